@@ -1,0 +1,188 @@
+/**
+ * The /api router: one dispatcher driven by the endpoint catalogue. For each request, in order:
+ * find the call by path (404 JSON if none), check the method (405), apply global latency and any
+ * injected fault, parse the body (JSON or form, 64 KB; multipart only for uploads), answer 401 for
+ * member calls without a valid token, validate the payload (422 with a Chinese message naming the
+ * field), then run the handler. Every answer is JSON; nothing falls through to HTML.
+ */
+import express, { type NextFunction, type Request, type Response } from 'express';
+import multer from 'multer';
+import { endpoints, type EndpointDef, type EndpointName } from '../src/api/catalogue';
+import { fail, originOf, type Ctx, type HandlerMap, type Reply } from './http';
+import type { FaultRule, MockState } from './state';
+import { validatePayload } from './validate';
+
+export const BODY_LIMIT = '64kb';
+export const UPLOAD_LIMIT_BYTES = 2 * 1024 * 1024;
+
+const byPath = new Map<string, EndpointName>(
+  (Object.keys(endpoints) as EndpointName[]).map((name) => [endpoints[name].path, name]),
+);
+
+interface Locals {
+  name: EndpointName;
+  def: EndpointDef;
+}
+
+const DEFAULT_FAULT_MESSAGES: Record<number, string> = {
+  401: '您的账号登陆过期，请重新登陆',
+  422: '参数错误',
+  500: '服务器异常，请稍后再试',
+  501: '您的中心钱包余额不足，请先转账或充值',
+  502: '网关错误，请稍后再试',
+  503: '服务暂不可用，请稍后再试',
+  504: '网关超时，请稍后再试',
+};
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function send(res: Response, body: Reply<unknown>, status = 200): void {
+  if (res.headersSent || res.destroyed) return;
+  res.status(status).json(body);
+}
+
+function bearer(req: Request): string | null {
+  const header = req.get('authorization');
+  const m = header ? /^Bearer\s+(\S+)$/i.exec(header.trim()) : null;
+  return m ? m[1] : null;
+}
+
+/** Body-parser and multer errors as the JSON replies of a real API. */
+export function bodyErrorReply(err: unknown): { status: number; body: Reply<null> } | null {
+  if (err instanceof multer.MulterError) {
+    if (err.code === 'LIMIT_FILE_SIZE') return { status: 413, body: fail(413, '上传的图片不能超过2MB') };
+    if (err.code === 'LIMIT_UNEXPECTED_FILE') return { status: 200, body: fail(422, `参数错误：图片请使用字段 file 上传`) };
+    return { status: 400, body: fail(400, `上传数据格式错误（${err.code}）`) };
+  }
+  const e = err as { type?: string; status?: number; message?: string };
+  switch (e?.type) {
+    case 'entity.too.large':
+      return { status: 413, body: fail(413, `请求体过大，上限为 ${BODY_LIMIT.toUpperCase()}`) };
+    case 'entity.parse.failed':
+      return { status: 400, body: fail(400, '请求体不是合法的 JSON') };
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return { status: 415, body: fail(415, '不支持的请求编码') };
+    case 'request.aborted':
+      return { status: 400, body: fail(400, '请求被中断') };
+    case 'parameters.too.many':
+      return { status: 413, body: fail(413, '请求参数过多') };
+  }
+  if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+    return { status: e.status, body: fail(e.status, '请求格式错误') };
+  }
+  if (e?.message && /multipart|boundary|Unexpected end of form|Malformed/i.test(e.message)) {
+    return { status: 400, body: fail(400, '上传数据格式错误') };
+  }
+  return null;
+}
+
+function isForm(req: Request): boolean {
+  return Boolean(req.is('application/x-www-form-urlencoded'));
+}
+function isMultipart(req: Request): boolean {
+  return Boolean(req.is('multipart/form-data'));
+}
+
+export function apiRouter(state: MockState, handlers: HandlerMap, latency: { ms: number }): express.Router {
+  const router = express.Router();
+
+  // CORS, so that `npm run mock` on its own port can serve a front end on another one.
+  router.use((req, res, next) => {
+    res.set('Access-Control-Allow-Origin', req.get('origin') ?? '*');
+    res.set('Vary', 'Origin');
+    res.set('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+    res.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+    res.set('Cache-Control', 'no-store');
+    if (req.method === 'OPTIONS') {
+      res.status(204).end();
+      return;
+    }
+    next();
+  });
+
+  // Which call is this, and is it asked the right way?
+  router.use((req, res, next) => {
+    const path = `/api${req.path}`;
+    const name = byPath.get(path);
+    if (!name) return send(res, fail(404, `接口不存在：${path}`), 404);
+    const def = endpoints[name] as EndpointDef;
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    if (method !== def.method) {
+      res.set('Allow', def.method);
+      return send(res, fail(405, `请求方法错误：${path} 只支持 ${def.method}`), 405);
+    }
+    (res.locals as Locals).name = name;
+    (res.locals as Locals).def = def;
+    next();
+  });
+
+  // Global latency, then any fault injected for this path through /__mock/fault.
+  router.use(async (req, res, next) => {
+    if (latency.ms > 0) await sleep(latency.ms);
+    const path = `/api${req.path}`;
+    const rule = state.faults.get(path);
+    if (!rule) return next();
+    rule.remaining -= 1;
+    if (rule.remaining <= 0) state.faults.delete(path);
+    await applyFault(rule, req, res, next);
+  });
+
+  router.use(express.json({ limit: BODY_LIMIT, type: (req) => !isForm(req as Request) && !isMultipart(req as Request) }));
+  router.use(express.urlencoded({ limit: BODY_LIMIT, extended: false, parameterLimit: 100 }));
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20, parts: 25, fieldSize: 1024 },
+  }).single('file');
+  // Other calls accept multipart too, as plain fields (a FormData post), but never a file.
+  const fieldsOnly = multer({ limits: { files: 0, fields: 20, parts: 20, fieldSize: 4096 } }).none();
+  router.use((req, res, next) => {
+    if (!isMultipart(req)) return next();
+    return (res.locals as Locals).def.multipart ? upload(req, res, next) : fieldsOnly(req, res, next);
+  });
+
+  router.use(async (req, res) => {
+    const { name, def } = res.locals as Locals;
+    const token = bearer(req);
+    const member = state.memberByToken(token) ?? null;
+    if (def.auth && !member) return send(res, fail(401, '请先登录'));
+
+    const source: unknown = def.method === 'GET' ? req.query : (req.body ?? {});
+    const checked = validatePayload(name, source);
+    if (!checked.ok) return send(res, fail(422, checked.message));
+
+    const ctx = {
+      name,
+      payload: checked.payload,
+      state,
+      member,
+      token,
+      req,
+      origin: originOf(req),
+    } as Ctx<typeof name>;
+    const handler = handlers[name] as (c: typeof ctx) => Reply<unknown> | Promise<Reply<unknown>>;
+    const reply = await handler(ctx);
+    send(res, reply);
+  });
+
+  // Anything thrown above: JSON, never the HTML error page.
+  router.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    const known = bodyErrorReply(err);
+    if (known) return send(res, known.body, known.status);
+    next(err);
+  });
+
+  return router;
+}
+
+async function applyFault(rule: FaultRule, req: Request, res: Response, next: NextFunction): Promise<void> {
+  if (rule.delayMs && rule.delayMs > 0) await sleep(rule.delayMs);
+  if (rule.drop) {
+    req.socket.destroy();
+    return;
+  }
+  if (rule.code === undefined && rule.status === undefined) return next();
+  const code = rule.code ?? rule.status ?? 500;
+  const message = rule.message ?? DEFAULT_FAULT_MESSAGES[code] ?? `模拟错误（${code}）`;
+  send(res, fail(code, message), rule.status ?? 200);
+}

@@ -1,0 +1,393 @@
+/**
+ * The /__mock/ control surface (JSON in, JSON out), for tests and developers. See README.md.
+ *   POST /__mock/reset            restore the seed (also drops sessions and faults)
+ *   POST /__mock/settings         merge app info, pay ways, pay ranges, rates into the state
+ *   POST /__mock/fault            fail the next N calls of a path (body code, HTTP status, delay, drop)
+ *   GET  /__mock/faults           the faults waiting;  DELETE /__mock/fault clears them
+ *   POST /__mock/member           patch a member (balance, venues, cards, sendnums, ...)
+ *   POST /__mock/login            a token for a member without the password (test shortcut)
+ *   POST /__mock/review           approve or reject a pending deposit or withdrawal
+ *   POST /__mock/latency          global latency of /api calls, ms
+ *   GET  /__mock/state            a debug snapshot (members without hashes, wallets, counts)
+ *   GET  /__mock/page/<kind>      the pages behind game, service, agent, visit, download urls
+ */
+import { Ajv, type ErrorObject } from 'ajv';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { endpoints } from '../src/api/catalogue';
+import { bodyErrorReply, send } from './api';
+import { venues } from './fixtures/games';
+import { maxCardsPerKind } from './fixtures/site';
+import { fail, ok, yuan } from './http';
+import { servePage } from './pages';
+import { hashPassword } from './passwords';
+import { freshSettings, toCents, type Member, type MockState, type Settings } from './state';
+import { formatBJ } from './time';
+
+const ajv = new Ajv({ allErrors: false, strict: false });
+
+const flag = { type: 'integer', enum: [0, 1] } as const;
+const str = (max: number) => ({ type: 'string', maxLength: max }) as const;
+const range = {
+  type: 'object',
+  properties: { min_price: { type: 'number', minimum: 0 }, max_price: { type: 'number', minimum: 0 } },
+  additionalProperties: false,
+} as const;
+
+const settingsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    title: str(64),
+    site_logo: str(512),
+    site_state: flag,
+    repair_tips: str(2000),
+    redpacket_switch: flag,
+    index_modal: flag,
+    webcontent: str(20000),
+    h5_url: str(512),
+    ios_download_url: str(512),
+    fanshui: { type: 'number' },
+    usdtrate: { type: 'number', exclusiveMinimum: 0 },
+    withdrawusdtrate: { type: 'number', exclusiveMinimum: 0 },
+    withdrawcashfee: { type: 'number', minimum: 0 },
+    withdrawfeeusdttrc: { type: 'number', minimum: 0 },
+    pay_way: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { card: flag, usdt: flag, wechat: flag, alipay: flag },
+    },
+    payRange: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { bank: range, wechat: range, alipay: range, 'usdt-erc20': range, 'usdt-trc20': range },
+    },
+  },
+};
+
+const faultSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['path'],
+  properties: {
+    path: { type: 'string', maxLength: 200 },
+    code: { type: 'integer' },
+    message: str(500),
+    status: { type: 'integer', minimum: 200, maximum: 599 },
+    delayMs: { type: 'integer', minimum: 0, maximum: 120000 },
+    drop: { type: 'boolean' },
+    times: { type: 'integer', minimum: 1, maximum: 10000 },
+  },
+};
+
+const cardSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['bank', 'bank_no', 'bank_owner'],
+  properties: { bank: str(64), bank_no: str(64), bank_owner: str(32), bank_address: str(128) },
+};
+const money = { type: 'number', minimum: 0, maximum: 1e9 };
+const count = { type: 'integer', minimum: 0, maximum: 1000 };
+const memberSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    username: str(32),
+    balance: money,
+    venues: { type: 'object', additionalProperties: money },
+    cards: { type: 'array', items: cardSchema, maxItems: maxCardsPerKind * 2 },
+    sendnums: count,
+    acquirednum: count,
+    isagent: flag,
+    transferstatus: flag,
+    vip: { type: 'integer', minimum: 1, maximum: 10 },
+    paysum: money,
+    bet_amount: money,
+    nojisuan: money,
+    realname: str(32),
+    mobile: str(20),
+    email: str(64),
+    birthday: str(10),
+    password: { type: 'string', minLength: 6, maxLength: 32 },
+    paypassword: { type: 'string', minLength: 6, maxLength: 32 },
+  },
+};
+
+const validators = {
+  settings: ajv.compile(settingsSchema),
+  fault: ajv.compile(faultSchema),
+  member: ajv.compile(memberSchema),
+  username: ajv.compile({ type: 'object', properties: { username: str(32) } }),
+  review: ajv.compile({
+    type: 'object',
+    additionalProperties: false,
+    required: ['out_trade_no', 'approve'],
+    properties: { out_trade_no: str(64), approve: { type: 'boolean' } },
+  }),
+  latency: ajv.compile({
+    type: 'object',
+    additionalProperties: false,
+    required: ['ms'],
+    properties: { ms: { type: 'integer', minimum: 0, maximum: 60000 } },
+  }),
+};
+
+function problem(errors: ErrorObject[] | null | undefined): string {
+  const e = errors?.[0];
+  if (!e) return '参数错误';
+  if (e.keyword === 'required') return `参数错误：缺少 ${String(e.params.missingProperty)}`;
+  if (e.keyword === 'additionalProperties') return `参数错误：不认识的字段 ${String(e.params.additionalProperty)}`;
+  return `参数错误：${e.instancePath || '请求体'} ${e.message ?? '不合法'}`;
+}
+
+const catalogPaths = new Set(Object.values(endpoints).map((e) => e.path as string));
+
+/** What /__mock/state shows of a member: money in yuan, counts of history, never a hash or token. */
+export function memberSnapshot(state: MockState, m: Member) {
+  const count = (type: number, st?: number) => m.trans.filter((t) => t.type === type && (st === undefined || t.state === st)).length;
+  const sumRebate = (st: 0 | 1) => yuan(m.rebates.filter((r) => r.state === st).reduce((a, r) => a + r.cents, 0));
+  return {
+    id: m.id,
+    username: m.username,
+    realname: m.realname,
+    balance: yuan(m.balanceCents),
+    venues: Object.fromEntries(Object.entries(m.venueCents).map(([k, v]) => [k, yuan(v)])),
+    gameblance: yuan(state.venueTotalCents(m)),
+    total: yuan(m.balanceCents + state.venueTotalCents(m)),
+    vip: m.vip,
+    paysum: yuan(m.paysumCents),
+    bet_amount: yuan(m.owedCents),
+    isagent: m.isagent,
+    transferstatus: m.transferstatus,
+    sendnums: m.sendnums,
+    acquirednum: m.acquirednum,
+    mobile: m.mobile,
+    email: m.email,
+    birthday: m.birthday,
+    avatar: m.avatar,
+    joined_at: formatBJ(m.joinedAt),
+    cards: m.cards.map((c) => ({ id: c.id, kind: c.kind, bank: c.bank, bank_no: c.bank_no, bank_owner: c.bank_owner, bank_address: c.bank_address })),
+    jisuan: sumRebate(1),
+    nojisuan: sumRebate(0),
+    counts: {
+      deposits: count(1),
+      withdrawals: count(2),
+      transfersIn: count(3),
+      transfersOut: count(4),
+      pendingDeposits: count(1, 1),
+      pendingWithdrawals: count(2, 1),
+      bets: m.bets.length,
+      rebates: m.rebates.length,
+      redpackets: m.redpackets.length,
+      applications: m.applications.length,
+      messages: m.messages.length,
+    },
+    sessions: [...state.sessions.values()].filter((s) => s.memberId === m.id).length,
+  };
+}
+
+export function snapshot(state: MockState) {
+  return {
+    settings: state.settings,
+    members: [...state.members.values()].map((m) => memberSnapshot(state, m)),
+    faults: Object.fromEntries(state.faults),
+    agentApplications: state.agentApplications.map((a) => ({ ...a, created_at: formatBJ(a.created) })),
+    uploads: state.uploads.size,
+  };
+}
+
+function mergeSettings(target: Settings, patch: Partial<Settings>): void {
+  const { pay_way, payRange, ...rest } = patch;
+  Object.assign(target, rest);
+  if (pay_way) Object.assign(target.pay_way, pay_way);
+  if (payRange) {
+    for (const [k, v] of Object.entries(payRange) as [keyof Settings['payRange'], Partial<Settings['payRange'][keyof Settings['payRange']]>][]) {
+      Object.assign(target.payRange[k], v);
+    }
+  }
+}
+
+type MemberPatch = {
+  username?: string;
+  balance?: number;
+  venues?: Record<string, number>;
+  cards?: { bank: string; bank_no: string; bank_owner: string; bank_address?: string }[];
+  sendnums?: number;
+  acquirednum?: number;
+  isagent?: 0 | 1;
+  transferstatus?: 0 | 1;
+  vip?: number;
+  paysum?: number;
+  bet_amount?: number;
+  nojisuan?: number;
+  realname?: string;
+  mobile?: string;
+  email?: string;
+  birthday?: string;
+  password?: string;
+  paypassword?: string;
+};
+
+async function patchMember(state: MockState, m: Member, p: MemberPatch): Promise<string | null> {
+  const cents = (v: number) => toCents(v);
+  for (const [field, v] of [['balance', p.balance], ['paysum', p.paysum], ['bet_amount', p.bet_amount], ['nojisuan', p.nojisuan]] as const) {
+    if (v !== undefined && cents(v) === null) return `参数错误：${field} 最多保留两位小数`;
+  }
+  if (p.venues) {
+    for (const [k, v] of Object.entries(p.venues)) {
+      if (!venues.some((x) => x.platname === k)) return `参数错误：场馆 ${k} 不存在`;
+      if (cents(v) === null) return `参数错误：venues.${k} 最多保留两位小数`;
+    }
+  }
+  const [passwordHash, payPasswordHash] = await Promise.all([
+    p.password ? hashPassword(p.password) : Promise.resolve(null),
+    p.paypassword ? hashPassword(p.paypassword) : Promise.resolve(null),
+  ]);
+  if (passwordHash) m.passwordHash = passwordHash;
+  if (payPasswordHash) m.payPasswordHash = payPasswordHash;
+  if (p.balance !== undefined) m.balanceCents = cents(p.balance)!;
+  if (p.venues) for (const [k, v] of Object.entries(p.venues)) m.venueCents[k] = cents(v)!;
+  if (p.paysum !== undefined) m.paysumCents = cents(p.paysum)!;
+  if (p.bet_amount !== undefined) m.owedCents = cents(p.bet_amount)!;
+  if (p.cards) {
+    let next = Math.max(0, ...[...state.members.values()].flatMap((x) => x.cards.map((c) => c.id)));
+    m.cards = p.cards.map((c) => ({
+      id: (next += 1),
+      kind: c.bank.toUpperCase() === 'USDT' ? 'usdt' : 'bank',
+      bank: c.bank,
+      bank_no: c.bank_no,
+      bank_owner: c.bank_owner,
+      bank_address: c.bank_address ?? '',
+      created: state.now(),
+    }));
+  }
+  if (p.nojisuan !== undefined) {
+    m.rebates = m.rebates.filter((r) => r.state === 1);
+    const c = cents(p.nojisuan)!;
+    if (c > 0) {
+      const now = state.now();
+      m.rebates.unshift({ id: state.nextId(m.rebates), api_type: 'ag', game_type: 1, gamename: 'AG视讯', cents: c, state: 0, created: now, updated: now });
+    }
+  }
+  for (const key of ['sendnums', 'acquirednum', 'isagent', 'transferstatus', 'vip', 'realname', 'mobile', 'email', 'birthday'] as const) {
+    if (p[key] !== undefined) Object.assign(m, { [key]: p[key] });
+  }
+  return null;
+}
+
+export function controlRouter(state: MockState, latency: { ms: number }): express.Router {
+  const router = express.Router();
+  router.use((req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    res.set('Access-Control-Allow-Origin', req.get('origin') ?? '*');
+    res.set('Access-Control-Allow-Headers', 'Content-Type');
+    res.set('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
+    if (req.method === 'OPTIONS') {
+      res.status(204).end();
+      return;
+    }
+    next();
+  });
+
+  const page = servePage(state);
+  router.get('/page/:kind', page);
+  router.get('/page/:kind/*rest', page);
+
+  router.use(express.json({ limit: '256kb', type: () => true }));
+
+  /** Body of a control call: {} when none was sent; refuses non-objects. */
+  const body = (req: Request): unknown => req.body ?? {};
+
+  router.post('/reset', (_req, res) => {
+    state.reset();
+    send(res, ok(null, '已恢复初始数据'));
+  });
+
+  router.get('/state', (_req, res) => send(res, ok(snapshot(state))));
+
+  router.get('/settings', (_req, res) => send(res, ok(state.settings)));
+  router.post('/settings', (req, res) => {
+    const patch = body(req);
+    if (!validators.settings(patch)) return send(res, fail(422, problem(validators.settings.errors)), 422);
+    mergeSettings(state.settings, patch as Partial<Settings>);
+    send(res, ok(state.settings, '设置已更新'));
+  });
+  router.post('/settings/reset', (_req, res) => {
+    state.settings = freshSettings();
+    send(res, ok(state.settings, '设置已恢复'));
+  });
+
+  router.post('/fault', (req, res) => {
+    const f = body(req);
+    if (!validators.fault(f)) return send(res, fail(422, problem(validators.fault.errors)), 422);
+    const rule = f as { path: string; code?: number; message?: string; status?: number; delayMs?: number; drop?: boolean; times?: number };
+    if (!catalogPaths.has(rule.path)) return send(res, fail(422, `参数错误：path ${rule.path} 不是目录中的接口`), 422);
+    if (rule.code === undefined && rule.status === undefined && !rule.delayMs && !rule.drop) {
+      return send(res, fail(422, '参数错误：code、status、delayMs、drop 至少填写一项'), 422);
+    }
+    const { path, times = 1, ...how } = rule;
+    state.faults.set(path, { ...how, remaining: times });
+    send(res, ok({ path, ...how, remaining: times }, `接下来 ${times} 次 ${path} 将按设定失败`));
+  });
+  router.get('/faults', (_req, res) => send(res, ok(Object.fromEntries(state.faults))));
+  router.delete('/fault', (_req, res) => {
+    state.faults.clear();
+    send(res, ok(null, '已清除全部故障'));
+  });
+
+  router.post('/member', async (req, res) => {
+    const p = body(req);
+    if (!validators.member(p)) return send(res, fail(422, problem(validators.member.errors)), 422);
+    const patch = p as MemberPatch;
+    const m = state.findMember(patch.username ?? 'demo01');
+    if (!m) return send(res, fail(202, `会员不存在：${patch.username}`), 404);
+    const error = await patchMember(state, m, patch);
+    if (error) return send(res, fail(422, error), 422);
+    send(res, ok(memberSnapshot(state, m), '会员已更新'));
+  });
+
+  router.post('/login', (req, res) => {
+    const p = body(req);
+    if (!validators.username(p)) return send(res, fail(422, problem(validators.username.errors)), 422);
+    const name = (p as { username?: string }).username ?? 'demo01';
+    const m = state.findMember(name);
+    if (!m) return send(res, fail(202, `会员不存在：${name}`), 404);
+    send(res, ok({ api_token: state.issueToken(m), username: m.username }, '登录成功'));
+  });
+
+  router.post('/review', (req, res) => {
+    const p = body(req);
+    if (!validators.review(p)) return send(res, fail(422, problem(validators.review.errors)), 422);
+    const { out_trade_no, approve } = p as { out_trade_no: string; approve: boolean };
+    for (const m of state.members.values()) {
+      const rec = m.trans.find((t) => t.out_trade_no === out_trade_no && (t.type === 1 || t.type === 2));
+      if (!rec) continue;
+      if (rec.state !== 1) return send(res, fail(409, '该订单已审核'), 409);
+      rec.state = approve ? 2 : 3;
+      if (rec.type === 1 && approve) {
+        state.credit(m, rec.cents);
+        m.paysumCents += rec.cents;
+        m.owedCents += rec.cents;
+      }
+      if (rec.type === 2 && !approve) state.credit(m, rec.cents);
+      return send(res, ok(memberSnapshot(state, m), approve ? '已通过' : '已拒绝'));
+    }
+    send(res, fail(202, `订单不存在：${out_trade_no}`), 404);
+  });
+
+  router.get('/latency', (_req, res) => send(res, ok({ ms: latency.ms })));
+  router.post('/latency', (req, res) => {
+    const p = body(req);
+    if (!validators.latency(p)) return send(res, fail(422, problem(validators.latency.errors)), 422);
+    latency.ms = (p as { ms: number }).ms;
+    send(res, ok({ ms: latency.ms }, '延迟已设置'));
+  });
+
+  router.use((req, res) => send(res, fail(404, `控制接口不存在：${req.method} /__mock${req.path}`), 404));
+
+  router.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    const known = bodyErrorReply(err);
+    if (known) return send(res, known.body, known.status);
+    next(err);
+  });
+  return router;
+}

@@ -1,0 +1,397 @@
+/**
+ * The mock backend's state: members, sessions, records, site settings and injected faults.
+ * One MockState per createApp(); reset() puts the seed back in place (same object, so the routers
+ * that hold it keep working). Money is kept in integer cents so that sums stay exact; every change
+ * of a wallet goes through moveMoney()/credit()/debit(), which never let a wallet go negative.
+ */
+import { randomBytes } from 'node:crypto';
+import type { PayRange, PayWay } from '../src/api/types';
+import { payRangeSeed, payWaySeed, ratesSeed, siteSeed, type PayRangeType } from './fixtures/site';
+import { venues } from './fixtures/games';
+import { buildSeed } from './seed';
+import { compactBJ } from './time';
+
+export const CENTRAL = 'userbalance';
+
+export interface CardRec {
+  id: number;
+  kind: 'bank' | 'usdt';
+  bank: string;
+  bank_no: string;
+  bank_owner: string;
+  bank_address: string;
+  created: number;
+}
+
+/** type: 1 deposit, 2 withdrawal, 3 transfer into a venue, 4 transfer out of a venue. */
+export interface TransRec {
+  out_trade_no: string;
+  type: 1 | 2 | 3 | 4;
+  cents: number;
+  pay_way: string;
+  /** deposit/withdrawal: 1 pending, 2 approved, 3 rejected; transfer: 0 failed, 1 success, 2 settling */
+  state: number;
+  created: number;
+  /** venue platname for transfers, '' for deposits and withdrawals */
+  api_type: string;
+}
+
+export interface BetRec {
+  bet_id: string;
+  api_type: string;
+  game_type: number;
+  gamename: string;
+  betCents: number;
+  winCents: number;
+  /** 0 invalid, 1 settled, 2 unsettled */
+  status: 0 | 1 | 2;
+  created: number;
+}
+
+export interface RebateRec {
+  id: number;
+  api_type: string;
+  game_type: number;
+  gamename: string;
+  cents: number;
+  /** 0 pending, 1 claimed */
+  state: 0 | 1;
+  created: number;
+  updated: number;
+}
+
+export interface RedPacketRec {
+  depositCents: number;
+  cents: number;
+  created: number;
+  used: number;
+}
+
+export interface ApplicationRec {
+  id: number;
+  activityId: number;
+  activity_name: string;
+  /** 1 pending, 2 passed, 3 rejected (0 and 4 exist in the wild and mean nothing) */
+  state: number;
+  created: number;
+}
+
+export interface MessageRec {
+  id: number;
+  title: string;
+  content: string;
+  created: number;
+}
+
+export type PayType = 'bank' | 'usdt' | 'wxpay' | 'alipay';
+
+export interface DepositRec {
+  deposit_no: string;
+  paytype: PayType;
+  catepay: 'TRC20' | 'ERC20' | null;
+  cents: number;
+  created: number;
+  /** the depositor's own account, for bank deposits */
+  payer: { bank_owner: string; bank: string; bank_no: string; bank_address: string } | null;
+  /** Alipay red-packet code submitted with paycode */
+  payCode: { pay_code: string; pay_name: string } | null;
+}
+
+export interface Member {
+  id: number;
+  username: string;
+  realname: string;
+  passwordHash: string;
+  payPasswordHash: string;
+  /** central wallet, cents */
+  balanceCents: number;
+  /** venue wallets by platname, cents */
+  venueCents: Record<string, number>;
+  avatar: string;
+  mobile: string;
+  email: string;
+  birthday: string;
+  /** VIP level 1-10 (current_vip 'VIP3' → 3) */
+  vip: number;
+  paysumCents: number;
+  /** turnover still owed before a withdrawal (mbalance, getBetAmount) */
+  owedCents: number;
+  joinedAt: number;
+  isagent: 0 | 1;
+  transferstatus: 0 | 1;
+  sendnums: number;
+  acquirednum: number;
+  pid: number | null;
+  cards: CardRec[];
+  trans: TransRec[];
+  bets: BetRec[];
+  rebates: RebateRec[];
+  redpackets: RedPacketRec[];
+  applications: ApplicationRec[];
+  messages: MessageRec[];
+  deposits: DepositRec[];
+}
+
+export interface Settings {
+  title: string;
+  site_logo: string;
+  site_state: 0 | 1;
+  repair_tips: string;
+  redpacket_switch: 0 | 1;
+  index_modal: 0 | 1;
+  webcontent: string;
+  h5_url: string;
+  /** '' = a download page served by the mock on the request's host */
+  ios_download_url: string;
+  fanshui: number;
+  pay_way: PayWay;
+  payRange: Record<PayRangeType, PayRange>;
+  usdtrate: number;
+  withdrawusdtrate: number;
+  withdrawcashfee: number;
+  withdrawfeeusdttrc: number;
+}
+
+export interface FaultRule {
+  /** body code to answer (e.g. 401, 501) */
+  code?: number;
+  message?: string;
+  /** HTTP status to answer with */
+  status?: number;
+  delayMs?: number;
+  /** destroy the socket without a reply */
+  drop?: boolean;
+  remaining: number;
+}
+
+export interface Session {
+  memberId: number;
+  created: number;
+}
+
+export interface Upload {
+  type: string;
+  data: Buffer;
+}
+
+export interface AgentApplication {
+  id: number;
+  memberId: number | null;
+  mobile: string;
+  apply_info: string;
+  state: number;
+  created: number;
+}
+
+export interface Notice {
+  id: number;
+  title: string;
+  content: string;
+  created: number;
+}
+
+export function freshSettings(): Settings {
+  return {
+    ...siteSeed,
+    pay_way: { ...payWaySeed },
+    payRange: Object.fromEntries(Object.entries(payRangeSeed).map(([k, v]) => [k, { ...v }])) as Record<PayRangeType, PayRange>,
+    ...ratesSeed,
+  };
+}
+
+/** Yuan (as sent by clients) to cents; null when the amount has more than two decimals. */
+export function toCents(yuan: number): number | null {
+  const cents = Math.round(yuan * 100);
+  return Math.abs(cents - yuan * 100) < 1e-6 ? cents : null;
+}
+
+export function toYuan(cents: number): number {
+  return cents / 100;
+}
+
+/** A small deterministic PRNG (mulberry32), so the seed and red-packet amounts repeat after reset. */
+export function makeRng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const TOKEN_TTL_MS = 7 * 24 * 3_600_000;
+const MAX_UPLOADS = 200;
+
+export class MockState {
+  settings!: Settings;
+  /** by lower-cased username */
+  members = new Map<string, Member>();
+  sessions = new Map<string, Session>();
+  faults = new Map<string, FaultRule>();
+  uploads = new Map<string, Upload>();
+  notices: Notice[] = [];
+  agentApplications: AgentApplication[] = [];
+  rng: () => number = Math.random;
+  private seq = 0;
+
+  constructor() {
+    this.reset();
+  }
+
+  /** Put the seed back: members, records, settings; sessions, faults and uploads are dropped. */
+  reset(): void {
+    const seed = buildSeed(Date.now());
+    this.settings = freshSettings();
+    this.members = new Map(seed.members.map((m) => [m.username.toLowerCase(), m]));
+    this.notices = seed.notices;
+    this.sessions.clear();
+    this.faults.clear();
+    this.uploads.clear();
+    this.agentApplications = [];
+    this.rng = makeRng(20241121);
+    this.seq = 0;
+  }
+
+  now(): number {
+    return Date.now();
+  }
+
+  nextSeq(): number {
+    this.seq += 1;
+    return this.seq;
+  }
+
+  /** An order number: prefix + Beijing time + a running number, unique within this state. */
+  orderNo(prefix: string): string {
+    return `${prefix}${compactBJ(this.now())}${String(this.nextSeq()).padStart(4, '0')}`;
+  }
+
+  nextId(list: { id: number }[], floor = 1): number {
+    return list.reduce((max, item) => Math.max(max, item.id), floor - 1) + 1;
+  }
+
+  findMember(username: string): Member | undefined {
+    return this.members.get(username.toLowerCase());
+  }
+
+  memberById(id: number): Member | undefined {
+    for (const m of this.members.values()) if (m.id === id) return m;
+    return undefined;
+  }
+
+  nextMemberId(): number {
+    let max = 10000;
+    for (const m of this.members.values()) max = Math.max(max, m.id);
+    return max + 1;
+  }
+
+  /** A random, unguessable bearer token (256 bits). */
+  issueToken(member: Member): string {
+    const token = randomBytes(32).toString('hex');
+    this.sessions.set(token, { memberId: member.id, created: this.now() });
+    return token;
+  }
+
+  memberByToken(token: string | null): Member | undefined {
+    if (!token) return undefined;
+    const session = this.sessions.get(token);
+    if (!session) return undefined;
+    if (this.now() - session.created > TOKEN_TTL_MS) {
+      this.sessions.delete(token);
+      return undefined;
+    }
+    return this.memberById(session.memberId);
+  }
+
+  revokeToken(token: string): void {
+    this.sessions.delete(token);
+  }
+
+  revokeAllTokens(member: Member): void {
+    for (const [token, s] of this.sessions) if (s.memberId === member.id) this.sessions.delete(token);
+  }
+
+  saveUpload(type: string, data: Buffer): string {
+    const ext = type === 'image/png' ? 'png' : 'gif';
+    const name = `${randomBytes(8).toString('hex')}.${ext}`;
+    this.uploads.set(name, { type, data });
+    if (this.uploads.size > MAX_UPLOADS) {
+      const oldest = this.uploads.keys().next().value;
+      if (oldest) this.uploads.delete(oldest);
+    }
+    return `/mock-assets/upload/${name}`;
+  }
+
+  // ---- money -------------------------------------------------------------------------------
+
+  isVenue(platname: string): boolean {
+    return venues.some((v) => v.platname === platname);
+  }
+
+  walletCents(member: Member, wallet: string): number {
+    return wallet === CENTRAL ? member.balanceCents : (member.venueCents[wallet] ?? 0);
+  }
+
+  /** Sum of all venue wallets (gameblance), cents. */
+  venueTotalCents(member: Member): number {
+    return Object.values(member.venueCents).reduce((a, b) => a + b, 0);
+  }
+
+  /**
+   * Move money between two wallets of one member. Synchronous, so that no other request runs
+   * between the check and the change; refuses (returns false) when the source is short.
+   */
+  moveMoney(member: Member, from: string, to: string, cents: number): boolean {
+    if (!Number.isInteger(cents) || cents <= 0 || from === to) return false;
+    if (this.walletCents(member, from) < cents) return false;
+    this.addTo(member, from, -cents);
+    this.addTo(member, to, cents);
+    return true;
+  }
+
+  /** Take money out of the central wallet (withdrawal); false when short. */
+  debit(member: Member, cents: number): boolean {
+    if (!Number.isInteger(cents) || cents <= 0 || member.balanceCents < cents) return false;
+    member.balanceCents -= cents;
+    return true;
+  }
+
+  /** Put money into the central wallet (deposit approved, red packet, rebate, refund). */
+  credit(member: Member, cents: number): void {
+    if (!Number.isInteger(cents) || cents <= 0) return;
+    member.balanceCents += cents;
+  }
+
+  private addTo(member: Member, wallet: string, cents: number): void {
+    if (wallet === CENTRAL) member.balanceCents += cents;
+    else member.venueCents[wallet] = (member.venueCents[wallet] ?? 0) + cents;
+  }
+
+  /** Record a transfer between the central wallet and a venue (type 3 into, 4 out of the venue). */
+  recordTransfer(member: Member, venue: string, type: 3 | 4, cents: number): void {
+    const name = venues.find((v) => v.platname === venue)?.name ?? venue;
+    member.trans.unshift({
+      out_trade_no: this.orderNo('ZZ'),
+      type,
+      cents,
+      pay_way: name,
+      state: 1,
+      created: this.now(),
+      api_type: venue,
+    });
+  }
+
+  /** Bring every venue balance home; returns the cents recovered. */
+  recoverAll(member: Member): number {
+    let total = 0;
+    for (const [venue, cents] of Object.entries(member.venueCents)) {
+      if (cents > 0 && this.moveMoney(member, venue, CENTRAL, cents)) {
+        this.recordTransfer(member, venue, 4, cents);
+        total += cents;
+      }
+    }
+    return total;
+  }
+}
