@@ -1,0 +1,29 @@
+/**
+ * npm run check:config — validates screens.config/ (JSON Schema + cross references).
+ * Prints one line per problem: file, JSON path, what was expected; exits 1 when there is any.
+ *   --json         print the problems as JSON (used by the Vite plugin)
+ *   --dir <path>   check another config folder (used by tests and the bench)
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkConfig, formatProblems } from '../src/config/check';
+import { loadBundle, loadSchemas, loadWidgetSchemas } from './config-fs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const dirIdx = args.indexOf('--dir');
+const configDir = dirIdx >= 0 ? path.relative(root, path.resolve(args[dirIdx + 1])) : 'screens.config';
+
+const started = performance.now();
+const problems = checkConfig(loadBundle(root, configDir), loadSchemas(root), await loadWidgetSchemas(root));
+const ms = Math.round(performance.now() - started);
+
+if (args.includes('--json')) {
+  process.stdout.write(JSON.stringify(problems));
+} else if (problems.length) {
+  console.error(formatProblems(problems));
+  console.error(`\n${problems.length} problem(s) in ${configDir}/`);
+} else {
+  console.log(`${configDir}/ is valid (${ms} ms)`);
+}
+process.exit(problems.length ? 1 : 0);

@@ -1,0 +1,43 @@
+/**
+ * npm run serve — the production build (dist/, or DIST) with the mock API on one port
+ * (PORT, default 4173), behind the Content-Security-Policy the product ships with.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import { createApp } from '../mock-server/app';
+import { securityHeaders } from './security-headers';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.resolve(root, process.env.DIST ?? 'dist');
+if (!existsSync(path.join(dist, 'index.html'))) {
+  console.error(`No build in ${path.relative(root, dist) || '.'}: run \`npm run build\` first.`);
+  process.exit(1);
+}
+
+export function createServer() {
+  const server = express();
+  server.disable('x-powered-by');
+  server.use(securityHeaders);
+  server.use(createApp({ latencyMs: Number(process.env.MOCK_LATENCY_MS) || 0 }));
+  server.use(
+    express.static(dist, {
+      index: 'index.html',
+      setHeaders(res, file) {
+        // hashed assets are immutable; index.html must always be fresh
+        res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
+  return server;
+}
+
+const port = Number(process.env.PORT) || 4173;
+const host = process.env.HOST ?? '127.0.0.1';
+const listener = createServer().listen(port, host, () => {
+  console.log(`serving ${path.relative(root, dist)} with the mock API on http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`);
+});
+const stop = () => listener.close(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

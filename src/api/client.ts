@@ -1,0 +1,123 @@
+/**
+ * The HTTP client: every call goes through `call()`, typed by the endpoint catalogue.
+ *
+ * - timeout from config (30 s), bearer token from the session, JSON or multipart bodies;
+ * - body code 401 and HTTP 401 alike: the auth-failure hook (a dialog, or for the balance poll
+ *   a silent sign-out);
+ * - any other non-200 reply: the error hook shows the server message as a danger toast, from
+ *   this one place, unless the caller handles it (`quiet`);
+ * - a network failure or timeout only hides the loading indicator (SPEC.md section 8).
+ *
+ * The UI side (toasts, dialogs, navigation) is plugged in by the shell with configureClient(),
+ * so this module runs in Node tests as it is.
+ */
+import { endpoints, type EndpointName, type Envelope, type ReplyOf } from './catalogue';
+
+export type CallResult<T> =
+  | { ok: true; code: 200; message: string; data: T }
+  | { ok: false; code: number; message: string; data: null; network?: false }
+  | { ok: false; code: 0; message: string; data: null; network: true };
+
+export interface CallOptions {
+  /** do not toast a non-200 reply; the caller handles it */
+  quiet?: boolean;
+  /** a 401 signs out without the dialog (the balance poll) */
+  silentAuth?: boolean;
+  /** show the loading indicator while in flight */
+  loading?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ClientHooks {
+  baseUrl: string;
+  timeoutMs: number;
+  getToken: () => string | null;
+  onAuthFailure: (silent: boolean) => void;
+  onError: (message: string, code: number) => void;
+  showLoading: () => void;
+  hideLoading: () => void;
+  fetch: typeof fetch;
+}
+
+const hooks: ClientHooks = {
+  baseUrl: '',
+  timeoutMs: 30000,
+  getToken: () => null,
+  onAuthFailure: () => {},
+  onError: () => {},
+  showLoading: () => {},
+  hideLoading: () => {},
+  fetch: (...args) => globalThis.fetch(...args),
+};
+
+export function configureClient(patch: Partial<ClientHooks>): void {
+  Object.assign(hooks, patch);
+}
+
+function isEnvelope(v: unknown): v is Envelope {
+  return !!v && typeof v === 'object' && 'code' in v;
+}
+
+let loadingCount = 0;
+function loadingOn() {
+  if (loadingCount++ === 0) hooks.showLoading();
+}
+function loadingOff() {
+  if (loadingCount > 0 && --loadingCount === 0) hooks.hideLoading();
+}
+
+export async function call<K extends EndpointName>(
+  name: K,
+  payload?: Record<string, unknown> | FormData,
+  options: CallOptions = {},
+): Promise<CallResult<ReplyOf<K>>> {
+  const ep = endpoints[name] as { method: 'GET' | 'POST'; path: string };
+  const body0 = payload;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = hooks.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let url = hooks.baseUrl + ep.path;
+  let body: BodyInit | undefined;
+  if (ep.method === 'GET') {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries((body0 as Record<string, unknown>) ?? {})) {
+      if (v !== undefined && v !== null) params.set(k, String(v));
+    }
+    const qs = params.toString();
+    if (qs) url += `?${qs}`;
+  } else if (body0 instanceof FormData) {
+    body = body0;
+  } else {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(body0 ?? {});
+  }
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), hooks.timeoutMs);
+  options.signal?.addEventListener('abort', () => controller.abort());
+  if (options.loading) loadingOn();
+  try {
+    let res: Response;
+    let json: unknown;
+    try {
+      res = await hooks.fetch(url, { method: ep.method, headers, body, signal: controller.signal });
+      json = await res.json().catch(() => undefined);
+    } catch {
+      return { ok: false, code: 0, message: '', data: null, network: true };
+    }
+    const env: Envelope | undefined = isEnvelope(json) ? json : undefined;
+    const code = res.status === 401 ? 401 : env ? Number(env.code) : res.status === 200 ? 500 : res.status;
+    const message = env && typeof env.message === 'string' ? env.message : '';
+    if (code === 200) return { ok: true, code: 200, message, data: (env?.data ?? null) as ReplyOf<K> };
+    if (code === 401) {
+      hooks.onAuthFailure(!!options.silentAuth);
+      return { ok: false, code, message, data: null };
+    }
+    if (!options.quiet && message) hooks.onError(message, code);
+    return { ok: false, code, message, data: null };
+  } finally {
+    clearTimeout(timer);
+    if (options.loading) loadingOff();
+  }
+}

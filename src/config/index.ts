@@ -1,0 +1,47 @@
+/**
+ * The config as the app sees it. app.json, messages.json and routes.json are small and needed
+ * for the first paint; every screen and form is its own chunk, loaded with its screen.
+ */
+import appJson from '../../screens.config/app.json';
+import messagesJson from '../../screens.config/messages.json';
+import routesJson from '../../screens.config/routes.json';
+import type { AppConfig, Constants, FormConfig, MessagesConfig, RouteConfig, RoutesConfig, ScreenConfig } from './types';
+
+export const appConfig = appJson as unknown as AppConfig;
+export const constants: Constants = appConfig.constants;
+export const messages = (messagesJson as unknown as MessagesConfig).messages as Record<string, string>;
+export const routes: RouteConfig[] = (routesJson as unknown as RoutesConfig).routes;
+
+const screenFiles = import.meta.glob<ScreenConfig>('../../screens.config/screens/*.json', { import: 'default' });
+const formFiles = import.meta.glob<FormConfig>('../../screens.config/forms/*.json', { import: 'default' });
+
+const byName = <T>(files: Record<string, () => Promise<T>>) =>
+  Object.fromEntries(Object.entries(files).map(([file, load]) => [file.replace(/^.*\/([^/]+)\.json$/, '$1'), load]));
+
+const screenLoaders = byName(screenFiles);
+const formLoaders = byName(formFiles);
+
+export function hasScreen(name: string): boolean {
+  return name in screenLoaders;
+}
+
+export async function loadScreen(name: string): Promise<ScreenConfig> {
+  const load = screenLoaders[name];
+  if (!load) throw new Error(`screen "${name}" is not in screens.config/screens`);
+  return load();
+}
+
+export async function loadForm(name: string): Promise<FormConfig> {
+  const load = formLoaders[name];
+  if (!load) throw new Error(`form "${name}" is not in screens.config/forms`);
+  return load();
+}
+
+export function routeFor(path: string): RouteConfig | undefined {
+  return routes.find((r) => r.path === path);
+}
+
+/** A message of messages.json, or the text itself when it is not an @key. */
+export function message(key: string): string {
+  return messages[key] ?? key;
+}

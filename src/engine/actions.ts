@@ -1,0 +1,144 @@
+/**
+ * Actions: the small vocabulary config uses to say what a tap or a submit does.
+ * api, toast, dialog (alert/confirm), navigate, back, copy, openUrl, refreshUser, logout,
+ * signIn, reload, setState, delay. A list runs in order; an action with `when` runs only when
+ * its condition holds, and `stop` ends the list after it. A failed api call ends the list after
+ * its onError actions. Anything beyond this belongs in a widget, not here.
+ */
+import { call, type CallResult } from '../api/client';
+import { isEndpointName } from '../api/catalogue';
+import { asActions, type Action } from '../config/types';
+import { clearSession, refreshMoney, loadUser, session, signIn } from '../store/session';
+import { evalCondition, resolveDeep, resolveNumber, resolveText, type Scope } from './bindings';
+import { ui } from './ui';
+import { safeAppPath, safeExternalUrl } from './urls';
+
+export interface ActionContext {
+  /** the scope bindings read (app, user, query, state, data, item, form, const, maps…) */
+  scope: () => Scope;
+  navigate: (to: string, opts?: { replace?: boolean }) => void;
+  back: () => void;
+  /** the current path (for the already-on-this-page rule) */
+  currentPath: () => string;
+  reload?: (source?: string) => void;
+  setState?: (key: string, value: unknown) => void;
+}
+
+/** text of a config string: "@key" is a message of messages.json; bindings are resolved */
+export function text(value: unknown, scope: Scope): string {
+  if (typeof value === 'string' && value.startsWith('@')) {
+    const messages = (scope.messages ?? {}) as Record<string, string>;
+    const key = value.slice(1);
+    if (key in messages) return resolveText(messages[key], scope);
+  }
+  return resolveText(value, scope);
+}
+
+export async function runActions(list: readonly Action[] | undefined, ctx: ActionContext, extra: Scope = {}): Promise<boolean> {
+  for (const action of list ?? []) {
+    const scope = { ...ctx.scope(), ...extra };
+    if (action.when && !evalCondition(action.when, scope)) continue;
+    const goOn = await runOne(action, ctx, scope, extra);
+    if (!goOn || action.stop) return false;
+  }
+  return true;
+}
+
+/** Navigate unless already there (已在当前页面！). */
+export function navigateTo(ctx: Pick<ActionContext, 'navigate' | 'currentPath'>, to: string, scope: Scope, replace = false) {
+  const target = safeAppPath(to);
+  if (!target) return;
+  if (target === ctx.currentPath()) {
+    ui.toast(text('@nav.alreadyHere', scope));
+    return;
+  }
+  ctx.navigate(target, { replace });
+}
+
+async function runOne(action: Action, ctx: ActionContext, scope: Scope, extra: Scope): Promise<boolean> {
+  switch (action.type) {
+    case 'api': {
+      if (!isEndpointName(action.endpoint)) return false;
+      const payload = resolveDeep(action.payload ?? {}, scope) as Record<string, unknown>;
+      const res: CallResult<unknown> = await call(action.endpoint, payload, { loading: action.loading, quiet: action.quiet });
+      const replyScope = { ...extra, reply: res };
+      if (res.ok) {
+        if (action.assign) ctx.setState?.(action.assign, res.data);
+        if (action.successToast) {
+          const t = action.successToast === 'message' ? res.message : text(action.successToast, { ...scope, reply: res });
+          if (t) ui.success(t);
+        }
+        return runActions(asActions(action.onSuccess), ctx, replyScope);
+      }
+      if ('network' in res && res.network) {
+        await runActions(asActions(action.onNetworkError), ctx, replyScope);
+        return false;
+      }
+      await runActions(asActions(action.onError), ctx, replyScope);
+      return false;
+    }
+    case 'toast': {
+      const t = text(action.text, scope);
+      if (action.icon === 'success') ui.success(t);
+      else if (action.icon === 'fail') ui.fail(t);
+      else ui.toast(t);
+      return true;
+    }
+    case 'dialog': {
+      const confirmed = await ui.dialog({
+        kind: action.kind ?? 'alert',
+        title: action.title ? text(action.title, scope) : undefined,
+        content: text(action.content, scope),
+        confirmText: text(action.confirmText ?? '@common.ok', scope),
+        cancelText: text(action.cancelText ?? '@common.cancel', scope),
+      });
+      return runActions(asActions(confirmed ? action.onConfirm : action.onCancel), ctx, extra);
+    }
+    case 'navigate':
+      navigateTo(ctx, resolveText(action.to, scope), scope, action.replace);
+      return true;
+    case 'back':
+      ctx.back();
+      return true;
+    case 'copy': {
+      const ok = await ui.copy(resolveText(action.text, scope));
+      if (ok) ui.success(text(action.toast ?? '@copy.success', scope));
+      return ok;
+    }
+    case 'openUrl': {
+      const url = safeExternalUrl(resolveText(action.url, scope));
+      if (!url) return false;
+      if (action.target === 'blank') window.open(url, '_blank', 'noopener,noreferrer');
+      else window.location.assign(url);
+      return true;
+    }
+    case 'refreshUser':
+      await Promise.all([loadUser(), refreshMoney()]);
+      return true;
+    case 'logout': {
+      if (action.confirm !== false) {
+        const ok = await ui.dialog({ kind: 'confirm', content: text('@logout.confirm', scope), confirmText: text('@common.ok', scope), cancelText: text('@common.cancel', scope) });
+        if (!ok) return false;
+      }
+      if (action.call !== false && session.token) await call('logoff', {}, { quiet: true });
+      clearSession();
+      ctx.navigate('/login', { replace: true });
+      return true;
+    }
+    case 'signIn': {
+      const token = resolveText(action.token, scope);
+      if (!token) return false;
+      await signIn(token);
+      return true;
+    }
+    case 'reload':
+      ctx.reload?.(action.source);
+      return true;
+    case 'setState':
+      ctx.setState?.(action.key, resolveDeep(action.value, scope));
+      return true;
+    case 'delay':
+      await new Promise((r) => setTimeout(r, resolveNumber(action.ms, scope)));
+      return true;
+  }
+}

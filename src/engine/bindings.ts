@@ -1,0 +1,184 @@
+/**
+ * Bindings: a small, safe path syntax over a scope. No eval, no `new Function`.
+ *
+ *   "{{user.balance | money}}"            -> "1000.00"
+ *   "{{item.state | map:depositState}}"   -> "待审核"
+ *   "{{query.type | default:1}}"          -> the raw value when the whole string is one binding
+ *   "余额 {{user.balance | money}} 元"     -> interpolated text
+ *
+ * Paths are dotted names with optional [n] indexes: data.list.data[0].title.
+ * Filters are looked up in FILTERS; a filter argument is text after a colon.
+ */
+import dayjs from 'dayjs';
+import type { Condition } from '../config/types';
+import { floor2 } from './money';
+import { safeAppPath } from './urls';
+
+export type Scope = Record<string, unknown>;
+
+const WHOLE = /^\{\{\s*([^{}]+?)\s*\}\}$/;
+const PART = /\{\{\s*([^{}]+?)\s*\}\}/g;
+const SEGMENT = /([^.[\]]+)|\[(\d+)\]/g;
+
+export function getPath(scope: unknown, path: string): unknown {
+  let cur: unknown = scope;
+  for (const m of path.trim().matchAll(SEGMENT)) {
+    if (cur === null || cur === undefined) return undefined;
+    const key = m[1] ?? m[2];
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') return undefined;
+    if (typeof cur !== 'object') {
+      if (key === 'length' && typeof cur === 'string') return cur.length;
+      return undefined;
+    }
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}
+
+function toNumber(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string' && v.trim() !== '') return Number(v);
+  return NaN;
+}
+
+type Filter = (value: unknown, arg: string | undefined, scope: Scope) => unknown;
+
+/** Maps for the `map` filter come from app.json maps, put into the scope as `maps`. */
+export const FILTERS: Record<string, Filter> = {
+  /** two decimals, rounded down (money is never shown larger than it is) */
+  money: (v) => {
+    const n = toNumber(v);
+    return Number.isFinite(n) ? floor2(n).toFixed(2) : '0.00';
+  },
+  fixed: (v, arg) => {
+    const n = toNumber(v);
+    return Number.isFinite(n) ? n.toFixed(Number(arg ?? 2)) : '';
+  },
+  number: (v) => {
+    const n = toNumber(v);
+    return Number.isFinite(n) ? n : 0;
+  },
+  default: (v, arg) => (v === undefined || v === null || v === '' ? coerceLiteral(arg) : v),
+  map: (v, arg, scope) => {
+    const maps = (scope.maps ?? {}) as Record<string, Record<string, string>>;
+    const table = arg ? maps[arg] : undefined;
+    if (!table) return v;
+    const key = String(v);
+    return key in table ? table[key] : (table.default ?? table['*'] ?? '');
+  },
+  /** masked card number: the last 4 digits only */
+  mask: (v) => {
+    const s = String(v ?? '');
+    return s.length <= 4 ? s : `**** **** **** ${s.slice(-4)}`;
+  },
+  last4: (v) => String(v ?? '').slice(-4),
+  date: (v, arg) => {
+    if (v === undefined || v === null || v === '') return '';
+    const d = typeof v === 'number' && v < 1e12 ? dayjs.unix(v) : dayjs(v as string);
+    return d.isValid() ? d.format(arg ?? 'YYYY-MM-DD HH:mm:ss') : String(v);
+  },
+  len: (v) => (Array.isArray(v) ? v.length : typeof v === 'string' ? v.length : 0),
+  not: (v) => !truthy(v),
+  json: (v) => JSON.stringify(v),
+  upper: (v) => String(v ?? '').toUpperCase(),
+  /** the VIP level number after the "P" of current_vip ("VIP3" -> 3) */
+  vipLevel: (v) => {
+    const m = /P(\d+)/i.exec(String(v ?? ''));
+    return m ? Number(m[1]) : 0;
+  },
+  percent: (v) => `${toNumber(v) || 0}%`,
+  /** a path inside the app, or '' (redirects never leave the app) */
+  appPath: (v) => safeAppPath(v) ?? '',
+  /** urlencode a value for use in a navigate target */
+  url: (v) => encodeURIComponent(String(v ?? '')),
+};
+
+function coerceLiteral(arg: string | undefined): unknown {
+  if (arg === undefined) return '';
+  if (/^-?\d+(\.\d+)?$/.test(arg)) return Number(arg);
+  if (arg === 'true') return true;
+  if (arg === 'false') return false;
+  return arg;
+}
+
+export function evalExpression(expr: string, scope: Scope): unknown {
+  const [head, ...filters] = expr.split('|').map((s) => s.trim());
+  let value: unknown = /^-?\d+(\.\d+)?$/.test(head) ? Number(head) : head.startsWith("'") ? head.slice(1, -1) : getPath(scope, head);
+  for (const f of filters) {
+    const i = f.indexOf(':');
+    const name = i < 0 ? f : f.slice(0, i).trim();
+    const arg = i < 0 ? undefined : f.slice(i + 1).trim();
+    const fn = FILTERS[name];
+    if (fn) value = fn(value, arg, scope);
+  }
+  return value;
+}
+
+/** A string that is exactly one binding yields the raw value; other strings are interpolated. */
+export function resolve(value: unknown, scope: Scope): unknown {
+  if (typeof value !== 'string' || !value.includes('{{')) return value;
+  const whole = WHOLE.exec(value);
+  if (whole) return evalExpression(whole[1], scope);
+  return value.replace(PART, (_, expr: string) => {
+    const v = evalExpression(expr, scope);
+    return v === undefined || v === null ? '' : String(v);
+  });
+}
+
+/** Resolves bindings inside objects and arrays too (payloads). */
+export function resolveDeep(value: unknown, scope: Scope): unknown {
+  if (Array.isArray(value)) return value.map((v) => resolveDeep(v, scope));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveDeep(v, scope)]));
+  }
+  return resolve(value, scope);
+}
+
+export function resolveText(value: unknown, scope: Scope): string {
+  const v = resolve(value, scope);
+  return v === undefined || v === null ? '' : String(v);
+}
+
+export function resolveNumber(value: unknown, scope: Scope, fallback = 0): number {
+  const n = toNumber(resolve(value, scope));
+  return Number.isFinite(n) ? n : fallback;
+}
+
+export function truthy(v: unknown): boolean {
+  if (Array.isArray(v)) return v.length > 0;
+  if (typeof v === 'string') return v !== '' && v !== '0';
+  return !!v;
+}
+
+function isEmpty(v: unknown): boolean {
+  if (v === undefined || v === null || v === '') return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === 'object') return Object.keys(v as object).length === 0;
+  return false;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === undefined || a === null || b === undefined || b === null) return false;
+  return String(a) === String(b);
+}
+
+export function evalCondition(cond: Condition | undefined, scope: Scope): boolean {
+  if (!cond) return true;
+  if (cond.all) return (cond.all as Condition[]).every((c) => evalCondition(c, scope));
+  if (cond.any) return (cond.any as Condition[]).some((c) => evalCondition(c, scope));
+  if (cond.not) return !evalCondition(cond.not as Condition, scope);
+  if (!cond.path) return true;
+  const v = evalExpression(cond.path, scope);
+  if ('eq' in cond && !same(v, resolve(cond.eq, scope))) return false;
+  if ('ne' in cond && same(v, resolve(cond.ne, scope))) return false;
+  const n = toNumber(v);
+  if (cond.gt !== undefined && !(n > resolveNumber(cond.gt, scope))) return false;
+  if (cond.gte !== undefined && !(n >= resolveNumber(cond.gte, scope))) return false;
+  if (cond.lt !== undefined && !(n < resolveNumber(cond.lt, scope))) return false;
+  if (cond.lte !== undefined && !(n <= resolveNumber(cond.lte, scope))) return false;
+  if (cond.in && !cond.in.some((x) => same(v, x))) return false;
+  if (cond.truthy !== undefined && truthy(v) !== cond.truthy) return false;
+  if (cond.empty !== undefined && isEmpty(v) !== cond.empty) return false;
+  return true;
+}

@@ -1,0 +1,73 @@
+/**
+ * The local captcha of SPEC.md section 5: a random number drawn on a canvas (size from config),
+ * compared on the client; a tap draws a new one. Outside production builds the canvas carries
+ * data-code so browser tests can read it.
+ */
+import { useEffect, useRef } from 'react';
+import { constants } from '../config';
+
+export function newCaptchaCode(length: number): string {
+  const digits = new Uint32Array(length);
+  crypto.getRandomValues(digits);
+  return Array.from(digits, (d) => String(d % 10)).join('');
+}
+
+const EXPOSE_CODE = import.meta.env.MODE !== 'production';
+
+export function Captcha({ code, onRefresh, label }: { code: string; onRefresh: () => void; label?: string }) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  const width = constants.captchaWidth;
+  const height = constants.captchaHeight;
+
+  useEffect(() => {
+    const canvas = ref.current;
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx) return;
+    const ratio = window.devicePixelRatio || 1;
+    canvas.width = width * ratio;
+    canvas.height = height * ratio;
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    const rnd = (a: number, b: number) => a + Math.random() * (b - a);
+    const color = (a: number, b: number) => `rgb(${rnd(a, b) | 0},${rnd(a, b) | 0},${rnd(a, b) | 0})`;
+    ctx.fillStyle = color(225, 250);
+    ctx.fillRect(0, 0, width, height);
+    for (let i = 0; i < 4; i++) {
+      ctx.strokeStyle = color(120, 200);
+      ctx.beginPath();
+      ctx.moveTo(rnd(0, width), rnd(0, height));
+      ctx.lineTo(rnd(0, width), rnd(0, height));
+      ctx.stroke();
+    }
+    const step = width / (code.length + 1);
+    [...code].forEach((ch, i) => {
+      ctx.save();
+      ctx.font = `bold ${Math.round(height * 0.6)}px sans-serif`;
+      ctx.fillStyle = color(20, 110);
+      ctx.textBaseline = 'middle';
+      ctx.translate(step * (i + 0.7), height / 2);
+      ctx.rotate((rnd(-25, 25) * Math.PI) / 180);
+      ctx.fillText(ch, 0, 0);
+      ctx.restore();
+    });
+    for (let i = 0; i < 30; i++) {
+      ctx.fillStyle = color(100, 220);
+      ctx.beginPath();
+      ctx.arc(rnd(0, width), rnd(0, height), 1, 0, 2 * Math.PI);
+      ctx.fill();
+    }
+  }, [code, width, height]);
+
+  return (
+    <canvas
+      ref={ref}
+      className="cfg-captcha-canvas"
+      style={{ width, height }}
+      role="button"
+      tabIndex={0}
+      aria-label={label}
+      data-code={EXPOSE_CODE ? code : undefined}
+      onClick={onRefresh}
+      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onRefresh()}
+    />
+  );
+}

@@ -1,0 +1,304 @@
+/**
+ * The form engine: a form config (fields + ORDERED rules + submit) becomes a react-hook-form
+ * form whose resolver is the rule list. On submit the first failing rule's message is shown as
+ * a danger toast and its onFail effect applied (clear the field, clear the form, new captcha);
+ * when every rule holds, the submit call runs with the submit button disabled until it returns.
+ * A failed call keeps everything typed.
+ */
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useForm, Controller, type Resolver, type FieldValues } from 'react-hook-form';
+import { Button, DatePicker, Input, Picker, Selector, TextArea } from 'antd-mobile';
+import { call } from '../api/client';
+import { isEndpointName } from '../api/catalogue';
+import { appConfig } from '../config';
+import { asActions, type FieldConfig, type FormConfig } from '../config/types';
+import { getPath, resolve, resolveDeep, resolveNumber, resolveText, type Scope } from './bindings';
+import { runRules, type RuleFailure } from './rules';
+import { useScreen } from './screen';
+import { ui } from './ui';
+import { IconByName } from './icons';
+import { Captcha, newCaptchaCode } from './captcha';
+
+export interface ConfigFormProps {
+  name: string;
+  form: FormConfig;
+  /** extra values sent with the payload scope (e.g. a selected tab) */
+  extraScope?: Scope;
+  /** rendered between the fields and the submit button */
+  footer?: ReactNode;
+  submitText?: string;
+  className?: string;
+}
+
+const patterns = appConfig.patterns as Record<string, string>;
+
+function defaultsOf(fields: readonly FieldConfig[], scope: Scope): FieldValues {
+  const out: FieldValues = {};
+  for (const f of fields) {
+    const v = f.default !== undefined ? resolve(f.default, scope) : '';
+    out[f.name] = v === undefined || v === null ? '' : v;
+  }
+  return out;
+}
+
+/** Dates are sent as YYYY-MM-DD of the picked day, shifted by the configured hours (SPEC.md section 9). */
+export function formatDate(d: Date, shiftHours: number): string {
+  return new Date(d.getTime() + shiftHours * 3600000).toISOString().slice(0, 10);
+}
+
+export function ConfigForm({ name, form, extraScope, footer, submitText, className }: ConfigFormProps) {
+  const screen = useScreen();
+  const scope = useMemo(() => ({ ...screen.scope, ...extraScope }), [screen.scope, extraScope]);
+  const scopeRef = useRef(scope);
+  scopeRef.current = scope;
+  const [captcha, setCaptcha] = useState(() => newCaptchaCode(resolveNumber('{{const.captchaLength}}', scope, 4)));
+  const captchaRef = useRef(captcha);
+  captchaRef.current = captcha;
+  const failure = useRef<RuleFailure | null>(null);
+  const inFlight = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const defaults = useMemo(() => defaultsOf(form.fields, scope), [form.fields]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const resolver = useCallback<Resolver<FieldValues>>(
+    async (values) => {
+      const f = runRules(form.rules, values, { scope: scopeRef.current, patterns, captcha: captchaRef.current });
+      failure.current = f;
+      if (!f) return { values, errors: {} };
+      return { values: {}, errors: { [f.rule.field]: { type: f.rule.check, message: f.rule.message } } };
+    },
+    [form.rules],
+  );
+
+  const { control, handleSubmit, setValue, reset, getValues } = useForm<FieldValues>({
+    defaultValues: defaults,
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+
+  const redraw = useCallback(() => setCaptcha(newCaptchaCode(resolveNumber('{{const.captchaLength}}', scopeRef.current, 4))), []);
+
+  const onInvalid = () => {
+    const f = failure.current;
+    if (!f) return;
+    const msgScope = { ...scopeRef.current, form: getValues(), min: f.min, max: f.max };
+    ui.fail(screen.t(f.rule.message, msgScope));
+    switch (f.rule.onFail) {
+      case 'clearField':
+        setValue(f.rule.field, '');
+        break;
+      case 'clearForm':
+        reset(defaultsOf(form.fields, scopeRef.current));
+        break;
+      case 'newCaptcha':
+        setValue(f.rule.field, '');
+        redraw();
+        break;
+    }
+  };
+
+  const onValid = async (values: FieldValues) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      const s = { ...scopeRef.current, form: values };
+      const submit = form.submit ?? {};
+      if (submit.before && !(await screen.run(submit.before, { form: values }))) return;
+      if (!submit.endpoint || !isEndpointName(submit.endpoint)) {
+        await screen.run(submit.onSuccess, { form: values });
+        return;
+      }
+      const payload = submit.payload
+        ? (resolveDeep(submit.payload, s) as Record<string, unknown>)
+        : Object.fromEntries(form.fields.filter((f) => f.send !== false).map((f) => [f.name, values[f.name]]));
+      const res = await call(submit.endpoint, payload, { loading: submit.loading !== false });
+      if (res.ok) {
+        if (submit.successToast) {
+          ui.success(submit.successToast === 'message' ? res.message : screen.t(submit.successToast, { form: values, reply: res }));
+        }
+        await screen.run(submit.onSuccess, { form: values, reply: res });
+      } else if ('network' in res && res.network) {
+        await screen.run(asActions(submit.onNetworkError), { form: values, reply: res });
+      } else {
+        if (form.fields.some((f) => f.kind === 'captcha')) {
+          // a used captcha is spent: draw a new one and clear its field
+          const cf = form.fields.find((f) => f.kind === 'captcha');
+          if (cf) setValue(cf.name, '');
+          redraw();
+        }
+        await screen.run(asActions(submit.onError), { form: values, reply: res });
+      }
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className={`cfg-form ${className ?? ''}`}
+      name={name}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void handleSubmit(onValid, onInvalid)(e);
+      }}
+    >
+      <div className="cfg-form-fields">
+        {form.fields
+          .filter((f) => f.kind !== 'hidden')
+          .map((f) => (
+            <Controller
+              key={f.name}
+              name={f.name}
+              control={control}
+              render={({ field }) => (
+                <FieldRow field={f} formName={name} scope={scope}>
+                  <FieldInput
+                    field={f}
+                    id={`${name}-${f.name}`}
+                    value={field.value}
+                    onChange={field.onChange}
+                    scope={scope}
+                    captcha={captcha}
+                    onRedraw={redraw}
+                  />
+                </FieldRow>
+              )}
+            />
+          ))}
+      </div>
+      {footer}
+      <Button className="cfg-form-submit" block color="primary" size="large" type="submit" disabled={busy} loading={busy}>
+        {screen.t(submitText ?? form.submitText)}
+      </Button>
+    </form>
+  );
+}
+
+function FieldRow({ field, formName, scope, children }: { field: FieldConfig; formName: string; scope: Scope; children: ReactNode }) {
+  const label = resolveText(field.label ?? field.placeholder ?? field.name, scope);
+  return (
+    <div className={`cfg-field cfg-field-${field.kind}`}>
+      <label className={field.label ? 'cfg-field-label' : 'sr-only'} htmlFor={`${formName}-${field.name}`}>
+        {field.icon && <IconByName name={field.icon} className="cfg-field-icon" />}
+        {label}
+      </label>
+      <div className="cfg-field-control">{children}</div>
+    </div>
+  );
+}
+
+interface FieldInputProps {
+  field: FieldConfig;
+  id: string;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  scope: Scope;
+  captcha: string;
+  onRedraw: () => void;
+}
+
+function optionsOf(field: FieldConfig, scope: Scope): { label: string; value: string }[] {
+  if (field.options) return field.options.map((o) => ({ label: resolveText(o.label, scope), value: String(o.value) }));
+  if (field.optionsFrom) {
+    const list = getPath(scope, field.optionsFrom.path);
+    if (Array.isArray(list)) {
+      return list.map((item) => ({
+        label: String(getPath(item, field.optionsFrom!.label) ?? ''),
+        value: String(getPath(item, field.optionsFrom!.value) ?? ''),
+      }));
+    }
+  }
+  return [];
+}
+
+function FieldInput({ field, id, value, onChange, scope, captcha, onRedraw }: FieldInputProps) {
+  const placeholder = resolveText(field.placeholder ?? '', scope);
+  const maxLength = field.maxLength !== undefined ? resolveNumber(field.maxLength, scope, 32) : resolveNumber('{{const.textInputMax}}', scope, 32);
+  const str = value === undefined || value === null ? '' : String(value);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const { t } = useScreen();
+
+  switch (field.kind) {
+    case 'textarea':
+      return <TextArea id={id} name={field.name} placeholder={placeholder} value={str} onChange={onChange} maxLength={maxLength} rows={3} readOnly={field.readOnly} />;
+    case 'select': {
+      const options = optionsOf(field, scope);
+      const current = options.find((o) => o.value === str);
+      return (
+        <>
+          <input type="hidden" name={field.name} value={str} />
+          <button type="button" id={id} className={`cfg-select ${current ? '' : 'is-empty'}`} onClick={() => setPickerOpen(true)} disabled={field.readOnly}>
+            {current?.label ?? placeholder}
+          </button>
+          <Picker
+            columns={[options]}
+            visible={pickerOpen}
+            value={[str]}
+            onClose={() => setPickerOpen(false)}
+            onConfirm={(v) => onChange(v[0] ?? '')}
+            confirmText={t('@common.ok')}
+            cancelText={t('@common.cancel')}
+          />
+        </>
+      );
+    }
+    case 'date': {
+      const shift = resolveNumber('{{const.dateShiftHours}}', scope, 0);
+      const min = field.min ? new Date(`${resolveText(field.min, scope)}T00:00:00`) : undefined;
+      return (
+        <>
+          <input type="hidden" name={field.name} value={str} />
+          <button type="button" id={id} className={`cfg-select ${str ? '' : 'is-empty'}`} onClick={() => !field.readOnly && setPickerOpen(true)}>
+            {str || placeholder}
+          </button>
+          <DatePicker
+            visible={pickerOpen}
+            min={min}
+            max={new Date()}
+            value={/^\d{4}-\d{2}-\d{2}$/.test(str) ? new Date(`${str}T00:00:00`) : undefined}
+            onClose={() => setPickerOpen(false)}
+            onConfirm={(d) => onChange(formatDate(d, shift))}
+            confirmText={t('@common.ok')}
+            cancelText={t('@common.cancel')}
+          />
+        </>
+      );
+    }
+    case 'radio': {
+      const options = optionsOf(field, scope);
+      return (
+        <div role="radiogroup" id={id} aria-label={resolveText(field.label ?? field.name, scope)}>
+          <input type="hidden" name={field.name} value={str} />
+          <Selector columns={Math.min(options.length, 3) || 1} options={options} value={str ? [str] : []} onChange={(v) => v.length && onChange(v[0])} />
+        </div>
+      );
+    }
+    case 'captcha':
+      return (
+        <div className="cfg-captcha">
+          <Input id={id} name={field.name} placeholder={placeholder} value={str} onChange={onChange} maxLength={maxLength} inputMode="numeric" autoComplete="off" />
+          <Captcha code={captcha} onRefresh={onRedraw} label={t('@captcha.refresh')} />
+        </div>
+      );
+    default:
+      return (
+        <Input
+          id={id}
+          name={field.name}
+          type={field.kind === 'password' ? 'password' : 'text'}
+          inputMode={field.inputMode ?? (field.kind === 'number' ? 'decimal' : undefined)}
+          placeholder={placeholder}
+          value={str}
+          onChange={onChange}
+          maxLength={maxLength}
+          readOnly={field.readOnly}
+          autoComplete={field.autoComplete ?? (field.kind === 'password' ? 'current-password' : 'off')}
+          clearable={!field.readOnly}
+        />
+      );
+  }
+}

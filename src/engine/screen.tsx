@@ -1,0 +1,277 @@
+/**
+ * The screen renderer: loads a screen's config (and the widgets and forms it uses), keeps its
+ * local state and data sources (loaded on open, polled when asked, stopped when the screen is
+ * left), runs onEnter, and renders the widget tree. Widgets reach all of it with useScreen().
+ */
+import { createContext, Suspense, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { call } from '../api/client';
+import { isEndpointName } from '../api/catalogue';
+import { appConfig, constants, loadForm, loadScreen, messages, routeFor } from '../config';
+import { asActions, asCondition, asNodes, type Action, type FormConfig, type ScreenConfig, type WidgetNode } from '../config/types';
+import { session } from '../store/session';
+import { evalCondition, resolveDeep, resolveNumber, type Scope } from './bindings';
+import { runActions, text, type ActionContext } from './actions';
+import { collectRefs, loadWidget, widgetComponent } from './registry';
+import { view } from './view';
+
+export interface ScreenApi {
+  scope: Scope;
+  /** run an action list from config; `extra` adds to the scope (item, reply, form…) */
+  run: (actions: unknown, extra?: Scope) => Promise<boolean>;
+  /** the text of a config string (@message keys and bindings) */
+  t: (value: unknown, extra?: Scope) => string;
+  setState: (key: string, value: unknown) => void;
+  reload: (source?: string) => void;
+  forms: Map<string, FormConfig>;
+  actionContext: ActionContext;
+}
+
+const ScreenContext = createContext<ScreenApi | null>(null);
+const ItemScopeContext = createContext<Scope>({});
+
+export function useScreen(): ScreenApi {
+  const api = useContext(ScreenContext);
+  const extra = useContext(ItemScopeContext);
+  if (!api) throw new Error('useScreen outside a screen');
+  return useMemo(() => {
+    if (Object.keys(extra).length === 0) return api;
+    const scope = { ...api.scope, ...extra };
+    return {
+      ...api,
+      scope,
+      run: (actions: unknown, more: Scope = {}) => api.run(actions, { ...extra, ...more }),
+      t: (value: unknown, more: Scope = {}) => text(value, { ...scope, ...more }),
+    };
+  }, [api, extra]);
+}
+
+/** Children rendered with more names in scope (for example `item` in a list). */
+export function ScopeProvider({ extra, children }: { extra: Scope; children: ReactNode }) {
+  const parent = useContext(ItemScopeContext);
+  const value = useMemo(() => ({ ...parent, ...extra }), [parent, extra]);
+  return <ItemScopeContext.Provider value={value}>{children}</ItemScopeContext.Provider>;
+}
+
+const lazyCache = new Map<string, ReturnType<typeof lazy>>();
+function lazyWidget(type: string) {
+  let c = lazyCache.get(type);
+  if (!c) {
+    c = lazy(async () => {
+      const comp = await loadWidget(type);
+      return { default: comp ?? (() => null) };
+    });
+    lazyCache.set(type, c);
+  }
+  return c;
+}
+
+export function Node({ node }: { node: WidgetNode }) {
+  const { scope } = useScreen();
+  if (node.when && !evalCondition(node.when, scope)) return null;
+  const Comp = widgetComponent(node.type);
+  const props = (node.props ?? {}) as Record<string, unknown>;
+  if (Comp) return <Comp node={node} props={props} />;
+  const Lazy = lazyWidget(node.type);
+  return (
+    <Suspense fallback={null}>
+      <Lazy node={node} props={props} />
+    </Suspense>
+  );
+}
+
+export function Nodes({ nodes }: { nodes: unknown }) {
+  return (
+    <>
+      {asNodes(nodes).map((n, i) => (
+        <Node key={i} node={n} />
+      ))}
+    </>
+  );
+}
+
+function queryObject(search: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(search));
+}
+
+/** Everything bindings may read, apart from screen state and data. */
+export function useBaseScope(): Scope {
+  const snap = useSnapshot(session);
+  const location = useLocation();
+  return useMemo(
+    () => ({
+      app: snap.app ?? {},
+      user: snap.user ?? {},
+      token: snap.token,
+      loggedIn: !!snap.token,
+      venues: snap.venues,
+      games: snap.games,
+      query: queryObject(location.search),
+      path: location.pathname,
+      const: constants,
+      maps: appConfig.maps,
+      messages,
+    }),
+    [snap.app, snap.user, snap.token, snap.venues, snap.games, location.search, location.pathname],
+  );
+}
+
+interface LoadedScreen {
+  config: ScreenConfig;
+  forms: Map<string, FormConfig>;
+}
+
+async function prepare(name: string): Promise<LoadedScreen> {
+  const config = await loadScreen(name);
+  const refs = collectRefs(config.body);
+  const forms = new Map<string, FormConfig>();
+  await Promise.all([
+    ...[...refs.widgets].map((w) => loadWidget(w)),
+    ...[...refs.forms].map(async (f) => forms.set(f, await loadForm(f))),
+  ]);
+  return { config, forms };
+}
+
+export function ScreenRenderer({ name }: { name: string }) {
+  const [loaded, setLoaded] = useState<LoadedScreen | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    setLoaded(null);
+    setFailed(false);
+    prepare(name).then(
+      (l) => live && setLoaded(l),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [name]);
+  if (failed) return <ScreenLoadFailed />;
+  if (!loaded) return null;
+  return <LoadedScreenView key={name} loaded={loaded} />;
+}
+
+function ScreenLoadFailed() {
+  const p = appConfig.placeholders ?? {};
+  return (
+    <div className="screen-message" role="alert">
+      <p>{p.loadFailed}</p>
+      <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
+        {p.retry}
+      </button>
+    </div>
+  );
+}
+
+function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
+  const { config, forms } = loaded;
+  const base = useBaseScope();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [state, setStateObj] = useState<Record<string, unknown>>(() => (resolveDeep(config.state ?? {}, base) as Record<string, unknown>) ?? {});
+  const [data, setData] = useState<Record<string, unknown>>({});
+  const [loading, setLoading] = useState<Record<string, boolean>>({});
+  const [reloadTick, setReloadTick] = useState<Record<string, number>>({});
+
+  const scope = useMemo<Scope>(() => ({ ...base, state, data, loading }), [base, state, data, loading]);
+  const scopeRef = useRef(scope);
+  scopeRef.current = scope;
+  const pathRef = useRef(location.pathname);
+  pathRef.current = location.pathname;
+
+  const setState = useCallback((key: string, value: unknown) => setStateObj((s) => ({ ...s, [key]: value })), []);
+  const reload = useCallback((source?: string) => {
+    setReloadTick((t) => {
+      const next = { ...t };
+      for (const k of source ? [source] : Object.keys(config.data ?? {})) next[k] = (next[k] ?? 0) + 1;
+      return next;
+    });
+  }, [config.data]);
+
+  const actionContext = useMemo<ActionContext>(
+    () => ({
+      scope: () => scopeRef.current,
+      navigate: (to, opts) => navigate(to, opts),
+      back: () => (window.history.length > 1 ? navigate(-1) : navigate('/', { replace: true })),
+      currentPath: () => pathRef.current,
+      reload,
+      setState,
+    }),
+    [navigate, reload, setState],
+  );
+
+  const api = useMemo<ScreenApi>(
+    () => ({
+      scope,
+      run: (actions, extra = {}) => runActions(asActions(actions) as Action[], actionContext, extra),
+      t: (value, extra = {}) => text(value, { ...scope, ...extra }),
+      setState,
+      reload,
+      forms,
+      actionContext,
+    }),
+    [scope, actionContext, setState, reload, forms],
+  );
+
+  // title: the screen's own (bindings allowed) or the route's
+  const route = routeFor(location.pathname);
+  const title = config.title ? text(config.title, scope) : (route?.title ?? '');
+  useEffect(() => {
+    view.title = title;
+    const site = (session.app?.title || appConfig.siteName) ?? '';
+    document.title = title && title !== site ? `${title} - ${site}` : site;
+  }, [title]);
+
+  // data sources: load on open and whenever their resolved payload changes; poll when asked
+  const sources = Object.entries(config.data ?? {});
+  const plan = sources.map(([name, src]) => {
+    const active = evalCondition(asCondition(src.when), { ...base, state });
+    const payload = active ? (resolveDeep(src.payload ?? {}, { ...base, state }) as Record<string, unknown>) : null;
+    const poll = src.poll !== undefined ? resolveNumber(src.poll, base, 0) : 0;
+    return { name, endpoint: src.endpoint, quiet: !!src.quiet, payload, poll, key: JSON.stringify([payload, poll, reloadTick[name] ?? 0]) };
+  });
+  const planKey = JSON.stringify(plan.map((p) => [p.name, p.key]));
+  const planRef = useRef(plan);
+  planRef.current = plan;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const timers: ReturnType<typeof setInterval>[] = [];
+    for (const p of planRef.current) {
+      if (!p.payload || !isEndpointName(p.endpoint)) continue;
+      const endpoint = p.endpoint;
+      const payload = p.payload;
+      const fetchOnce = async (first: boolean) => {
+        if (first) setLoading((l) => ({ ...l, [p.name]: true }));
+        const r = await call(endpoint, payload, { quiet: p.quiet || !first, signal: controller.signal });
+        if (controller.signal.aborted) return;
+        if (r.ok) setData((d) => ({ ...d, [p.name]: r.data }));
+        if (first) setLoading((l) => ({ ...l, [p.name]: false }));
+      };
+      void fetchOnce(true);
+      if (p.poll > 0) timers.push(setInterval(() => void fetchOnce(false), p.poll));
+    }
+    return () => {
+      controller.abort();
+      timers.forEach(clearInterval);
+    };
+  }, [planKey]);
+
+  // onEnter, once
+  const entered = useRef(false);
+  useEffect(() => {
+    if (entered.current) return;
+    entered.current = true;
+    void runActions(asActions(config.onEnter), actionContext);
+  }, [config.onEnter, actionContext]);
+
+  return (
+    <ScreenContext.Provider value={api}>
+      <Nodes nodes={config.body} />
+    </ScreenContext.Provider>
+  );
+}
+
+

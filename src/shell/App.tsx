@@ -1,0 +1,147 @@
+/**
+ * The shell: hash routing from routes.json (unknown paths to /), layouts (top bar + tab bar,
+ * back-arrow page, bare), guards, the site_state 0 maintenance screen, and the client hooks
+ * that speak to the user (danger toasts, the 401 dialog, the loading indicator).
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createHashRouter, Navigate, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { configureClient } from '../api/client';
+import { appConfig, constants, hasScreen, message, routes } from '../config';
+import type { RouteConfig } from '../config/types';
+import { resolveText } from '../engine/bindings';
+import { ScreenRenderer } from '../engine/screen';
+import { ui } from '../engine/ui';
+import { clearSession, getToken, loadAppInfo, loadGames, loadUser, session, startBalancePoll } from '../store/session';
+import { decideGuard } from './guards';
+import { MainTopBar, PageBar } from './TopBar';
+import { MainTabBar } from './TabBar';
+
+function text(key: string): string {
+  return message(key.startsWith('@') ? key.slice(1) : key);
+}
+
+let authDialogOpen = false;
+
+function RouteView({ route }: { route: RouteConfig }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const snap = useSnapshot(session);
+  const fullPath = location.pathname + location.search;
+  const decision = decideGuard(route, fullPath, snap.token, snap.app as Record<string, unknown> | null);
+  const asked = useRef(false);
+
+  useEffect(() => {
+    if (decision.kind === 'blocked') {
+      ui.toast(text(decision.message));
+      if (window.history.length > 1) navigate(-1);
+      else navigate('/', { replace: true });
+    } else if (decision.kind === 'confirmLogin' && !asked.current) {
+      asked.current = true;
+      void ui
+        .dialog({ kind: 'confirm', title: text('auth.loginConfirmTitle'), content: text('auth.loginConfirmContent'), confirmText: text('common.ok'), cancelText: text('common.cancel') })
+        .then((ok) => (ok ? navigate(decision.to, { replace: true }) : navigate('/', { replace: true })));
+    }
+  }, [decision.kind]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind !== 'allow') return null;
+
+  const screen = hasScreen(route.screen) ? <ScreenRenderer name={route.screen} /> : <Placeholder />;
+  return <Layout route={route}>{screen}</Layout>;
+}
+
+function Placeholder() {
+  const navigate = useNavigate();
+  const p = appConfig.placeholders ?? {};
+  return (
+    <div className="screen-message">
+      <p>{p.notBuilt}</p>
+      <button type="button" className="btn-primary" onClick={() => navigate('/')}>
+        {p.backHome}
+      </button>
+    </div>
+  );
+}
+
+function Layout({ route, children }: { route: RouteConfig; children: ReactNode }) {
+  const location = useLocation();
+  const top = appConfig.topBar;
+  const hidden = top.hideOn.includes(location.pathname);
+  const back = top.backOn.find((b) => b.path === location.pathname);
+  const layout = route.layout ?? 'page';
+  if (layout === 'bare') return <main className="layout-bare">{children}</main>;
+  if (layout === 'page' || back) {
+    return (
+      <div className="layout-page">
+        {!hidden && <PageBar fallbackTitle={back?.title ?? route.title} />}
+        <main className="layout-page-body">{children}</main>
+      </div>
+    );
+  }
+  return (
+    <div className="layout-main">
+      {!hidden && <MainTopBar />}
+      <main className={`layout-main-body ${hidden ? 'no-top' : ''}`}>{children}</main>
+      <MainTabBar />
+    </div>
+  );
+}
+
+function Maintenance({ tips }: { tips: string }) {
+  useEffect(() => {
+    document.title = text('site.maintenanceTitle');
+  }, []);
+  return (
+    <main className="maintenance" role="main">
+      <h1>{text('site.maintenanceTitle')}</h1>
+      <p>{tips}</p>
+    </main>
+  );
+}
+
+const router = createHashRouter([
+  ...routes.map((r) => ({ path: r.path, element: <RouteView route={r} /> })),
+  { path: '*', element: <Navigate to="/" replace /> },
+]);
+
+/** The client's hooks: one place for danger toasts, the 401 rule and the loading indicator. */
+configureClient({
+  timeoutMs: constants.requestTimeoutMs,
+  getToken,
+  onError: (msg) => ui.fail(msg),
+  showLoading: () => ui.loading(text('common.loading')),
+  hideLoading: () => ui.hideLoading(),
+  onAuthFailure: (silent) => {
+    if (silent) {
+      clearSession();
+      void router.navigate('/login', { replace: true });
+      return;
+    }
+    if (authDialogOpen) return;
+    authDialogOpen = true;
+    void ui.dialog({ kind: 'alert', title: text('auth.expiredTitle'), content: text('auth.expiredContent'), confirmText: text('auth.confirm') }).then(() => {
+      authDialogOpen = false;
+      clearSession();
+      void router.navigate('/login', { replace: true });
+    });
+  },
+});
+
+export function App() {
+  const snap = useSnapshot(session);
+  const [, setBooted] = useState(false);
+
+  useEffect(() => {
+    document.documentElement.style.setProperty('--adm-color-primary', appConfig.theme.primary);
+    void loadAppInfo().then(() => setBooted(true));
+    void loadGames();
+    if (getToken()) {
+      void loadUser();
+      startBalancePoll();
+    }
+  }, []);
+
+  if (snap.app && Number(snap.app.site_state) === 0) return <Maintenance tips={resolveText(snap.app.repair_tips, {})} />;
+  return <RouterProvider router={router} />;
+}

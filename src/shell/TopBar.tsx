@@ -1,0 +1,81 @@
+/**
+ * The top bars. Main: logo, and for a member the balance with refresh and recycle-all; for a
+ * visitor login and register. Page: a back arrow and the screen's title.
+ */
+import { useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { call } from '../api/client';
+import { appConfig, message } from '../config';
+import { FILTERS } from '../engine/bindings';
+import { IconByName } from '../engine/icons';
+import { ui } from '../engine/ui';
+import { view } from '../engine/view';
+import { loadUser, refreshMoney, session } from '../store/session';
+
+const top = appConfig.topBar;
+
+export function MainTopBar() {
+  const snap = useSnapshot(session);
+  const navigate = useNavigate();
+  const title = snap.app?.title || appConfig.siteName;
+
+  const recycle = async () => {
+    const r = await call('transall', {}, { loading: true });
+    if (r.ok) {
+      const msg = (r.data && typeof r.data === 'object' && 'msg' in r.data && r.data.msg) || r.message || message('success.operation');
+      ui.success(String(msg));
+      await Promise.all([loadUser(), refreshMoney()]);
+    }
+  };
+
+  return (
+    <header className="topbar">
+      <div className="topbar-logo">
+        {snap.app?.site_logo ? <img src={snap.app.site_logo} alt={title} width={112} height={28} /> : <span className="topbar-title">{title}</span>}
+      </div>
+      {snap.token ? (
+        <div className="topbar-member">
+          <span className="topbar-balance" data-testid="topbar-balance">
+            {top.balancePrefix}
+            {String(FILTERS.money(snap.user?.balance ?? 0, undefined, {}))}
+          </span>
+          <button
+            type="button"
+            className={`icon-btn ${snap.refreshing ? 'is-spinning' : ''}`}
+            aria-label={top.refreshLabel}
+            onClick={() => void refreshMoney()}
+          >
+            <IconByName name="refresh" />
+          </button>
+          <button type="button" className="topbar-recycle" onClick={() => void recycle()}>
+            {top.recycleText}
+          </button>
+        </div>
+      ) : (
+        <div className="topbar-visitor">
+          <button type="button" className="btn-ghost" onClick={() => navigate('/login?type=0')}>
+            {top.loginText}
+          </button>
+          <button type="button" className="btn-solid" onClick={() => navigate('/login?type=1')}>
+            {top.registerText}
+          </button>
+        </div>
+      )}
+    </header>
+  );
+}
+
+export function PageBar({ fallbackTitle }: { fallbackTitle: string }) {
+  const snap = useSnapshot(view);
+  const navigate = useNavigate();
+  const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/', { replace: true }));
+  return (
+    <header className="pagebar">
+      <button type="button" className="icon-btn pagebar-back" aria-label={top.backLabel} onClick={back}>
+        <IconByName name="left" />
+      </button>
+      <h1 className="pagebar-title">{snap.title || fallbackTitle}</h1>
+      <span className="pagebar-side" />
+    </header>
+  );
+}

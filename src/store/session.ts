@@ -1,0 +1,151 @@
+/**
+ * Session state (valtio): the token (sessionStorage, per browser session), user info, app info
+ * and the per-category game lists (cached on the device in localStorage), and the balance poll.
+ */
+import { proxy } from 'valtio';
+import { call } from '../api/client';
+import type { AppInfo, Game, User, VenueBalance } from '../api/types';
+import { constants } from '../config';
+
+const TOKEN_KEY = 'token';
+const USER_KEY = 'userInfo';
+const APP_KEY = 'appInfo';
+const GAMES_KEY = 'gameLists';
+
+function readJson<T>(storage: Storage, key: string): T | null {
+  try {
+    const raw = storage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(storage: Storage, key: string, value: unknown) {
+  try {
+    if (value === null || value === undefined) storage.removeItem(key);
+    else storage.setItem(key, typeof value === 'string' ? value : JSON.stringify(value));
+  } catch {
+    /* storage full or disabled: the app keeps working from memory */
+  }
+}
+
+export interface SessionState {
+  token: string | null;
+  user: User | null;
+  app: AppInfo | null;
+  /** game lists per category_id */
+  games: Record<string, Game[]>;
+  venues: VenueBalance[];
+  /** true while the top bar's refresh is in flight */
+  refreshing: boolean;
+}
+
+export const session = proxy<SessionState>({
+  token: sessionStorage.getItem(TOKEN_KEY),
+  user: readJson<User>(localStorage, USER_KEY),
+  app: readJson<AppInfo>(localStorage, APP_KEY),
+  games: readJson<Record<string, Game[]>>(localStorage, GAMES_KEY) ?? {},
+  venues: [],
+  refreshing: false,
+});
+
+/** current_vip holds the level after a "P" (e.g. "VIP3"): kept as user.vip */
+function withVip(user: User): User {
+  const m = /P(\d+)/i.exec(String(user.current_vip ?? ''));
+  return { ...user, vip: m ? Number(m[1]) : 0 };
+}
+
+export function setUser(user: User | null) {
+  session.user = user ? withVip(user) : null;
+  write(localStorage, USER_KEY, session.user);
+}
+
+export async function loadUser(): Promise<boolean> {
+  const r = await call('user', {}, { quiet: true });
+  if (r.ok && r.data) setUser(r.data);
+  return r.ok;
+}
+
+/** refreshusermoney: balances and venue list, kept in the cached user info */
+export async function refreshMoney(): Promise<boolean> {
+  session.refreshing = true;
+  try {
+    const r = await call('refreshusermoney');
+    if (r.ok && r.data) {
+      if (session.user) setUser({ ...session.user, balance: r.data.balance, gameblance: r.data.gameblance });
+      if (Array.isArray(r.data.list)) session.venues = r.data.list;
+    }
+    return r.ok;
+  } finally {
+    session.refreshing = false;
+  }
+}
+
+export async function loadAppInfo(): Promise<void> {
+  const r = await call('app', {}, { quiet: true });
+  if (r.ok && r.data) {
+    session.app = r.data;
+    write(localStorage, APP_KEY, r.data);
+  }
+}
+
+export async function loadGames(): Promise<void> {
+  const r = await call('gameList', { category: '' }, { quiet: true });
+  if (r.ok && Array.isArray(r.data)) {
+    const byCategory: Record<string, Game[]> = {};
+    for (const g of r.data) (byCategory[g.category_id] ??= []).push(g);
+    session.games = byCategory;
+    write(localStorage, GAMES_KEY, byCategory);
+  }
+}
+
+let pollTimer: ReturnType<typeof setInterval> | null = null;
+
+async function pollBalance() {
+  if (!session.token) return stopBalancePoll();
+  const r = await call('balance', {}, { quiet: true, silentAuth: true });
+  if (r.ok && r.data && session.user && typeof r.data.balance === 'number') {
+    if (session.user.balance !== r.data.balance) setUser({ ...session.user, balance: r.data.balance });
+  }
+}
+
+export function startBalancePoll() {
+  stopBalancePoll();
+  pollTimer = setInterval(pollBalance, constants.balancePollMs);
+}
+
+export function stopBalancePoll() {
+  if (pollTimer) clearInterval(pollTimer);
+  pollTimer = null;
+}
+
+export function isPolling(): boolean {
+  return pollTimer !== null;
+}
+
+/** Login or register success: keep the token, load the user, start polling. */
+export async function signIn(token: string): Promise<void> {
+  session.token = token;
+  write(sessionStorage, TOKEN_KEY, token);
+  await loadUser();
+  startBalancePoll();
+}
+
+/** Clear every stored item and stop polling (logout, 401, password change). */
+export function clearSession() {
+  stopBalancePoll();
+  session.token = null;
+  session.user = null;
+  session.venues = [];
+  try {
+    sessionStorage.clear();
+    localStorage.clear();
+  } catch {
+    /* nothing stored */
+  }
+}
+
+export function getToken(): string | null {
+  return session.token;
+}

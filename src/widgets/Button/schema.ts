@@ -1,0 +1,20 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
+/** A button or a text link that runs actions; disabled while they run (no double submission). */
+export const propsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['text'],
+  properties: {
+    text: { type: 'string' },
+    variant: { type: 'string', enum: ['primary', 'default', 'danger', 'link', 'ghost'] },
+    size: { type: 'string', enum: ['small', 'middle', 'large'] },
+    block: { type: 'boolean' },
+    icon: { type: 'string' },
+    onTap: { type: 'array', description: 'Actions' },
+    disabledWhen: { type: 'object', description: 'A condition' },
+    testId: { type: 'string' },
+  },
+} as const satisfies JSONSchema;
+
+export type Props = FromSchema<typeof propsSchema>;

@@ -1,0 +1,16 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
+/** A form of screens.config/forms/<form>.json: fields, ordered rules, submit call. */
+export const propsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['form'],
+  properties: {
+    form: { type: 'string', description: 'Name of a file in screens.config/forms/' },
+    submitText: { type: 'string', description: 'Overrides the form submitText' },
+    variant: { type: 'string', enum: ['card', 'plain'] },
+    children: { type: 'array', description: 'Nodes shown between the fields and the submit button' },
+  },
+} as const satisfies JSONSchema;
+
+export type Props = FromSchema<typeof propsSchema>;

@@ -1,0 +1,33 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
+/** A list of entries (icon, title, extra text, arrow) that run actions when tapped; a grid of shortcuts when variant is grid. */
+export const propsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['items'],
+  properties: {
+    title: { type: 'string' },
+    variant: { type: 'string', enum: ['list', 'grid'] },
+    columns: { type: 'integer', minimum: 2, maximum: 5 },
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['title'],
+        properties: {
+          title: { type: 'string' },
+          icon: { type: 'string' },
+          extra: { type: 'string' },
+          description: { type: 'string' },
+          when: { type: 'object' },
+          onTap: { type: 'array' },
+          to: { type: 'string', description: 'Shorthand for a navigate action' },
+          testId: { type: 'string' },
+        },
+      },
+    },
+  },
+} as const satisfies JSONSchema;
+
+export type Props = FromSchema<typeof propsSchema>;

@@ -1,0 +1,17 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
+/** Renders its children once per entry of an array in scope, with the entry as `item` (and `index`). */
+export const propsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['items'],
+  properties: {
+    items: { type: 'string', description: 'A binding to an array, e.g. {{data.vip}}' },
+    as: { type: 'string', description: 'Name of the entry in scope (default item)' },
+    limit: { type: 'integer', minimum: 1 },
+    layout: { type: 'string', enum: ['column', 'grid2', 'grid3', 'grid4', 'row'] },
+    empty: { type: 'string', description: 'Text when the array is empty' },
+  },
+} as const satisfies JSONSchema;
+
+export type Props = FromSchema<typeof propsSchema>;

@@ -1,0 +1,15 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
+/** A container: children in a column (or a row), with a visual variant. */
+export const propsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    direction: { type: 'string', enum: ['column', 'row'] },
+    variant: { type: 'string', enum: ['plain', 'card', 'section', 'padded', 'hero', 'center', 'between'] },
+    gap: { type: 'integer', minimum: 0, maximum: 48 },
+    title: { type: 'string', description: 'Optional section heading' },
+  },
+} as const satisfies JSONSchema;
+
+export type Props = FromSchema<typeof propsSchema>;

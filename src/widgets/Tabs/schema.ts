@@ -1,0 +1,36 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
+/**
+ * Tabs whose panes are node lists. The active tab lives in the url query (`queryParam`, so a
+ * link can open a tab and switching keeps other query values) or in screen state (`stateKey`).
+ * Switching remounts the pane: a form in it starts empty again.
+ */
+export const propsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['tabs'],
+  properties: {
+    queryParam: { type: 'string' },
+    stateKey: { type: 'string' },
+    defaultKey: { type: 'string' },
+    variant: { type: 'string', enum: ['line', 'segmented'] },
+    sticky: { type: 'boolean' },
+    tabs: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['key', 'title'],
+        properties: {
+          key: { type: 'string' },
+          title: { type: 'string' },
+          when: { type: 'object' },
+          children: { type: 'array' },
+        },
+      },
+    },
+  },
+} as const satisfies JSONSchema;
+
+export type Props = FromSchema<typeof propsSchema>;

@@ -1,0 +1,16 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
+/** A line or block of text (bindings and @message keys allowed). */
+export const propsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['text'],
+  properties: {
+    text: { type: 'string' },
+    variant: { type: 'string', enum: ['title', 'subtitle', 'body', 'muted', 'strong', 'money', 'warning', 'hint', 'onBrand', 'onBrandMuted'] },
+    align: { type: 'string', enum: ['left', 'center', 'right'] },
+    testId: { type: 'string' },
+  },
+} as const satisfies JSONSchema;
+
+export type Props = FromSchema<typeof propsSchema>;

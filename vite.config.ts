@@ -1,0 +1,104 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+interface Problem {
+  file: string;
+  path: string;
+  message: string;
+}
+
+/** Runs `npm run check:config`'s script and returns its problems (one implementation for CLI, build, dev). */
+function runCheck(): Promise<Problem[]> {
+  return new Promise((resolve) => {
+    execFile(
+      path.join(root, 'node_modules', '.bin', 'tsx'),
+      [path.join(root, 'scripts', 'check-config.ts'), '--json'],
+      { cwd: root, maxBuffer: 8 * 1024 * 1024 },
+      (_err, stdout, stderr) => {
+        try {
+          resolve(JSON.parse(stdout) as Problem[]);
+        } catch {
+          resolve([{ file: 'scripts/check-config.ts', path: '/', message: `the config check did not run: ${stderr || stdout}` }]);
+        }
+      },
+    );
+  });
+}
+
+const format = (problems: Problem[]) => problems.map((p) => `${p.file}: ${p.path}: ${p.message}`).join('\n');
+
+/** A broken screens.config fails the build and shows in the dev server's overlay. */
+function configCheck(): Plugin {
+  let server: ViteDevServer | undefined;
+  const report = async () => {
+    const problems = await runCheck();
+    if (problems.length && server) {
+      const message = `screens.config has ${problems.length} problem(s):\n${format(problems)}`;
+      server.config.logger.error(message);
+      server.ws.send({ type: 'error', err: { message, stack: '', plugin: 'config-check' } });
+    }
+    return problems;
+  };
+  return {
+    name: 'config-check',
+    async buildStart() {
+      if (server) return;
+      const problems = await runCheck();
+      if (problems.length) this.error(`screens.config has ${problems.length} problem(s):\n${format(problems)}`);
+    },
+    configureServer(s) {
+      server = s;
+      void report();
+      s.watcher.on('change', (file) => {
+        if (file.includes(`${path.sep}screens.config${path.sep}`) || /widgets[\\/][^\\/]+[\\/]schema\.ts$/.test(file)) void report();
+      });
+    },
+  };
+}
+
+/** The mock API inside the dev server: one process, one port (loaded through Vite's SSR loader). */
+function mockApi(): Plugin {
+  return {
+    name: 'mock-api',
+    async configureServer(server) {
+      type Mod = typeof import('./mock-server/app');
+      const { createApp } = (await server.ssrLoadModule('/mock-server/app.ts')) as Mod;
+      server.middlewares.use(createApp({ latencyMs: Number(process.env.MOCK_LATENCY_MS) || 0 }));
+    },
+  };
+}
+
+/** The site name of app.json as the first title, before the app info arrives. */
+function htmlTitle(): Plugin {
+  return {
+    name: 'html-title',
+    transformIndexHtml(html) {
+      const app = JSON.parse(readFileSync(path.join(root, 'screens.config', 'app.json'), 'utf8')) as { siteName: string };
+      return html.replace('%APP_TITLE%', app.siteName.replace(/[<>&"]/g, ''));
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), configCheck(), mockApi(), htmlTitle()],
+  server: {
+    port: Number(process.env.PORT) || 5173,
+    strictPort: true,
+  },
+  preview: {
+    port: Number(process.env.PORT) || 4173,
+    strictPort: true,
+  },
+  build: {
+    target: 'es2020',
+    cssCodeSplit: true,
+    sourcemap: false,
+    reportCompressedSize: false,
+  },
+});
