@@ -1,0 +1,77 @@
+/**
+ * The catalogue walk: every call of the endpoint catalogue has a handler, answers its method and
+ * path with the {code, message, data} envelope, and succeeds with a valid payload.
+ */
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { handledNames } from '../../mock-server/routes';
+import { endpointNames, endpoints, type EndpointName } from '../../src/api/catalogue';
+import { PNG_1PX, call, newApp, samples, tokenFor } from './helpers';
+
+describe('endpoint catalogue', () => {
+  it('has a handler for every call and no handler outside it', () => {
+    expect([...handledNames()].sort()).toEqual([...endpointNames].sort());
+  });
+
+  it('is exactly the call table of SPEC.md section 7 (method and path)', () => {
+    const spec = `GET /api/getVisitUrl, GET /api/game/list, POST /api/app, POST /api/logoff, POST /api/balance,
+      POST /api/user, POST /api/refreshusermoney, POST /api/transall, POST /api/bannerList, POST /api/homenotice,
+      POST /api/getservicerurl, GET /api/getAgentLoginUrl, POST /api/getGameUrl, GET /api/userredpacket,
+      POST /api/douserredpacket, POST /api/redpacket, POST /api/activitytype, POST /api/activitylist,
+      POST /api/activitydeatil, POST /api/doactivityapply, POST /api/activityApplyLog, POST /api/uploadimg,
+      POST /api/uservip, POST /api/login_pc, POST /api/register, POST /api/applyagentdo, POST /api/article,
+      POST /api/noticeList, POST /api/balancelist, POST /api/getfanshui, POST /api/dofanshui, POST /api/updateuserinfo,
+      POST /api/getcard, POST /api/delcard, POST /api/bindcard, POST /api/banklist, POST /api/editPassword,
+      POST /api/editPayPassword, POST /api/betrecord, POST /api/venuelist, POST /api/gettransrecord,
+      POST /api/getPayRange, GET /api/get_pay_way, POST /api/recharge, POST /api/getpaybank, POST /api/payinfo,
+      POST /api/paycode, POST /api/getBetAmount, POST /api/withdraw, POST /api/transfer, POST /api/uptransferstatus,
+      POST /api/gamelistBycode`
+      .split(',')
+      .map((s) => s.trim());
+    const paths = endpointNames.map((n) => `${endpoints[n].method} ${endpoints[n].path}`);
+    expect([...paths].sort()).toEqual([...spec].sort());
+  });
+
+  it.each(endpointNames.map((n) => [n] as [EndpointName]))('%s answers its method and path', async (name) => {
+    const app = newApp();
+    const token = await tokenFor(app);
+    const sample = samples[name];
+    const res =
+      name === 'uploadimg'
+        ? await request(app).post('/api/uploadimg').set('Authorization', `Bearer ${token}`).attach('file', PNG_1PX, 'a.png')
+        : await call(app, name, sample.payload, token).then((r) => ({ status: r.status, body: r.body, type: 'application/json' }));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(expect.objectContaining({ code: expect.any(Number), message: expect.any(String) }));
+    expect(res.body).toHaveProperty('data');
+    expect([404, 405, 500]).not.toContain(res.body.code);
+    expect({ name, code: res.body.code, message: res.body.message }).toEqual({ name, code: sample.code ?? 200, message: res.body.message });
+  });
+
+  it('answers an unknown /api path with a JSON 404, and a wrong method with a JSON 405', async () => {
+    const app = newApp();
+    const unknown = await request(app).post('/api/no_such_call').send({});
+    expect(unknown.status).toBe(404);
+    expect(unknown.type).toBe('application/json');
+    expect(unknown.body.code).toBe(404);
+    expect(unknown.body.message).toMatch(/接口不存在/);
+    for (const name of endpointNames) {
+      const def = endpoints[name];
+      const wrong = def.method === 'GET' ? request(app).post(def.path).send({}) : request(app).get(def.path);
+      const res = await wrong;
+      expect(res.status, name).toBe(405);
+      expect(res.body.code, name).toBe(405);
+      expect(res.headers.allow).toBe(def.method);
+    }
+  });
+
+  it('passes anything outside /api, /__mock and /mock-assets to the next handler', async () => {
+    const app = newApp();
+    app.use((_req, res) => {
+      res.status(200).send('spa');
+    });
+    const res = await request(app).get('/index.html');
+    expect(res.text).toBe('spa');
+    const deep = await request(app).get('/some/route?x=1');
+    expect(deep.text).toBe('spa');
+  });
+});

@@ -1,0 +1,154 @@
+/** Shared helpers of the API tests: a fresh mock app, tokens, typed calls through the catalogue. */
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import request from 'supertest';
+import { createApp } from '../../mock-server/app';
+import { endpoints, type EndpointName, type Envelope, type PayloadOf, type ReplyOf } from '../../src/api/catalogue';
+
+export type Target = Express | Server;
+
+export function newApp(): Express {
+  return createApp({ latencyMs: 0 });
+}
+
+/** A token without scrypt (the /__mock/login shortcut), to keep the suite fast. */
+export async function tokenFor(app: Target, username = 'demo01'): Promise<string> {
+  const res = await request(app).post('/__mock/login').send({ username });
+  if (res.body?.code !== 200) throw new Error(`no token for ${username}: ${JSON.stringify(res.body)}`);
+  return res.body.data.api_token as string;
+}
+
+export interface CallResult<T> {
+  status: number;
+  body: Envelope<T | null>;
+}
+
+/** Call a catalogue endpoint with its method and path: GET sends the payload as query, POST as JSON. */
+export async function call<K extends EndpointName>(
+  app: Target,
+  name: K,
+  payload: PayloadOf<K> | Record<string, unknown> = {},
+  token?: string,
+): Promise<CallResult<ReplyOf<K>>> {
+  const def = endpoints[name];
+  let req = def.method === 'GET' ? request(app).get(def.path).query(payload as Record<string, string>) : request(app).post(def.path).send(payload);
+  if (token) req = req.set('Authorization', `Bearer ${token}`);
+  const res = await req;
+  return { status: res.status, body: res.body as Envelope<ReplyOf<K> | null> };
+}
+
+/** call() that insists on code 200 and returns the data. */
+export async function data<K extends EndpointName>(
+  app: Target,
+  name: K,
+  payload: PayloadOf<K> | Record<string, unknown> = {},
+  token?: string,
+): Promise<ReplyOf<K>> {
+  const { body } = await call(app, name, payload, token);
+  if (body.code !== 200) throw new Error(`${name} answered ${body.code}: ${body.message}`);
+  return body.data as ReplyOf<K>;
+}
+
+export interface MemberSnap {
+  id: number;
+  username: string;
+  balance: number;
+  venues: Record<string, number>;
+  gameblance: number;
+  total: number;
+  sendnums: number;
+  acquirednum: number;
+  transferstatus: number;
+  isagent: number;
+  cards: { id: number; kind: string; bank: string; bank_no: string }[];
+  jisuan: number;
+  nojisuan: number;
+  counts: Record<string, number>;
+  sessions: number;
+}
+
+export async function memberSnap(app: Target, username = 'demo01'): Promise<MemberSnap> {
+  const res = await request(app).get('/__mock/state');
+  const m = (res.body.data.members as MemberSnap[]).find((x) => x.username === username);
+  if (!m) throw new Error(`no member ${username}`);
+  return m;
+}
+
+export async function patchMember(app: Target, patch: Record<string, unknown>): Promise<MemberSnap> {
+  const res = await request(app).post('/__mock/member').send(patch);
+  if (res.body?.code !== 200) throw new Error(`patch failed: ${JSON.stringify(res.body)}`);
+  return res.body.data as MemberSnap;
+}
+
+export async function setFault(app: Target, fault: Record<string, unknown>): Promise<void> {
+  const res = await request(app).post('/__mock/fault').send(fault);
+  if (res.body?.code !== 200) throw new Error(`fault failed: ${JSON.stringify(res.body)}`);
+}
+
+/** 1x1 pictures for the avatar upload. */
+export const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const GIF_1PX = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+export const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+
+/** Valid payloads for every call, used by the catalogue walk (the expected code when not 200). */
+export const samples: { [K in EndpointName]: { payload: PayloadOf<K>; code?: number } } = {
+  getVisitUrl: { payload: {} },
+  gameList: { payload: { category: '' } },
+  app: { payload: {} },
+  logoff: { payload: {} },
+  balance: { payload: {} },
+  user: { payload: {} },
+  refreshusermoney: { payload: {} },
+  transall: { payload: {} },
+  bannerList: { payload: { type: 2 } },
+  homenotice: { payload: {} },
+  getservicerurl: { payload: {} },
+  getAgentLoginUrl: { payload: {}, code: 1 },
+  getGameUrl: { payload: { plat_name: 'ag', game_type: 0, game_code: '', is_mobile_url: 1 } },
+  userredpacket: { payload: {} },
+  douserredpacket: { payload: {} },
+  redpacket: { payload: { page: 1 } },
+  activitytype: { payload: {} },
+  activitylist: { payload: { type: '', page: 1 } },
+  activitydeatil: { payload: { id: 1 } },
+  doactivityapply: { payload: { activityid: 3 } },
+  activityApplyLog: { payload: { page: 1 } },
+  uploadimg: { payload: {} },
+  uservip: { payload: {} },
+  login_pc: { payload: { name: 'demo01', password: 'demo123', code: '1234' } },
+  register: {
+    payload: { name: 'newbie88', password: 'abc123', confirmPass: 'abc123', realname: '李四', paypassword: '112233', code: '5678' },
+  },
+  applyagentdo: { payload: { mobile: '13912345678', apply_info: '本人有丰富的推广资源，希望成为代理。' } },
+  article: { payload: { type: 1 } },
+  noticeList: { payload: { page: 1, type: 1 } },
+  balancelist: { payload: {} },
+  getfanshui: { payload: { date: 4, page: 1, api_type: '', type: '' } },
+  dofanshui: { payload: {} },
+  updateuserinfo: { payload: { email: 'zhangwei@example.com', mobile: '13912345678', birthday: '1991-03-08' } },
+  getcard: { payload: { type: 1 } },
+  delcard: { payload: { id: 100011 } },
+  bindcard: {
+    payload: { bank: '招商银行', bank_owner: '张伟', bank_no: '6225880112345678', bank_address: '深圳南山支行', pay_pass: '123456' },
+  },
+  banklist: { payload: {} },
+  editPassword: { payload: { password: 'demo123', paypassword: 'demo456' } },
+  editPayPassword: { payload: { password: '123456', paypassword: '654321' } },
+  betrecord: { payload: { date: 4, page: 1, api_type: '', game_type: '' } },
+  venuelist: { payload: { date: 4, page: 1, api_type: '' } },
+  gettransrecord: { payload: { date: 4, type: 1, page: 1, api_type: '' } },
+  getPayRange: { payload: { type: 'bank' } },
+  get_pay_way: { payload: {} },
+  recharge: { payload: { paytype: 'usdt', amount: 500, catepay: 'TRC20' } },
+  getpaybank: { payload: {} },
+  payinfo: { payload: { deposit_no: 'CK-NOT-THERE' }, code: 202 },
+  paycode: { payload: { deposit_no: 'CK-NOT-THERE', pay_code: '88888888', pay_name: '张伟' }, code: 202 },
+  getBetAmount: { payload: {} },
+  withdraw: { payload: { amount: 100, bank: 100011, password: '123456' } },
+  transfer: { payload: { amount: 10, sourcetype: 'userbalance', targettype: 'ag' } },
+  uptransferstatus: { payload: { transferstatus: 1 } },
+  gamelistBycode: { payload: { gamecode: 'pp' } },
+};
