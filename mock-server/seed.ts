@@ -30,14 +30,14 @@ type Rng = () => number;
 const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)];
 
 /**
- * `count` instants inside the last-30-days window, newest first. The first two are minutes ago,
- * so the "today" filter has something to show (unless it is just past midnight in Beijing).
+ * `count` instants inside the last-30-days window, newest first. The first two are minutes ago
+ * (never before today's Beijing midnight), so the "today" filter always has something to show.
  */
 function times(rng: Rng, now: number, count: number): number[] {
   const windowStart = startOfBJDay(now) - 29 * DAY_MS + 60_000;
   const span = now - 120_000 - windowStart;
   const out = Array.from({ length: count }, (_, i) =>
-    i < 2 ? now - (i + 1) * 7 * 60_000 : windowStart + Math.floor(rng() * span),
+    i < 2 ? Math.max(startOfBJDay(now), now - (i + 1) * 7 * 60_000) : windowStart + Math.floor(rng() * span),
   );
   return out.sort((a, b) => b - a);
 }
