@@ -148,6 +148,11 @@ export function ConfigForm({ name, form, extraScope, footer, submitText, classNa
     >
       <div className="cfg-form-fields">
         {form.fields
+          .filter((f) => f.kind === 'hidden')
+          .map((f) => (
+            <Controller key={f.name} name={f.name} control={control} render={({ field }) => <input type="hidden" name={f.name} value={String(field.value ?? '')} />} />
+          ))}
+        {form.fields
           .filter((f) => f.kind !== 'hidden')
           .map((f) => (
             <Controller

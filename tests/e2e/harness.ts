@@ -1,0 +1,121 @@
+/**
+ * What every browser test stands on: Debian's Chromium driven by playwright-core at a 375x812
+ * phone viewport, the mock's control surface, and readers for what a player sees (toasts,
+ * dialogs). Every page records console errors, page errors and CSP violations; call
+ * expectClean(page) to assert there were none.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const BASE = process.env.E2E_BASE ?? `http://127.0.0.1:${Number(process.env.E2E_PORT) || 4599}`;
+
+export const SEED = { username: 'demo01', password: 'demo123', payPassword: '123456' };
+
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS });
+}
+
+const problems = new WeakMap<Page, string[]>();
+const allowed = new WeakMap<Page, RegExp[]>();
+
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const list: string[] = [];
+  problems.set(page, list);
+  page.on('console', (m) => {
+    if (m.type() === 'error') list.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => list.push(`pageerror: ${e.message}`));
+  await page.addInitScript(() => {
+    const w = window as unknown as { __toasts: string[] };
+    w.__toasts = [];
+    new MutationObserver(() => {
+      document.querySelectorAll<HTMLElement>('.adm-toast-main').forEach((el) => {
+        const t = el.innerText.trim();
+        if (t && el.dataset.seen !== t) {
+          el.dataset.seen = t;
+          w.__toasts.push(t);
+        }
+      });
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return { context, page };
+}
+
+/** Expected noise for this page (for example a deliberately dropped connection). */
+export function allowConsole(page: Page, ...patterns: RegExp[]) {
+  allowed.set(page, [...(allowed.get(page) ?? []), ...patterns]);
+}
+
+export function expectClean(page: Page) {
+  const ok = allowed.get(page) ?? [];
+  const seen = (problems.get(page) ?? []).filter((p) => !ok.some((r) => r.test(p)));
+  expect(seen, 'console errors, page errors or CSP violations').toEqual([]);
+}
+
+export async function mock(path: string, body: unknown = {}): Promise<unknown> {
+  const r = await fetch(`${BASE}/__mock/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  if (!r.ok) throw new Error(`/__mock/${path} answered ${r.status}: ${await r.text()}`);
+  return r.json().catch(() => null);
+}
+
+export const resetMock = () => mock('reset');
+export const mockSettings = (s: Record<string, unknown>) => mock('settings', s);
+export const mockFault = (f: { path: string; code?: number; message?: string; status?: number; delayMs?: number; drop?: boolean; times?: number }) => mock('fault', f);
+
+/** Open a hash route. */
+export async function go(page: Page, hashPath: string) {
+  await page.goto(`${BASE}/#${hashPath}`);
+}
+
+/** Log in through the API and keep the token as the app would (sessionStorage). */
+export async function loginByApi(page: Page, name = SEED.username, password = SEED.password): Promise<string> {
+  const r = await fetch(`${BASE}/api/login_pc`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, password, code: '' }) });
+  const json = (await r.json()) as { code: number; data: { api_token: string } };
+  if (json.code !== 200) throw new Error(`login failed: ${JSON.stringify(json)}`);
+  await page.goto(`${BASE}/#/`);
+  await page.evaluate((t) => sessionStorage.setItem('token', t), json.data.api_token);
+  await page.reload();
+  return json.data.api_token;
+}
+
+/** Every toast text shown on the page so far, in order (recorded by an init script). */
+export async function toasts(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts ?? []);
+}
+
+/** Runs `act` and returns the first toast shown after it. */
+export async function toastAfter(page: Page, act: () => Promise<unknown>, timeout = 5000): Promise<string> {
+  const before = (await toasts(page)).length;
+  await act();
+  await page.waitForFunction((n) => ((window as unknown as { __toasts: string[] }).__toasts ?? []).length > n, before, { timeout });
+  return (await toasts(page))[before];
+}
+
+export async function dialogText(page: Page): Promise<string> {
+  const el = page.locator('.adm-dialog-body').last();
+  await el.waitFor({ state: 'visible', timeout: 5000 });
+  return (await el.innerText()).trim();
+}
+
+/** Fill an input (or textarea) by its name attribute. */
+export async function fill(page: Page, name: string, value: string) {
+  await page.locator(`[name="${name}"]:not([type=hidden])`).first().fill(value);
+}
+
+export async function captchaCode(page: Page): Promise<string> {
+  const code = await page.locator('canvas[data-code]').first().getAttribute('data-code');
+  if (!code) throw new Error('no captcha code on the page (is this a production build?)');
+  return code;
+}
+
+export async function submit(page: Page, text?: string) {
+  const btn = text ? page.getByRole('button', { name: text }) : page.locator('button[type=submit]').first();
+  await btn.click();
+}

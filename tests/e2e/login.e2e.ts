@@ -1,0 +1,175 @@
+/** Issue 2: login and register end to end, the shell's guards and site_state 0. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { captchaCode, expectClean, fill, go, launch, loginByApi, mockSettings, newPage, resetMock, SEED, submit, toastAfter, BASE } from './harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  await resetMock();
+});
+
+async function page(): Promise<Page> {
+  return (await newPage(browser)).page;
+}
+
+describe('register', () => {
+  it('meets every validation message in order, then creates a member who lands home logged in', async () => {
+    const p = await page();
+    await go(p, '/login?type=1');
+    await p.locator('form[name=register]').waitFor();
+    const expectToast = async (msg: string) => expect(await toastAfter(p, () => submit(p, '立即注册'))).toBe(msg);
+
+    await expectToast('用户名长度6~16位，以字母或数字组合！');
+    await fill(p, 'name', 'abc12');
+    await expectToast('用户名长度6~16位，以字母或数字组合！');
+    await fill(p, 'name', 'newbie01');
+    await expectToast('请输入正确的密码长度，最少6位！');
+    await fill(p, 'password', 'pass123');
+    await expectToast('两次密码不一致！');
+    await fill(p, 'confirmPass', 'pass12');
+    await expectToast('两次密码不一致！');
+    await fill(p, 'confirmPass', 'pass123');
+    await expectToast('请输入您的真实姓名!');
+    await fill(p, 'realname', '张');
+    await expectToast('请输入您的真实姓名!');
+    await fill(p, 'realname', '张三');
+    await expectToast('请输入正确的支付密码长度，最少6位！');
+    await fill(p, 'paypassword', '654321');
+    await expectToast('请输入验证码！');
+    const first = await captchaCode(p);
+    await fill(p, 'code', first === '0000' ? '1111' : '0000');
+    await expectToast('验证码错误！');
+    // the wrong code is cleared and a new captcha drawn
+    expect(await p.locator('input[name=code]').inputValue()).toBe('');
+    await fill(p, 'code', await captchaCode(p));
+    await submit(p, '立即注册');
+    await p.waitForURL(`${BASE}/#/`);
+    await expect.poll(() => p.locator('[data-testid=topbar-balance]').innerText()).toMatch(/\d+\.\d{2}/);
+    expect(await p.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
+    expectClean(p);
+  });
+
+  it('toggling between login and register resets every field', async () => {
+    const p = await page();
+    await go(p, '/login?type=0&pid=77');
+    await fill(p, 'name', 'someone');
+    await p.getByRole('tab', { name: '注册' }).click();
+    await p.locator('form[name=register]').waitFor();
+    expect(await p.locator('form[name=register] input[name=name]').inputValue()).toBe('');
+    expect(await p.locator('form[name=register] input[name=pid]').inputValue()).toBe('77');
+    await fill(p, 'name', 'typed-here');
+    await p.getByRole('tab', { name: '登录' }).click();
+    await p.locator('form[name=login]').waitFor();
+    expect(await p.locator('form[name=login] input[name=name]').inputValue()).toBe('');
+  });
+});
+
+describe('login', () => {
+  it('asks for account and password first, then the captcha', async () => {
+    const p = await page();
+    await go(p, '/login');
+    await p.locator('form[name=login]').waitFor();
+    expect(await toastAfter(p, () => submit(p, '立即登录'))).toBe('请输入您的账号和密码！');
+    await fill(p, 'name', SEED.username);
+    expect(await toastAfter(p, () => submit(p, '立即登录'))).toBe('请输入您的账号和密码！');
+    await fill(p, 'password', SEED.password);
+    expect(await toastAfter(p, () => submit(p, '立即登录'))).toBe('请输入验证码！');
+  });
+
+  it('logs the seeded member in and shows the balance in the top bar', async () => {
+    const p = await page();
+    await go(p, '/login');
+    await fill(p, 'name', SEED.username);
+    await fill(p, 'password', SEED.password);
+    await fill(p, 'code', await captchaCode(p));
+    await submit(p, '立即登录');
+    await p.waitForURL(`${BASE}/#/`);
+    await expect.poll(() => p.locator('[data-testid=topbar-balance]').innerText()).toContain('1000.00');
+    expectClean(p);
+  });
+
+  it('shows the server message for a wrong password and keeps what was typed', async () => {
+    const p = await page();
+    await go(p, '/login');
+    await fill(p, 'name', SEED.username);
+    await fill(p, 'password', 'wrong-pass');
+    await fill(p, 'code', await captchaCode(p));
+    const msg = await toastAfter(p, () => submit(p, '立即登录'));
+    expect(msg).not.toBe('');
+    expect(msg).not.toBe('验证码错误！');
+    expect(await p.locator('input[name=name]').inputValue()).toBe(SEED.username);
+  });
+});
+
+describe('shell', () => {
+  it('an auth route redirects to /login with the full path, and login returns there', async () => {
+    const p = await page();
+    await go(p, '/betRecord?type=2');
+    await p.waitForURL(/#\/login\?redirect=/);
+    expect(decodeURIComponent(new URL(p.url()).hash)).toContain('redirect=/betRecord?type=2');
+    await fill(p, 'name', SEED.username);
+    await fill(p, 'password', SEED.password);
+    await fill(p, 'code', await captchaCode(p));
+    await submit(p, '立即登录');
+    await p.waitForURL(`${BASE}/#/betRecord?type=2`);
+  });
+
+  it('never follows a redirect that leaves the app', async () => {
+    const p = await page();
+    await go(p, `/login?redirect=${encodeURIComponent('//evil.example/x')}`);
+    await fill(p, 'name', SEED.username);
+    await fill(p, 'password', SEED.password);
+    await fill(p, 'code', await captchaCode(p));
+    await submit(p, '立即登录');
+    await p.waitForURL(`${BASE}/#/`);
+  });
+
+  it('/mine without a token goes to /login', async () => {
+    const p = await page();
+    await go(p, '/mine');
+    await p.waitForURL(`${BASE}/#/login`);
+  });
+
+  it('an unknown path lands on /', async () => {
+    const p = await page();
+    await go(p, '/no/such/page');
+    await p.waitForURL(`${BASE}/#/`);
+  });
+
+  it('tapping the tab of the current page says 已在当前页面！', async () => {
+    const p = await page();
+    await go(p, '/');
+    await p.locator('.tabbar').waitFor();
+    expect(await toastAfter(p, () => p.locator('.tabbar-item').first().click())).toBe('已在当前页面！');
+  });
+
+  it('a 401 on a member call shows the auth dialog, then clears storage and goes to /login', async () => {
+    const p = await page();
+    await loginByApi(p);
+    await go(p, '/');
+    await p.locator('[data-testid=topbar-balance]').waitFor();
+    await fetch(`${BASE}/__mock/fault`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ path: '/api/refreshusermoney', code: 401 }) });
+    await p.getByRole('button', { name: '刷新余额' }).click();
+    await p.locator('.adm-dialog').getByText('您的账号登陆过期，请重新登陆').waitFor();
+    await expect(p.locator('.adm-dialog').getByText('认证失败').count()).resolves.toBe(1);
+    await p.locator('.adm-dialog').getByRole('button', { name: '确定' }).click();
+    await p.waitForURL(`${BASE}/#/login`);
+    expect(await p.evaluate(() => sessionStorage.length + localStorage.length)).toBe(0);
+  });
+
+  it('site_state 0 shows only the repair tips', async () => {
+    await mockSettings({ site_state: 0, repair_tips: '系统升级中，请稍后访问' });
+    const p = await page();
+    await go(p, '/');
+    await p.getByText('系统升级中，请稍后访问').waitFor();
+    expect(await p.locator('.tabbar').count()).toBe(0);
+    expect(await p.locator('.topbar').count()).toBe(0);
+    expect(await p.locator('main').innerText()).toContain('系统升级中，请稍后访问');
+  });
+});
