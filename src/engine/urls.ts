@@ -4,7 +4,7 @@
 export function safeExternalUrl(raw: unknown): string | null {
   if (typeof raw !== 'string' || !raw.trim()) return null;
   try {
-    const u = new URL(raw.trim(), window.location.href);
+    const u = new URL(raw.trim(), typeof window === 'undefined' ? 'http://app.invalid/' : window.location.href);
     return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
   } catch {
     return null;
