@@ -27,7 +27,7 @@ export interface CallResult<T> {
 export async function call<K extends EndpointName>(
   app: Target,
   name: K,
-  payload: PayloadOf<K> | Record<string, unknown> = {},
+  payload: object = {},
   token?: string,
 ): Promise<CallResult<ReplyOf<K>>> {
   const def = endpoints[name];
@@ -41,7 +41,7 @@ export async function call<K extends EndpointName>(
 export async function data<K extends EndpointName>(
   app: Target,
   name: K,
-  payload: PayloadOf<K> | Record<string, unknown> = {},
+  payload: object = {},
   token?: string,
 ): Promise<ReplyOf<K>> {
   const { body } = await call(app, name, payload, token);
