@@ -13,7 +13,7 @@ function readJson(file: string): unknown {
 }
 
 function readDir(root: string, dir: string): Record<string, { file: string; json: unknown }> {
-  const abs = path.join(root, dir);
+  const abs = path.resolve(root, dir);
   const out: Record<string, { file: string; json: unknown }> = {};
   if (!existsSync(abs)) return out;
   for (const name of readdirSync(abs).sort()) {
@@ -24,7 +24,7 @@ function readDir(root: string, dir: string): Record<string, { file: string; json
 }
 
 export function loadBundle(root: string, configDir = 'screens.config'): ConfigBundle {
-  const one = (name: string) => ({ file: `${configDir}/${name}`, json: readJson(path.join(root, configDir, name)) });
+  const one = (name: string) => ({ file: `${configDir}/${name}`, json: readJson(path.resolve(root, configDir, name)) });
   return {
     app: one('app.json'),
     messages: one('messages.json'),

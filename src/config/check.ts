@@ -124,7 +124,7 @@ export function checkConfig(bundle: ConfigBundle, schemas: SchemaSet, widgets: W
   const add = (file: string, at: (string | number)[] | string, message: string) =>
     problems.push({ file, path: typeof at === 'string' ? at : pointer(at), message });
 
-  const ajv = new Ajv({ allErrors: true, strict: false, discriminator: true });
+  const ajv = new Ajv({ allErrors: true, strict: false, discriminator: true, verbose: true });
   ajv.addSchema(schemas.common, 'common.schema.json');
   const validators: Record<string, ValidateFunction> = {
     app: ajv.compile(schemas.app),

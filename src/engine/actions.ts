@@ -10,6 +10,7 @@ import { isEndpointName } from '../api/catalogue';
 import { asActions, type Action } from '../config/types';
 import { clearSession, refreshMoney, loadUser, session, signIn } from '../store/session';
 import { evalCondition, resolveDeep, resolveNumber, resolveText, type Scope } from './bindings';
+import { text } from './text';
 import { ui } from './ui';
 import { safeAppPath, safeExternalUrl } from './urls';
 
@@ -22,16 +23,6 @@ export interface ActionContext {
   currentPath: () => string;
   reload?: (source?: string) => void;
   setState?: (key: string, value: unknown) => void;
-}
-
-/** text of a config string: "@key" is a message of messages.json; bindings are resolved */
-export function text(value: unknown, scope: Scope): string {
-  if (typeof value === 'string' && value.startsWith('@')) {
-    const messages = (scope.messages ?? {}) as Record<string, string>;
-    const key = value.slice(1);
-    if (key in messages) return resolveText(messages[key], scope);
-  }
-  return resolveText(value, scope);
 }
 
 export async function runActions(list: readonly Action[] | undefined, ctx: ActionContext, extra: Scope = {}): Promise<boolean> {

@@ -12,7 +12,8 @@ import { appConfig, constants, loadForm, loadScreen, messages, routeFor } from '
 import { asActions, asCondition, asNodes, type Action, type FormConfig, type ScreenConfig, type WidgetNode } from '../config/types';
 import { session } from '../store/session';
 import { evalCondition, resolveDeep, resolveNumber, type Scope } from './bindings';
-import { runActions, text, type ActionContext } from './actions';
+import { runActions, type ActionContext } from './actions';
+import { text } from './text';
 import { collectRefs, loadWidget, widgetComponent } from './registry';
 import { view } from './view';
 
@@ -175,7 +176,9 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
   const [loading, setLoading] = useState<Record<string, boolean>>({});
   const [reloadTick, setReloadTick] = useState<Record<string, number>>({});
 
-  const scope = useMemo<Scope>(() => ({ ...base, state, data, loading }), [base, state, data, loading]);
+  // `reloads.<name>` counts reload actions per source name, so widgets that load their own data
+  // (PagedList) restart when config says { "type": "reload", "source": "<name>" }
+  const scope = useMemo<Scope>(() => ({ ...base, state, data, loading, reloads: reloadTick }), [base, state, data, loading, reloadTick]);
   const scopeRef = useRef(scope);
   scopeRef.current = scope;
   const pathRef = useRef(location.pathname);

@@ -1,0 +1,100 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { call, configureClient } from '../../src/api/client';
+
+type Hooks = Parameters<typeof configureClient>[0];
+
+function reply(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+let events: string[];
+let lastRequest: { url: string; init: RequestInit } | undefined;
+
+function setup(fetchImpl: Hooks['fetch'], extra: Hooks = {}) {
+  configureClient({
+    baseUrl: 'http://api.test',
+    timeoutMs: 200,
+    getToken: () => 'tok-123',
+    onAuthFailure: (silent) => events.push(`auth:${silent ? 'silent' : 'dialog'}`),
+    onError: (m, c) => events.push(`error:${c}:${m}`),
+    showLoading: () => events.push('loading:on'),
+    hideLoading: () => events.push('loading:off'),
+    fetch: fetchImpl,
+    ...extra,
+  });
+}
+
+beforeEach(() => {
+  events = [];
+  lastRequest = undefined;
+});
+
+const ok = (data: unknown, message = '操作成功') =>
+  vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    lastRequest = { url: String(url), init: init ?? {} };
+    return reply({ code: 200, message, data });
+  });
+
+describe('client', () => {
+  it('posts JSON with the bearer token and returns the data', async () => {
+    setup(ok({ balance: 12.5 }) as unknown as typeof fetch);
+    const r = await call('balance', {});
+    expect(r).toEqual({ ok: true, code: 200, message: '操作成功', data: { balance: 12.5 } });
+    expect(lastRequest?.url).toBe('http://api.test/api/balance');
+    expect(lastRequest?.init.method).toBe('POST');
+    expect((lastRequest?.init.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
+    expect(events).toEqual([]);
+  });
+
+  it('sends GET calls with a query string', async () => {
+    setup(ok([]) as unknown as typeof fetch);
+    await call('gameList', { category: 'sport' });
+    expect(lastRequest?.url).toBe('http://api.test/api/game/list?category=sport');
+    expect(lastRequest?.init.method).toBe('GET');
+  });
+
+  it('shows a non-200 server message as a danger toast from one place, unless quiet', async () => {
+    const f = vi.fn(async () => reply({ code: 210, message: '余额不足', data: null }));
+    setup(f as unknown as typeof fetch);
+    const r = await call('transfer', { amount: 1, sourcetype: 'userbalance', targettype: 'ag' });
+    expect(r).toMatchObject({ ok: false, code: 210, message: '余额不足' });
+    expect(events).toEqual(['error:210:余额不足']);
+    events = [];
+    await call('transfer', { amount: 1, sourcetype: 'userbalance', targettype: 'ag' }, { quiet: true });
+    expect(events).toEqual([]);
+  });
+
+  it('treats a body code 401 and an HTTP 401 alike, silently for the balance poll', async () => {
+    setup((async () => reply({ code: 401, message: '请先登录', data: null })) as unknown as typeof fetch);
+    await call('user');
+    setup((async () => reply({ message: 'Unauthorized' }, 401)) as unknown as typeof fetch);
+    await call('user');
+    await call('balance', {}, { silentAuth: true });
+    expect(events).toEqual(['auth:dialog', 'auth:dialog', 'auth:silent']);
+  });
+
+  it('on a network failure only hides the loading indicator', async () => {
+    setup((async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch);
+    const r = await call('withdraw', { amount: 100, bank: 1, password: '123456' }, { loading: true });
+    expect(r).toMatchObject({ ok: false, network: true });
+    expect(events).toEqual(['loading:on', 'loading:off']);
+  });
+
+  it('gives up after the configured timeout', async () => {
+    setup(((_u: string, init: RequestInit) =>
+      new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as unknown as typeof fetch);
+    const started = Date.now();
+    const r = await call('user', {}, { loading: true });
+    expect(r).toMatchObject({ ok: false, network: true });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(events).toEqual(['loading:on', 'loading:off']);
+  });
+
+  it('reads a reply that is not an envelope as a failure without crashing', async () => {
+    setup((async () => new Response('<html>502</html>', { status: 502 })) as unknown as typeof fetch);
+    const r = await call('app');
+    expect(r).toMatchObject({ ok: false, code: 502 });
+  });
+});
