@@ -75,3 +75,22 @@ describe('endpoint catalogue', () => {
     expect(deep.text).toBe('spa');
   });
 });
+
+describe('as a connect middleware (the Vite dev server)', () => {
+  it('hands requests it does not own back with their own prototypes', async () => {
+    const { createServer, IncomingMessage, ServerResponse } = await import('node:http');
+    const app = newApp();
+    let seen: { req: boolean; res: boolean } | undefined;
+    const server = createServer((req, res) => {
+      app(req as never, res as never, () => {
+        seen = { req: Object.getPrototypeOf(req) === IncomingMessage.prototype, res: Object.getPrototypeOf(res) === ServerResponse.prototype };
+        res.end('next');
+      });
+    });
+    const res = await request(server).get('/index.html');
+    expect(res.text).toBe('next');
+    expect(seen).toEqual({ req: true, res: true });
+    const api = await request(server).post('/api/app');
+    expect(api.body.code).toBe(200);
+  });
+});
