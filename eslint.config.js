@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-test', 'node_modules', 'bench/results.json', 'src/config/schemas.gen.ts'] },
+  { ignores: ['dist*/**', 'node_modules/**', 'bench/results*', 'src/config/schemas.gen.ts', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
