@@ -1,0 +1,40 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
+/**
+ * One row of a record or a setting: an optional picture, a title and a description on the left,
+ * a value and a note on the right, optional label/value lines below; taps run actions.
+ * Tones colour the value and the note: `auto` colours a number by its sign.
+ */
+const tone = { type: 'string', description: 'auto | primary | success | warning | danger | muted (bindings allowed, e.g. {{item.state | map:depositTone}})' } as const;
+
+export const propsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title'],
+  properties: {
+    title: { type: 'string' },
+    description: { type: 'string' },
+    value: { type: 'string' },
+    valueTone: tone,
+    note: { type: 'string' },
+    noteTone: tone,
+    image: { type: 'string', description: 'Picture url (an icon of 36px)' },
+    imageAlt: { type: 'string' },
+    icon: { type: 'string', description: 'An icon name instead of a picture' },
+    details: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['label', 'value'],
+        properties: { label: { type: 'string' }, value: { type: 'string' }, when: { type: 'object' } },
+      },
+    },
+    onTap: { type: 'array', description: 'Actions' },
+    to: { type: 'string', description: 'Shorthand for a navigate action' },
+    arrow: { type: 'boolean' },
+    testId: { type: 'string' },
+  },
+} as const satisfies JSONSchema;
+
+export type Props = FromSchema<typeof propsSchema>;

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { ActionSheet } from 'antd-mobile';
+import { DownFill } from 'antd-mobile-icons';
+import { getPath } from '../../engine/bindings';
+import type { WidgetProps } from '../../engine/registry';
+import { useScreen } from '../../engine/screen';
+import type { Scope } from '../../engine/bindings';
+import type { Props } from './schema';
+import './style.css';
+
+type Filter = Props['filters'][number];
+interface Option {
+  label: string;
+  value: string | number;
+}
+
+function optionsOf(f: Filter, scope: Scope, t: (v: unknown) => string): Option[] {
+  const out: Option[] = [];
+  if (f.all) out.push({ label: t(f.all.label), value: f.all.value });
+  if (f.map) {
+    const table = ((scope.maps ?? {}) as Record<string, Record<string, string>>)[f.map] ?? {};
+    for (const [k, label] of Object.entries(table)) out.push({ label, value: /^-?\d+$/.test(k) ? Number(k) : k });
+  }
+  if (f.optionsFrom) {
+    const list = getPath(scope, f.optionsFrom.path);
+    if (Array.isArray(list)) {
+      for (const item of list) {
+        const value = getPath(item, f.optionsFrom.value);
+        if (typeof value === 'string' || typeof value === 'number') out.push({ label: String(getPath(item, f.optionsFrom.label) ?? value), value });
+      }
+    }
+  }
+  for (const o of f.options ?? []) out.push({ label: t(o.label), value: o.value });
+  return out;
+}
+
+const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
+
+export default function FilterBar({ props }: WidgetProps<Props>) {
+  const { scope, t, setState } = useScreen();
+  const [open, setOpen] = useState<number | null>(null);
+  const state = (scope.state ?? {}) as Record<string, unknown>;
+  const sheets = props.filters.map((f) => optionsOf(f, scope, t));
+  const chips = props.filters.map((f, i) => ({ f, i })).filter(({ f }) => f.display === 'chips');
+  const pickers = props.filters.map((f, i) => ({ f, i })).filter(({ f }) => f.display !== 'chips');
+  const openFilter = open === null ? null : props.filters[open];
+
+  return (
+    <div className={`w-filterbar ${props.sticky ? 'is-sticky' : ''}`}>
+      {chips.map(({ f, i }) => (
+        <div key={f.stateKey} className="w-filterbar-chips" role="radiogroup" aria-label={t(f.label)} data-testid={f.testId}>
+          {sheets[i].map((o) => {
+            const on = same(o.value, state[f.stateKey]);
+            return (
+              <button key={String(o.value)} type="button" role="radio" aria-checked={on} className={`w-filterbar-chip ${on ? 'is-on' : ''}`} onClick={() => setState(f.stateKey, o.value)}>
+                {o.label}
+              </button>
+            );
+          })}
+        </div>
+      ))}
+      {pickers.length > 0 && (
+        <div className="w-filterbar-row">
+          {pickers.map(({ f, i }) => {
+            const current = sheets[i].find((o) => same(o.value, state[f.stateKey]));
+            return (
+              <button key={f.stateKey} type="button" className="w-filterbar-button" aria-haspopup="dialog" aria-label={`${t(f.label)}：${current?.label ?? ''}`} onClick={() => setOpen(i)} data-testid={f.testId}>
+                <span className="w-filterbar-value">{current?.label ?? t(f.label)}</span>
+                <DownFill className="w-filterbar-arrow" aria-hidden="true" />
+              </button>
+            );
+          })}
+        </div>
+      )}
+      <ActionSheet
+        visible={openFilter !== null}
+        onClose={() => setOpen(null)}
+        extra={openFilter ? t(openFilter.label) : undefined}
+        cancelText={t('@common.cancel')}
+        closeOnAction
+        actions={
+          open === null || !openFilter
+            ? []
+            : sheets[open].map((o) => ({
+                key: String(o.value),
+                text: <span className={same(o.value, state[openFilter.stateKey]) ? 'w-filterbar-picked' : undefined}>{o.label}</span>,
+                onClick: () => setState(openFilter.stateKey, o.value),
+              }))
+        }
+      />
+    </div>
+  );
+}
