@@ -25,12 +25,14 @@ function hue(name: string): number {
 const hsl = (h: number, s = 70, l = 50) => `hsl(${h % 360},${s}%,${l}%)`;
 
 function svg(w: number, h: number, body: string, colors: [string, string], title: string): string {
+  // a gradient id of its own, so that pictures inlined in one page do not share a gradient
+  const id = `g${hue(`${title}|${colors.join('|')}|${w}x${h}`)}${colors.join('').replace(/[^a-z0-9]/gi, '').slice(0, 12)}`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="${esc(title)}">` +
     `<title>${esc(title)}</title>` +
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/>` +
+    `<defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/>` +
     `<stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>` +
-    `<rect width="${w}" height="${h}" rx="${Math.round(Math.min(w, h) * 0.06)}" fill="url(#g)"/>${body}</svg>`
+    `<rect width="${w}" height="${h}" rx="${Math.round(Math.min(w, h) * 0.06)}" fill="url(#${id})"/>${body}</svg>`
   );
 }
 
