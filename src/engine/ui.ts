@@ -1,9 +1,36 @@
 /**
  * Toasts, dialogs and the clipboard, behind one small object so the engine, the client hooks
  * and widgets speak to the user the same way (antd-mobile underneath).
+ *
+ * antd-mobile's Toast and Dialog (with their animation library, about 13 KB gzipped) are not
+ * needed to paint a screen, so they load on first use or when the browser is idle
+ * (preloadUi). Every call goes through one queue, so a loading toast and the clear that
+ * follows it still happen in order.
  */
-import { Dialog, Toast } from 'antd-mobile';
 import { constants } from '../config';
+
+type Lib = typeof import('./ui-antd');
+let lib: Promise<Lib> | undefined;
+let queue: Promise<unknown> = Promise.resolve();
+
+export function preloadUi(): Promise<Lib> {
+  lib ??= import('./ui-antd').catch((err: unknown) => {
+    lib = undefined;
+    throw err;
+  });
+  return lib;
+}
+
+function withLib<T>(fn: (l: Lib) => T | Promise<T>): Promise<T> {
+  const next = queue.then(preloadUi).then(fn);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+/** fire and forget (a toast that cannot load its library is simply not shown) */
+function fire(fn: (l: Lib) => unknown): void {
+  withLib(fn).catch(() => undefined);
+}
 
 export interface DialogOptions {
   kind: 'alert' | 'confirm';
@@ -15,22 +42,23 @@ export interface DialogOptions {
 
 export const ui = {
   toast(content: string) {
-    if (content) Toast.show({ content, duration: constants.toastMs });
+    if (content) fire(({ Toast }) => Toast.show({ content, duration: constants.toastMs }));
   },
   success(content: string) {
-    if (content) Toast.show({ icon: 'success', content, duration: constants.toastMs });
+    if (content) fire(({ Toast }) => Toast.show({ icon: 'success', content, duration: constants.toastMs }));
   },
   /** the danger toast of every failure */
   fail(content: string) {
-    if (content) Toast.show({ icon: 'fail', content, duration: constants.toastMs });
+    if (content) fire(({ Toast }) => Toast.show({ icon: 'fail', content, duration: constants.toastMs }));
   },
   loading(content: string) {
-    Toast.show({ icon: 'loading', content, duration: 0, maskClickable: false });
+    fire(({ Toast }) => Toast.show({ icon: 'loading', content, duration: 0, maskClickable: false }));
   },
   hideLoading() {
-    Toast.clear();
+    fire(({ Toast }) => Toast.clear());
   },
   async dialog(o: DialogOptions): Promise<boolean> {
+    const { Dialog } = await withLib((l) => l);
     if (o.kind === 'confirm') {
       return Dialog.confirm({ title: o.title, content: o.content, confirmText: o.confirmText, cancelText: o.cancelText });
     }
