@@ -119,6 +119,7 @@ export function useBaseScope(): Scope {
 }
 
 interface LoadedScreen {
+  name: string;
   config: ScreenConfig;
   forms: Map<string, FormConfig>;
 }
@@ -131,7 +132,7 @@ async function prepare(name: string): Promise<LoadedScreen> {
     ...[...refs.widgets].map((w) => loadWidget(w)),
     ...[...refs.forms].map(async (f) => forms.set(f, await loadForm(f))),
   ]);
-  return { config, forms };
+  return { name, config, forms };
 }
 
 export function ScreenRenderer({ name }: { name: string }) {
@@ -261,6 +262,22 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
       timers.forEach(clearInterval);
     };
   }, [planKey]);
+
+  // Performance API marks for the bench: `screen:<name>` when the tree has mounted,
+  // `screen-data:<name>` when every data source's first load has rendered
+  const marked = useRef({ mounted: false, data: false });
+  const started = plan.filter((p) => p.payload && isEndpointName(p.endpoint)).map((p) => p.name);
+  useEffect(() => {
+    const m = marked.current;
+    if (!m.mounted) {
+      m.mounted = true;
+      performance.mark(`screen:${loaded.name}`);
+    }
+    if (!m.data && started.every((n) => loading[n] === false)) {
+      m.data = true;
+      performance.mark(`screen-data:${loaded.name}`);
+    }
+  });
 
   // onEnter, once
   const entered = useRef(false);
