@@ -149,7 +149,8 @@ export function assetsRouter(state: MockState): express.Router {
     const name = svgName(req.params.file);
     if (!name) return notFound(res);
     const raw = typeof req.query.text === 'string' ? req.query.text : name;
-    const body = await QRCode.toString(raw.slice(0, 1000), { type: 'svg', margin: 1, width: 240, errorCorrectionLevel: 'M' });
+    if (Buffer.byteLength(raw) > 1000) return res.status(400).json({ code: 400, message: '二维码内容过长', data: null });
+    const body = await QRCode.toString(raw, { type: 'svg', margin: 1, width: 240, errorCorrectionLevel: 'M' });
     sendSvg(res, body);
   });
 

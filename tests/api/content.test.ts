@@ -198,6 +198,12 @@ describe('placeholder pictures', () => {
     await expectSvg(path);
   });
 
+  it('a QR code of too much text is a JSON 400, not a crash', async () => {
+    const res = await request(app).get(`/mock-assets/qr/x.svg?text=${encodeURIComponent('长'.repeat(600))}`);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(400);
+  });
+
   it('unknown pictures are a JSON 404', async () => {
     for (const path of ['/mock-assets/nope/1.svg', '/mock-assets/banner/1.png', '/mock-assets/upload/none.png']) {
       const res = await request(app).get(path);
