@@ -8,7 +8,7 @@ import { venues } from './fixtures/games';
 import { memberSeeds, type MemberSeed } from './fixtures/members';
 import { seedHash } from './passwords';
 import type { ApplicationRec, BetRec, Member, MessageRec, Notice, RebateRec, RedPacketRec, TransRec } from './state';
-import { makeRng } from './state';
+import { makeRng } from './rng';
 import { DAY_MS, compactBJ, startOfBJDay } from './time';
 
 const cents = (yuan: number) => Math.round(yuan * 100);

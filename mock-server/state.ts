@@ -5,13 +5,16 @@
  * of a wallet goes through moveMoney()/credit()/debit(), which never let a wallet go negative.
  */
 import { randomBytes } from 'node:crypto';
+import { CENTRAL_WALLET } from '../src/api/catalogue';
 import type { PayRange, PayWay } from '../src/api/types';
 import { payRangeSeed, payWaySeed, ratesSeed, siteSeed, type PayRangeType } from './fixtures/site';
 import { venues } from './fixtures/games';
+import { makeRng } from './rng';
 import { buildSeed } from './seed';
 import { compactBJ } from './time';
 
-export const CENTRAL = 'userbalance';
+/** The central wallet's name where a wallet is named (transfers): 'userbalance'. */
+export const CENTRAL = CENTRAL_WALLET;
 
 export interface CardRec {
   id: number;
@@ -207,18 +210,6 @@ export function toCents(yuan: number): number | null {
 
 export function toYuan(cents: number): number {
   return cents / 100;
-}
-
-/** A small deterministic PRNG (mulberry32), so the seed and red-packet amounts repeat after reset. */
-export function makeRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const TOKEN_TTL_MS = 7 * 24 * 3_600_000;

@@ -4,7 +4,6 @@
  * concurrent requests can never spend the same money twice.
  */
 import type { PayInfo, VenueBalance } from '../../src/api/types';
-import { CENTRAL_WALLET } from '../../src/api/catalogue';
 import { receivingBanks, receivingChannels } from '../fixtures/finance';
 import { venues } from '../fixtures/games';
 import type { PayRangeType } from '../fixtures/site';
@@ -82,13 +81,11 @@ export const walletHandlers = {
     if (typeof cents !== 'number') return fail(422, cents.message);
     const { sourcetype: from, targettype: to } = payload;
     if (from === to) return fail(209, '转出钱包与转入钱包不能相同');
-    if (from !== CENTRAL_WALLET && to !== CENTRAL_WALLET) return fail(209, '场馆内钱包不支持互转');
-    const venue = from === CENTRAL_WALLET ? to : from;
+    if (from !== CENTRAL && to !== CENTRAL) return fail(209, '场馆内钱包不支持互转');
+    const venue = from === CENTRAL ? to : from;
     if (!state.isVenue(venue)) return fail(209, `场馆不存在：${venue}`);
-    if (!state.moveMoney(me, from === CENTRAL_WALLET ? CENTRAL : from, to === CENTRAL_WALLET ? CENTRAL : to, cents)) {
-      return fail(210, from === CENTRAL_WALLET ? '中心钱包余额不足' : '场馆余额不足');
-    }
-    state.recordTransfer(me, venue, from === CENTRAL_WALLET ? 3 : 4, cents);
+    if (!state.moveMoney(me, from, to, cents)) return fail(210, from === CENTRAL ? '中心钱包余额不足' : '场馆余额不足');
+    state.recordTransfer(me, venue, from === CENTRAL ? 3 : 4, cents);
     return ok({ balance: yuan(me.balanceCents) }, '转账成功');
   }),
 

@@ -4,7 +4,7 @@
  */
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeRng } from '../../mock-server/state';
+import { makeRng } from '../../mock-server/rng';
 import { call, memberSnap, newApp, patchMember, tokenFor } from './helpers';
 
 let server: Server;
