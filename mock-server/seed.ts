@@ -1,7 +1,7 @@
 /**
  * Builds the seed state from the fixtures. History (records, rebates, red packets, applications,
- * messages) is spread over the last 30 days relative to `now`, from a fixed PRNG seed: the same
- * on every reset for a given moment, and always inside the period filters' windows.
+ * messages) is spread over the last 30 days relative to today, from a fixed PRNG seed: the same
+ * on every reset of a given (Beijing) day, and always inside the period filters' windows.
  */
 import { activities, memberMessages, notices as noticeFixtures } from './fixtures/content';
 import { venues } from './fixtures/games';
@@ -30,14 +30,16 @@ type Rng = () => number;
 const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)];
 
 /**
- * `count` instants inside the last-30-days window, newest first. The first two are minutes ago
- * (never before today's Beijing midnight), so the "today" filter always has something to show.
+ * `count` instants inside the last-30-days window, newest first, fixed for a given Beijing date:
+ * the first two are today in the minutes after 00:00 (never after `now`, so the "today" filter
+ * always has something to show), the others on the 29 days before at times drawn from the seeded PRNG.
  */
 function times(rng: Rng, now: number, count: number): number[] {
-  const windowStart = startOfBJDay(now) - 29 * DAY_MS + 60_000;
-  const span = now - 120_000 - windowStart;
+  const today = startOfBJDay(now);
   const out = Array.from({ length: count }, (_, i) =>
-    i < 2 ? Math.max(startOfBJDay(now), now - (i + 1) * 7 * 60_000) : windowStart + Math.floor(rng() * span),
+    i < 2
+      ? Math.min(today + (i * 5 + 1) * 60_000 + Math.floor(rng() * 240_000), now)
+      : today - (1 + Math.floor(rng() * 29)) * DAY_MS + Math.floor(rng() * DAY_MS),
   );
   return out.sort((a, b) => b - a);
 }
@@ -157,7 +159,7 @@ function buildMember(seed: MemberSeed, rng: Rng, now: number): Member {
     vip: seed.vip,
     paysumCents: cents(seed.paysum),
     owedCents: cents(seed.owed),
-    joinedAt: now - seed.joinedDaysAgo * DAY_MS,
+    joinedAt: startOfBJDay(now) - seed.joinedDaysAgo * DAY_MS + 10 * 3_600_000,
     isagent: seed.isagent,
     transferstatus: seed.transferstatus,
     sendnums: seed.sendnums,
@@ -167,7 +169,7 @@ function buildMember(seed: MemberSeed, rng: Rng, now: number): Member {
       id: seed.id * 10 + i + 1,
       kind: c.bank === 'USDT' ? 'usdt' : 'bank',
       ...c,
-      created: now - (seed.joinedDaysAgo - 1) * DAY_MS,
+      created: startOfBJDay(now) - (seed.joinedDaysAgo - 1) * DAY_MS + 11 * 3_600_000,
     })),
     trans: [],
     bets: [],

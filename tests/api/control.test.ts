@@ -175,3 +175,20 @@ describe('state, latency, unknown control paths', () => {
     expect(res.body.code).toBe(404);
   });
 });
+
+describe('the seed', () => {
+  it('is the same for every app created on one day, and after a reset', async () => {
+    const other = newApp();
+    const otherToken = await tokenFor(other);
+    const page = async (a: typeof app, t: string) => {
+      const r = await data(a, 'gettransrecord', { type: 1, date: 4, pagesize: 100 }, t);
+      return r.data.map((x) => `${x.out_trade_no} ${x.amount} ${x.created_at}`);
+    };
+    const first = await page(app, token);
+    expect(await page(other, otherToken)).toEqual(first);
+    await call(app, 'recharge', { paytype: 'alipay', amount: 500 }, token);
+    await request(app).post('/__mock/reset');
+    expect(await page(app, await tokenFor(app))).toEqual(first);
+    expect(await data(app, 'noticeList', { page: 1, type: 1 })).toEqual(await data(other, 'noticeList', { page: 1, type: 1 }));
+  });
+});

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { DotLoading, Empty, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { call } from '../../api/client';
 import { isEndpointName } from '../../api/catalogue';
-import { getPath, resolveDeep } from '../../engine/bindings';
+import { getPath, resolveDeep, resolveNumber } from '../../engine/bindings';
 import type { WidgetProps } from '../../engine/registry';
 import { Nodes, ScopeProvider, useScreen } from '../../engine/screen';
 import type { Props } from './schema';
@@ -117,7 +117,7 @@ export default function PagedList({ node, props }: WidgetProps<Props>) {
           </li>
         ))}
       </ul>
-      <InfiniteScroll loadMore={loadMore} hasMore={list.hasMore && !list.failed} threshold={120}>
+      <InfiniteScroll loadMore={loadMore} hasMore={list.hasMore && !list.failed} threshold={resolveNumber(props.threshold ?? '', scope, 120)}>
         {footer()}
       </InfiniteScroll>
     </div>

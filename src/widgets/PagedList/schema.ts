@@ -23,6 +23,7 @@ export const propsSchema = {
     pullToRefresh: { type: 'boolean', description: 'Default true' },
     variant: { type: 'string', enum: ['cards', 'plain'], description: 'cards: each item on its own card (default); plain: items as they are' },
     quiet: { type: 'boolean', description: 'Do not toast a failed load' },
+    threshold: { type: ['integer', 'string'], description: 'Distance from the end (px) at which the next page loads, e.g. {{const.messageScrollOffset}}' },
     testId: { type: 'string' },
   },
 } as const satisfies JSONSchema;

@@ -1,0 +1,32 @@
+import { evalCondition } from '../../engine/bindings';
+import type { WidgetProps } from '../../engine/registry';
+import { useScreen } from '../../engine/screen';
+import { asCondition } from '../../config/types';
+import type { Props } from './schema';
+import './style.css';
+
+function toneOf(tone: string, value: string): string {
+  if (tone !== 'auto') return tone;
+  const n = Number(value.replace(/[^\d.-]/g, ''));
+  return n > 0 ? 'success' : n < 0 ? 'danger' : '';
+}
+
+export default function Stats({ props }: WidgetProps<Props>) {
+  const { t, scope } = useScreen();
+  const items = props.items.filter((i) => evalCondition(asCondition(i.when), scope));
+  return (
+    <dl className={`w-stats w-stats-${props.variant ?? 'card'}`} style={{ gridTemplateColumns: `repeat(${props.columns ?? items.length}, 1fr)` }}>
+      {items.map((item, i) => {
+        const value = t(item.value);
+        return (
+          <div key={i} className="w-stats-item">
+            <dt className="w-stats-label">{t(item.label)}</dt>
+            <dd className={`w-stats-value tone-${toneOf(t(item.tone ?? ''), value)}`} data-testid={item.testId}>
+              {value}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}

@@ -1,0 +1,30 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
+/** Figures side by side (totals of a record screen, counts): a value over its label. */
+export const propsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['items'],
+  properties: {
+    variant: { type: 'string', enum: ['card', 'plain', 'onBrand'], description: 'Default card' },
+    columns: { type: 'integer', minimum: 1, maximum: 4 },
+    items: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['label', 'value'],
+        properties: {
+          label: { type: 'string' },
+          value: { type: 'string' },
+          tone: { type: 'string', description: 'auto | primary | success | warning | danger (bindings allowed)' },
+          when: { type: 'object' },
+          testId: { type: 'string' },
+        },
+      },
+    },
+  },
+} as const satisfies JSONSchema;
+
+export type Props = FromSchema<typeof propsSchema>;

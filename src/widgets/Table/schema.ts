@@ -1,0 +1,26 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
+/** A small table over an array in scope (rules tables): one column per entry of `columns`, with the row as `item`. */
+export const propsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['rows', 'columns'],
+  properties: {
+    rows: { type: 'string', description: 'A binding to an array, e.g. {{data.info.rules}}' },
+    caption: { type: 'string' },
+    empty: { type: 'string' },
+    columns: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['title', 'value'],
+        properties: { title: { type: 'string' }, value: { type: 'string', description: 'Binding with the row as item' } },
+      },
+    },
+    testId: { type: 'string' },
+  },
+} as const satisfies JSONSchema;
+
+export type Props = FromSchema<typeof propsSchema>;
