@@ -59,6 +59,19 @@ export const FILTERS: Record<string, Filter> = {
     return Number.isFinite(n) ? n : 0;
   },
   default: (v, arg) => (v === undefined || v === null || v === '' ? coerceLiteral(arg) : v),
+  /** the value, or when it is missing the value at another path: {{data.range.min_price | or:const.depositMinDefault}} */
+  or: (v, arg, scope) => (v === undefined || v === null || v === '' ? (arg ? getPath(scope, arg) : undefined) : v),
+  /**
+   * a field of the entry of a list whose key equals the value:
+   * {{form.bank | lookup:data.cards,id,bank_owner}} (the bank_owner of the card whose id is form.bank)
+   */
+  lookup: (v, arg, scope) => {
+    const [listPath = '', key = '', field = ''] = (arg ?? '').split(',').map((s) => s.trim());
+    const list = getPath(scope, listPath);
+    if (!Array.isArray(list) || v === undefined || v === null || v === '') return undefined;
+    const hit: unknown = list.find((item) => same(getPath(item, key), v));
+    return hit === undefined ? undefined : field ? getPath(hit, field) : hit;
+  },
   map: (v, arg, scope) => {
     const maps = (scope.maps ?? {}) as Record<string, Record<string, string>>;
     const table = arg ? maps[arg] : undefined;

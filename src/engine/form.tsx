@@ -6,7 +6,7 @@
  * A failed call keeps everything typed.
  */
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useForm, Controller, type Resolver, type FieldValues } from 'react-hook-form';
+import { useForm, useWatch, Controller, type Control, type Resolver, type FieldValues } from 'react-hook-form';
 import { Button, DatePicker, Input, Picker, Selector, TextArea } from 'antd-mobile';
 import { call } from '../api/client';
 import { isEndpointName } from '../api/catalogue';
@@ -14,7 +14,7 @@ import { appConfig } from '../config';
 import { asActions, type FieldConfig, type FormConfig } from '../config/types';
 import { getPath, resolve, resolveDeep, resolveNumber, resolveText, type Scope } from './bindings';
 import { runRules, type RuleFailure } from './rules';
-import { useScreen } from './screen';
+import { ScopeProvider, useScreen } from './screen';
 import { ui } from './ui';
 import { IconByName } from './icons';
 import { Captcha, newCaptchaCode } from './captcha';
@@ -175,12 +175,19 @@ export function ConfigForm({ name, form, extraScope, footer, submitText, classNa
             />
           ))}
       </div>
-      {footer}
+      {footer && <LiveFooter control={control}>{footer}</LiveFooter>}
       <Button className="cfg-form-submit" block color="primary" size="large" type="submit" disabled={busy} loading={busy}>
         {screen.t(submitText ?? form.submitText)}
       </Button>
     </form>
   );
+}
+
+/** The footer sees the values as they are typed (`form.<field>`), e.g. a computed USDT amount. */
+function LiveFooter({ control, children }: { control: Control<FieldValues>; children: ReactNode }) {
+  const values = useWatch({ control });
+  const extra = useMemo(() => ({ form: values }), [values]);
+  return <ScopeProvider extra={extra}>{children}</ScopeProvider>;
 }
 
 function FieldRow({ field, formName, scope, children }: { field: FieldConfig; formName: string; scope: Scope; children: ReactNode }) {
@@ -206,18 +213,21 @@ interface FieldInputProps {
   onRedraw: () => void;
 }
 
+/**
+ * Fixed options first, then the ones from loaded data. An optionsFrom label is a field of the
+ * item, or a text with bindings over `item` ("{{item.bank}} {{item.bank_no | last4}}").
+ */
 function optionsOf(field: FieldConfig, scope: Scope): { label: string; value: string }[] {
-  if (field.options) return field.options.map((o) => ({ label: resolveText(o.label, scope), value: String(o.value) }));
-  if (field.optionsFrom) {
-    const list = getPath(scope, field.optionsFrom.path);
-    if (Array.isArray(list)) {
-      return list.map((item) => ({
-        label: String(getPath(item, field.optionsFrom!.label) ?? ''),
-        value: String(getPath(item, field.optionsFrom!.value) ?? ''),
-      }));
+  const out = (field.options ?? []).map((o) => ({ label: resolveText(o.label, scope), value: String(o.value) }));
+  const from = field.optionsFrom;
+  const list = from ? getPath(scope, from.path) : undefined;
+  if (from && Array.isArray(list)) {
+    for (const item of list) {
+      const label = from.label.includes('{{') ? resolveText(from.label, { ...scope, item }) : String(getPath(item, from.label) ?? '');
+      out.push({ label, value: String(getPath(item, from.value) ?? '') });
     }
   }
-  return [];
+  return out;
 }
 
 function FieldInput({ field, id, value, onChange, scope, captcha, onRedraw }: FieldInputProps) {
