@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { DownOutline, UpOutline } from 'antd-mobile-icons';
+import { getPath, resolve, resolveNumber } from '../../engine/bindings';
+import { floor2 } from '../../engine/money';
+import type { WidgetProps } from '../../engine/registry';
+import { useScreen } from '../../engine/screen';
+import type { Props } from './schema';
+import './style.css';
+
+export default function BalanceList({ props }: WidgetProps<Props>) {
+  const { scope, t, run } = useScreen();
+  const [open, setOpen] = useState(false);
+  const raw = resolve(props.items, scope);
+  const list: unknown[] = Array.isArray(raw) ? raw : [];
+  const limit = props.collapsed !== undefined ? resolveNumber(props.collapsed, scope, list.length) : list.length;
+  const shown = open ? list : list.slice(0, limit);
+  const labelField = props.labelField ?? 'name';
+  const valueField = props.valueField ?? 'balance';
+  const keyField = props.keyField ?? 'platname';
+  const tappable = !!props.onItemTap?.length;
+
+  return (
+    <section className="w-balances" data-testid={props.testId} aria-label={props.title ? t(props.title) : undefined}>
+      {props.title && <h2 className="w-balances-title">{t(props.title)}</h2>}
+      {!Array.isArray(raw) ? (
+        <p className="w-balances-note">{t('@common.loading')}</p>
+      ) : list.length === 0 ? (
+        <p className="w-balances-note">{t(props.emptyText ?? '@common.empty')}</p>
+      ) : (
+        <ul className="w-balances-grid" style={{ gridTemplateColumns: `repeat(${props.columns ?? 2}, minmax(0, 1fr))` }}>
+          {shown.map((item, i) => {
+            const key = String(getPath(item, keyField) ?? i);
+            const n = Number(getPath(item, valueField));
+            const body = (
+              <>
+                <span className="w-balances-name">{String(getPath(item, labelField) ?? '')}</span>
+                <span className="w-balances-value">{(Number.isFinite(n) ? floor2(n) : 0).toFixed(2)}</span>
+              </>
+            );
+            return (
+              <li key={key} className="w-balances-item" data-key={key}>
+                {tappable ? (
+                  <button type="button" className="w-balances-cell" onClick={() => void run(props.onItemTap, { item })}>
+                    {body}
+                  </button>
+                ) : (
+                  <div className="w-balances-cell">{body}</div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {list.length > limit && (
+        <button type="button" className="w-balances-toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? t(props.lessText ?? '@balance.less') : t(props.moreText ?? '@balance.more')}
+          {open ? <UpOutline aria-hidden="true" /> : <DownOutline aria-hidden="true" />}
+        </button>
+      )}
+    </section>
+  );
+}

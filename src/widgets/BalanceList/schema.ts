@@ -1,0 +1,28 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
+/**
+ * Balances per wallet (venue balances of balancelist / refreshusermoney): name and amount with
+ * two decimals, collapsed to the first `collapsed` entries with a button to show them all.
+ * Tapping an entry runs `onItemTap` with the entry as `item`.
+ */
+export const propsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['items'],
+  properties: {
+    items: { type: 'string', description: 'A binding to the array, e.g. {{data.venues}}' },
+    title: { type: 'string' },
+    labelField: { type: 'string', description: 'Default name' },
+    valueField: { type: 'string', description: 'Default balance' },
+    keyField: { type: 'string', description: 'Default platname; shown as data-key' },
+    collapsed: { type: ['integer', 'string'], description: 'Entries shown collapsed (a number or a binding such as {{const.venueCollapsedTransfer}}); all when absent' },
+    columns: { type: 'integer', minimum: 1, maximum: 4, description: 'Default 2' },
+    moreText: { type: 'string', description: 'Default @balance.more' },
+    lessText: { type: 'string', description: 'Default @balance.less' },
+    emptyText: { type: 'string', description: 'Default @common.empty' },
+    onItemTap: { type: 'array', description: 'Actions, with item in scope' },
+    testId: { type: 'string' },
+  },
+} as const satisfies JSONSchema;
+
+export type Props = FromSchema<typeof propsSchema>;

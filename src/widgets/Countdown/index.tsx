@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { resolve, resolveNumber } from '../../engine/bindings';
+import type { WidgetProps } from '../../engine/registry';
+import { useScreen } from '../../engine/screen';
+import type { Props } from './schema';
+import './style.css';
+
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** epoch ms of a time value; a zone-less wall-clock string is read at the given offset */
+function startOf(v: unknown, offsetHours: number | null): number {
+  if (typeof v === 'number') return v < 1e12 ? v * 1000 : v;
+  const s = String(v ?? '').trim();
+  const m = LOCAL.exec(s);
+  if (m && offsetHours !== null) {
+    const [, y, mo, d, h, mi, se] = m.map(Number);
+    return Date.UTC(y, mo - 1, d, h, mi, se || 0) - offsetHours * 3600000;
+  }
+  return s ? new Date(m ? s.replace(' ', 'T') : s).getTime() : NaN;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+export default function Countdown({ props }: WidgetProps<Props>) {
+  const { scope, t } = useScreen();
+  const offset = props.utcOffsetHours !== undefined ? resolveNumber(props.utcOffsetHours, scope, 0) : null;
+  const duration = resolveNumber(props.durationMs, scope, 0);
+  const end = startOf(resolve(props.from, scope), offset) + duration;
+  const [now, setNow] = useState(() => Date.now());
+  const left = Number.isFinite(end) ? Math.max(0, end - now) : NaN;
+  const running = left > 0;
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+
+  if (!Number.isFinite(left)) return null;
+  const secs = Math.ceil(left / 1000);
+  const text =
+    duration > 3600000 ? `${two(Math.floor(secs / 3600))}:${two(Math.floor((secs % 3600) / 60))}:${two(secs % 60)}` : `${two(Math.floor(secs / 60))}:${two(secs % 60)}`;
+  return (
+    <div className={`w-countdown ${running ? '' : 'is-over'}`}>
+      {props.label && <span className="w-countdown-label">{t(props.label)}</span>}
+      <span className="w-countdown-time" data-testid={props.testId} role="timer">
+        {running || !props.expiredText ? text : t(props.expiredText)}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
+/**
+ * A labelled on/off switch. `checked` is a binding (truthy = on); a tap runs `onChange` with
+ * `value` (1 to switch on, 0 to switch off) in scope, the switch busy and locked until it ends.
+ * The switch shows what the bound value says, so a failed call leaves it as it was.
+ */
+export const propsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['label', 'checked'],
+  properties: {
+    label: { type: 'string' },
+    description: { type: 'string' },
+    checked: { type: 'string', description: 'A binding, e.g. {{user.transferstatus}}' },
+    onChange: { type: 'array', description: 'Actions, with value (1 or 0) in scope' },
+    testId: { type: 'string' },
+  },
+} as const satisfies JSONSchema;
+
+export type Props = FromSchema<typeof propsSchema>;
