@@ -1,0 +1,140 @@
+/**
+ * Measurements in the real browser (Debian Chromium at 375x812, as the browser tests use):
+ * - first-paint transfer: the JS and CSS the browser fetched before the screen's first content
+ *   (the engine's `screen:<name>` Performance mark), gzipped sizes computed from the served files,
+ *   and the request count; also what was fetched once the network went idle, for reference;
+ * - render time from config: navigation start to `screen:<name>` (tree mounted) and to
+ *   `screen-data:<name>` (every data source's first load rendered), median of N cold loads.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { BASE, CHROMIUM, CHROMIUM_FLAGS, ROOT, gzipSizeOf, median, readRoutes, round, screenOf } from './lib';
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+}
+
+async function phoneContext(browser: Browser, token?: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1 });
+  if (token) await context.addInitScript((t) => sessionStorage.setItem('token', t), token);
+  return context;
+}
+
+export interface Bytes {
+  jsKb: number;
+  cssKb: number;
+  kb: number;
+  jsCssRequests: number;
+  requests: number;
+}
+
+export interface Transfer {
+  route: string;
+  screen: string | null;
+  member: boolean;
+  /** resources requested before the screen's first content (or, for a placeholder, before network idle) */
+  firstPaint: Bytes;
+  /** everything fetched once the network was idle */
+  idle: Bytes;
+  firstContentMs: number | null;
+}
+
+interface Entry {
+  name: string;
+  start: number;
+}
+
+function sum(entries: Entry[]): Bytes {
+  const urls = [...new Set(entries.map((e) => e.name))];
+  let js = 0;
+  let css = 0;
+  let jsCssRequests = 0;
+  for (const u of urls) {
+    const p = new URL(u).pathname;
+    if (p.endsWith('.js')) js += gzipSizeOf(p);
+    else if (p.endsWith('.css')) css += gzipSizeOf(p);
+    else continue;
+    jsCssRequests++;
+  }
+  const kb = (n: number) => round(n / 1024, 1);
+  // + 1 for the document itself
+  return { jsKb: kb(js), cssKb: kb(css), kb: kb(js + css), jsCssRequests, requests: urls.length + 1 };
+}
+
+export async function measureTransfer(browser: Browser, route: string, token?: string): Promise<Transfer> {
+  const screen = screenOf(route);
+  const context = await phoneContext(browser, token);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${BASE}/#${route}`);
+    if (screen) await page.waitForFunction((n) => performance.getEntriesByName(`screen:${n}`).length > 0, screen, { timeout: 20000 });
+    await page.waitForLoadState('networkidle');
+    const got = await page.evaluate((n) => {
+      const mark = n ? (performance.getEntriesByName(`screen:${n}`)[0]?.startTime ?? null) : null;
+      const resources = performance.getEntriesByType('resource').map((r) => ({ name: r.name, start: r.startTime }));
+      return { mark, resources };
+    }, screen);
+    const before = got.mark === null ? got.resources : got.resources.filter((r) => r.start <= (got.mark as number));
+    return { route, screen, member: !!token, firstPaint: sum(before), idle: sum(got.resources), firstContentMs: got.mark === null ? null : round(got.mark) };
+  } finally {
+    await context.close();
+  }
+}
+
+export interface RenderTime {
+  route: string;
+  screen: string;
+  runs: number;
+  mountedMs: number;
+  dataMs: number;
+}
+
+export async function measureRender(browser: Browser, route: string, screen: string, runs: number, token?: string): Promise<RenderTime> {
+  const mounted: number[] = [];
+  const data: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const context = await phoneContext(browser, token);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${BASE}/#${route}`);
+      await page.waitForFunction((n) => performance.getEntriesByName(`screen-data:${n}`).length > 0, screen, { timeout: 20000 });
+      const t = await page.evaluate((n) => [performance.getEntriesByName(`screen:${n}`)[0].startTime, performance.getEntriesByName(`screen-data:${n}`)[0].startTime], screen);
+      mounted.push(t[0]);
+      data.push(t[1]);
+    } finally {
+      await context.close();
+    }
+  }
+  return { route, screen, runs, mountedMs: round(median(mounted)), dataMs: round(median(data)) };
+}
+
+/** widget nodes in a config tree */
+function countNodes(tree: unknown): number {
+  if (Array.isArray(tree)) return tree.reduce<number>((n, t) => n + countNodes(t), 0);
+  if (tree && typeof tree === 'object') {
+    const o = tree as Record<string, unknown>;
+    const self = typeof o.type === 'string' && /^[A-Z]/.test(o.type) ? 1 : 0;
+    return self + Object.values(o).reduce<number>((n, v) => n + countNodes(v), 0);
+  }
+  return 0;
+}
+
+const LIST_WIDGETS = /"type"\s*:\s*"(PagedList|List|InfiniteList)"/;
+
+/** the list screen with the most widget nodes (a screen using a paged list widget), with its route */
+export function heaviestListScreen(): { route: string; screen: string; auth: boolean; nodes: number } | null {
+  const dir = path.join(ROOT, 'screens.config', 'screens');
+  const routes = readRoutes();
+  let best: { route: string; screen: string; auth: boolean; nodes: number } | null = null;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const text = readFileSync(path.join(dir, file), 'utf8');
+    if (!LIST_WIDGETS.test(text)) continue;
+    const screen = file.slice(0, -5);
+    const route = routes.find((r) => r.screen === screen);
+    if (!route) continue;
+    const nodes = countNodes((JSON.parse(text) as { body?: unknown }).body);
+    if (!best || nodes > best.nodes) best = { route: route.path, screen, auth: !!(route.auth || route.guard === 'confirmLogin'), nodes };
+  }
+  return best;
+}

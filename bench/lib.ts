@@ -1,0 +1,108 @@
+/**
+ * What the bench's parts share: paths, the production server (scripts/serve.ts on a loopback
+ * port), Debian Chromium, a member token, gzip sizes of served files and medians.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const BIN = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
+export const DIST = path.join(ROOT, process.env.BENCH_DIST ?? 'dist-bench');
+export const PORT = Number(process.env.BENCH_PORT) || 4610;
+export const BASE = `http://127.0.0.1:${PORT}`;
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** the flags every browser test uses (tests/e2e/harness.ts) */
+export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const SEED = { username: 'demo01', password: 'demo123' };
+/** BENCH_QUICK=1: one Lighthouse run, three render runs, a 3 s load test (for development on a busy machine) */
+export const QUICK = !!process.env.BENCH_QUICK;
+
+export function median(values: number[]): number {
+  if (!values.length) return NaN;
+  const s = [...values].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+export const round = (n: number, digits = 0) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : n);
+
+const gzCache = new Map<string, number>();
+/** gzip size (zlib default level, what a server would send) of a built file, by its url path */
+export function gzipSizeOf(urlPath: string): number {
+  const file = path.join(DIST, decodeURIComponent(urlPath.split('?')[0]));
+  if (!file.startsWith(DIST) || !existsSync(file)) return 0;
+  let size = gzCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(file)).length;
+    gzCache.set(file, size);
+  }
+  return size;
+}
+
+async function waitForServer(url: string, ms: number, child: ChildProcess) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const r = await fetch(url, { method: 'POST' });
+      if (r.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the server did not answer at ${url}`);
+}
+
+/** scripts/serve.ts (the production build, the mock API and the production CSP) on the bench port */
+export async function startServer(): Promise<() => Promise<void>> {
+  const child = spawn(BIN('tsx'), [path.join(ROOT, 'scripts', 'serve.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, DIST: path.relative(ROOT, DIST), PORT: String(PORT), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForServer(`${BASE}/api/app`, 30000, child);
+  return async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+}
+
+export async function resetMock(): Promise<void> {
+  await fetch(`${BASE}/__mock/reset`, { method: 'POST' });
+}
+
+/** a member token for the seeded member, straight from the API */
+export async function memberToken(): Promise<string> {
+  const r = await fetch(`${BASE}/api/login_pc`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: SEED.username, password: SEED.password, code: '' }),
+  });
+  const json = (await r.json()) as { code: number; data?: { api_token?: string } };
+  if (json.code !== 200 || !json.data?.api_token) throw new Error(`login failed: ${JSON.stringify(json)}`);
+  return json.data.api_token;
+}
+
+interface Route {
+  path: string;
+  screen: string;
+  auth?: boolean;
+  guard?: string;
+}
+
+export function readRoutes(): Route[] {
+  return (JSON.parse(readFileSync(path.join(ROOT, 'screens.config', 'routes.json'), 'utf8')) as { routes: Route[] }).routes;
+}
+
+/** the screen a route renders, or null while it is still the engine's placeholder */
+export function screenOf(routePath: string): string | null {
+  const r = readRoutes().find((x) => x.path === routePath);
+  if (!r) return null;
+  return existsSync(path.join(ROOT, 'screens.config', 'screens', `${r.screen}.json`)) ? r.screen : null;
+}

@@ -1,0 +1,190 @@
+/**
+ * npm run bench — builds the production bundle, serves it with the mock API on loopback
+ * (BENCH_PORT, default 4610) and measures, in Debian Chromium at a phone viewport:
+ *   first-paint transfer of /, /login and /mine (member), Lighthouse mobile on / and /login
+ *   (median of 3), render time from config for home and the heaviest list screen (median of 10),
+ *   check:config over the real config and one 10 times larger, /api/balance under load.
+ * Prints one table (markdown, for README.md), writes bench/results.json and exits 1 when a
+ * budget is missed.
+ *
+ *   BENCH_QUICK=1      one Lighthouse run, three render runs, a 3 s load test (development)
+ *   BENCH_NO_BUILD=1   reuse dist-bench/
+ *   BENCH_ONLY=size,render,lighthouse,config,load   run only these parts
+ */
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { heaviestListScreen, launchBrowser, measureRender, measureTransfer, type RenderTime, type Transfer } from './browser';
+import { measureConfigCheck, type ConfigFigures } from './config-check';
+import { BASE, BIN, DIST, QUICK, ROOT, memberToken, resetMock, screenOf, startServer } from './lib';
+import { measureLighthouse, type LighthouseFigures } from './lighthouse';
+import { measureBalanceLoad, type LoadFigures } from './load';
+
+const BUDGET = {
+  firstPaintKb: 130,
+  lhPerformance: 95,
+  lhAccessibility: 95,
+  lcpMs: 2500,
+  cls: 0.05,
+  checkConfigMs: 1000,
+  /** the check over a config 10x larger may cost at most this many times the real one */
+  checkGrowth: 15,
+};
+
+const parts = new Set((process.env.BENCH_ONLY ?? 'size,render,lighthouse,config,load').split(',').map((s) => s.trim()));
+const LH_RUNS = QUICK ? 1 : 3;
+const RENDER_RUNS = QUICK ? 3 : 10;
+const LOAD_SECONDS = QUICK ? 3 : 10;
+
+interface Row {
+  metric: string;
+  value: string;
+  budget: string;
+  ok: boolean | null;
+}
+const rows: Row[] = [];
+const errors: string[] = [];
+const row = (metric: string, value: string, budget = '', ok: boolean | null = null) => rows.push({ metric, value, budget, ok });
+
+async function step<T>(name: string, fn: () => Promise<T> | T): Promise<T | undefined> {
+  const started = Date.now();
+  process.stderr.write(`bench: ${name}…`);
+  try {
+    const r = await fn();
+    process.stderr.write(` ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    return r;
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : String(err);
+    process.stderr.write(` failed: ${msg}\n`);
+    errors.push(`${name}: ${msg}`);
+    row(name, 'failed to measure', '', false);
+    return undefined;
+  }
+}
+
+const results: {
+  date: string;
+  quick: boolean;
+  transfer?: Transfer[];
+  render?: RenderTime[];
+  lighthouse?: LighthouseFigures[];
+  config?: ConfigFigures;
+  load?: LoadFigures;
+  budgets: typeof BUDGET;
+  rows: Row[];
+  errors: string[];
+  pass?: boolean;
+} = { date: new Date().toISOString(), quick: QUICK, budgets: BUDGET, rows, errors };
+
+if (!process.env.BENCH_NO_BUILD && (parts.has('size') || parts.has('render') || parts.has('lighthouse'))) {
+  await step('build', () => {
+    const r = spawnSync(BIN('vite'), ['build', '--outDir', path.relative(ROOT, DIST), '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('vite build failed');
+  });
+}
+
+if (parts.has('config')) {
+  results.config = await step('check:config', () => measureConfigCheck(10));
+  const c = results.config;
+  if (c) {
+    row('check:config, real config (wall)', c.real.ok ? `${c.real.wallMs} ms (check ${c.real.checkMs} ms)` : `fails: ${c.real.output}`, `< ${BUDGET.checkConfigMs} ms`, c.real.ok && c.real.wallMs < BUDGET.checkConfigMs);
+    row(
+      `check:config, ${c.factor}x config (wall)`,
+      c.large.ok ? `${c.large.wallMs} ms (check ${c.large.checkMs} ms, x${c.growth})` : `fails: ${c.large.output}`,
+      `check ≤ x${BUDGET.checkGrowth}`,
+      c.large.ok && c.growth <= BUDGET.checkGrowth,
+    );
+  }
+}
+
+const needsServer = ['size', 'render', 'lighthouse', 'load'].some((p) => parts.has(p));
+const stop = needsServer ? await step('start server', () => startServer()) : undefined;
+
+if (stop) {
+  try {
+    if (parts.has('size') || parts.has('render')) {
+      const browser = await launchBrowser();
+      try {
+        if (parts.has('size')) {
+          await resetMock();
+          const token = await memberToken();
+          const transfer: Transfer[] = [];
+          for (const [route, member] of [['/', false], ['/login', false], ['/mine', true]] as const) {
+            const t = await step(`first paint ${route}`, () => measureTransfer(browser, route, member ? token : undefined));
+            if (!t) continue;
+            transfer.push(t);
+            const who = member ? ' (member)' : '';
+            const note = t.screen ? '' : ' [placeholder screen]';
+            const fp = t.firstPaint;
+            const value = `${fp.kb} KB (JS ${fp.jsKb} + CSS ${fp.cssKb}), ${fp.jsCssRequests} JS/CSS of ${fp.requests} requests${note}`;
+            if (route === '/') row(`first paint ${route}${who}: JS+CSS gz`, value, `≤ ${BUDGET.firstPaintKb} KB`, fp.kb <= BUDGET.firstPaintKb && !!t.screen);
+            else row(`first paint ${route}${who}: JS+CSS gz`, value);
+            row(`  after network idle ${route}${who}`, `${t.idle.kb} KB, ${t.idle.requests} requests`);
+          }
+          results.transfer = transfer;
+        }
+        if (parts.has('render')) {
+          const render: RenderTime[] = [];
+          const home = screenOf('/');
+          if (home) {
+            const r = await step('render home', () => measureRender(browser, '/', home, RENDER_RUNS));
+            if (r) render.push(r);
+          } else row('render time, home', 'home screen not built yet (placeholder)', '', false);
+          const list = heaviestListScreen();
+          if (list) {
+            const token = list.auth ? await memberToken() : undefined;
+            const r = await step(`render ${list.screen}`, () => measureRender(browser, list.route, list.screen, RENDER_RUNS, token));
+            if (r) render.push(r);
+          } else row('render time, heaviest list screen', 'no list screen yet');
+          for (const r of render) row(`render ${r.route} (${r.screen}), median of ${r.runs}`, `content ${r.mountedMs} ms, with data ${r.dataMs} ms`);
+          results.render = render;
+        }
+      } finally {
+        await browser.close();
+      }
+    }
+
+    if (parts.has('lighthouse')) {
+      const lh: LighthouseFigures[] = [];
+      for (const route of ['/', '/login']) {
+        await resetMock();
+        const f = await step(`lighthouse ${route} x${LH_RUNS}`, () => measureLighthouse(`${BASE}/#${route}`, LH_RUNS));
+        if (!f) continue;
+        lh.push(f);
+        const r = `lighthouse ${route}`;
+        row(`${r}: performance`, String(f.performance), `≥ ${BUDGET.lhPerformance}`, f.performance >= BUDGET.lhPerformance);
+        row(`${r}: accessibility`, String(f.accessibility), `≥ ${BUDGET.lhAccessibility}`, f.accessibility >= BUDGET.lhAccessibility);
+        row(`${r}: best practices`, String(f.bestPractices));
+        row(`${r}: FCP / TBT`, `${(f.fcpMs / 1000).toFixed(2)} s / ${f.tbtMs} ms`);
+        row(`${r}: LCP`, `${(f.lcpMs / 1000).toFixed(2)} s`, `≤ ${BUDGET.lcpMs / 1000} s`, f.lcpMs <= BUDGET.lcpMs);
+        row(`${r}: CLS`, String(f.cls), `< ${BUDGET.cls}`, f.cls < BUDGET.cls);
+      }
+      results.lighthouse = lh;
+    }
+
+    if (parts.has('load')) {
+      await resetMock();
+      results.load = await step(`/api/balance load ${LOAD_SECONDS} s`, () => measureBalanceLoad(LOAD_SECONDS));
+      const l = results.load;
+      if (l) row(`/api/balance, ${l.connections} connections ${l.seconds} s`, `${l.requestsPerSec} req/s, p50 ${l.p50Ms} ms, p99 ${l.p99Ms} ms, ${l.errors + l.non2xx} errors`, 'no errors', l.errors + l.non2xx === 0);
+    }
+  } finally {
+    await stop();
+  }
+}
+
+results.pass = errors.length === 0 && rows.every((r) => r.ok !== false);
+writeFileSync(path.join(ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+const mark = (r: Row) => (r.ok === null ? '' : r.ok ? 'ok' : 'MISSED');
+const cell = (s: string) => s.replace(/\|/g, '/').replace(/\s+/g, ' ');
+const table = [['measure', 'figure', 'budget', ''], ['---', '---', '---', '---'], ...rows.map((r) => [r.metric, r.value, r.budget, mark(r)].map(cell))];
+console.log(`\nbench ${results.date.slice(0, 10)}${QUICK ? ' (quick: fewer runs)' : ''}\n`);
+console.log(table.map((cells) => `| ${cells.join(' | ')} |`).join('\n'));
+for (const f of results.lighthouse ?? []) {
+  if (f.failedA11y.length) console.log(`\nlighthouse ${f.url} accessibility audits failed: ${f.failedA11y.join('; ')}`);
+  if (f.failedBestPractices.length) console.log(`lighthouse ${f.url} best-practices audits failed: ${f.failedBestPractices.join('; ')}`);
+}
+if (errors.length) console.log(`\nerrors:\n${errors.join('\n')}`);
+console.log(`\n${results.pass ? 'every budget met' : 'a budget was missed'} (bench/results.json)`);
+process.exit(results.pass ? 0 : 1);
