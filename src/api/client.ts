@@ -15,7 +15,8 @@ import { endpoints, type EndpointName, type Envelope, type ReplyOf } from './cat
 
 export type CallResult<T> =
   | { ok: true; code: 200; message: string; data: T }
-  | { ok: false; code: number; message: string; data: null; network?: false }
+  /** errorData: the data a failed reply still carries (a 501 game launch sends the url to look around with) */
+  | { ok: false; code: number; message: string; data: null; network?: false; errorData?: unknown }
   | { ok: false; code: 0; message: string; data: null; network: true };
 
 export interface CallOptions {
@@ -115,7 +116,7 @@ export async function call<K extends EndpointName>(
       return { ok: false, code, message, data: null };
     }
     if (!options.quiet && message) hooks.onError(message, code);
-    return { ok: false, code, message, data: null };
+    return { ok: false, code, message, data: null, errorData: env?.data ?? null };
   } finally {
     clearTimeout(timer);
     if (options.loading) loadingOff();
