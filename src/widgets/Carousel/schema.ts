@@ -1,0 +1,28 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
+/**
+ * Banner carousel: one picture per entry of an array, swiped (scroll snap) or auto-played,
+ * with a "current / total" indicator whose total may be fixed by config (SPEC.md: 4).
+ * `image` and `alt` are bindings read with the entry as `item`.
+ */
+export const propsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['items', 'image', 'alt', 'width', 'height'],
+  properties: {
+    items: { type: 'string', description: 'A binding to an array, e.g. {{data.banners}}' },
+    image: {
+      anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }],
+      description: 'Picture url per entry, or a list of bindings of which the first non-empty wins, e.g. ["{{item.src}}", "{{item.pic}}"]',
+    },
+    alt: { type: 'string', description: 'Text alternative per entry' },
+    width: { type: 'integer', minimum: 1, description: 'Intrinsic picture width (sets the ratio)' },
+    height: { type: 'integer', minimum: 1, description: 'Intrinsic picture height' },
+    intervalMs: { anyOf: [{ type: 'number', minimum: 0 }, { type: 'string' }], description: 'Auto-play interval; 0 = off' },
+    indicatorTotal: { anyOf: [{ type: 'number', minimum: 1 }, { type: 'string' }], description: 'Fixed total shown by the indicator (default: the number of entries)' },
+    label: { type: 'string', description: 'Accessible name of the carousel' },
+    onTap: { type: 'array', description: 'Actions run with the tapped entry as item' },
+  },
+} as const satisfies JSONSchema;
+
+export type Props = FromSchema<typeof propsSchema>;

@@ -1,0 +1,20 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
+/**
+ * A side menu: a button that slides a panel in from the side with the child nodes in it.
+ * The panel closes on the mask, on its close button and whenever the route changes.
+ */
+export const propsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['label'],
+  properties: {
+    label: { type: 'string', description: 'Accessible name of the open button (and the panel)' },
+    icon: { type: 'string', description: 'Icon of the open button (default record)' },
+    side: { type: 'string', enum: ['left', 'right'] },
+    closeLabel: { type: 'string' },
+    testId: { type: 'string' },
+  },
+} as const satisfies JSONSchema;
+
+export type Props = FromSchema<typeof propsSchema>;

@@ -1,0 +1,29 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
+/**
+ * A floating button fixed above the page (a red packet, a service bubble…) that runs actions
+ * when tapped, with an optional close button; once closed it stays hidden for the browser session
+ * when sessionKey is set, otherwise until the screen is left. Use the node's `when` to show it
+ * only while a switch is on.
+ */
+export const propsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['label', 'onTap'],
+  properties: {
+    label: { type: 'string', description: 'Accessible name (and caption when caption is true)' },
+    caption: { type: 'boolean', description: 'Show the label under the icon' },
+    src: { type: 'string', description: 'A picture instead of the drawn icon' },
+    icon: { type: 'string', description: 'Icon name (src/engine/icons.tsx)' },
+    variant: { type: 'string', enum: ['redpacket', 'primary'] },
+    position: { type: 'string', enum: ['right', 'left'] },
+    bottom: { type: 'integer', minimum: 0, maximum: 600, description: 'Distance from the bottom in px (default 150)' },
+    onTap: { type: 'array' },
+    closable: { type: 'boolean' },
+    closeLabel: { type: 'string' },
+    sessionKey: { type: 'string', description: 'Remember the close for the browser session under this key' },
+    testId: { type: 'string' },
+  },
+} as const satisfies JSONSchema;
+
+export type Props = FromSchema<typeof propsSchema>;

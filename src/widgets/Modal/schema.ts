@@ -1,0 +1,21 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
+/**
+ * A modal opened by itself when the widget appears (a start-up notice, for example), showing its
+ * child nodes (server HTML goes through an Html child, so it is sanitised). With onceKey it opens at
+ * most once per browser session. Use the node's `when` for the switch that turns it on.
+ */
+export const propsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['confirmText'],
+  properties: {
+    title: { type: 'string' },
+    confirmText: { type: 'string' },
+    onConfirm: { type: 'array', description: 'Actions after the confirm button closed the modal' },
+    onceKey: { type: 'string', description: 'Open at most once per browser session under this key' },
+    testId: { type: 'string' },
+  },
+} as const satisfies JSONSchema;
+
+export type Props = FromSchema<typeof propsSchema>;

@@ -1,0 +1,66 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Popup } from 'antd-mobile';
+import { resolve } from '../../engine/bindings';
+import { IconByName } from '../../engine/icons';
+import type { WidgetProps } from '../../engine/registry';
+import { Nodes, useScreen } from '../../engine/screen';
+import type { Props } from './schema';
+import './style.css';
+
+export default function NoticeBar({ node, props }: WidgetProps<Props>) {
+  const { scope, t, run } = useScreen();
+  const raw = resolve(props.items, scope);
+  const items = Array.isArray(raw) ? raw.map((x) => String(x ?? '')).filter(Boolean) : [];
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const line = useRef<HTMLSpanElement>(null);
+  const [duration, setDuration] = useState(0);
+  const joined = items.join('\u3000\u3000');
+
+  // scroll only when the text is wider than the bar; the duration keeps the speed constant
+  useLayoutEffect(() => {
+    const w = line.current?.scrollWidth ?? 0;
+    const room = box.current?.clientWidth ?? 0;
+    setDuration(w > room ? (w + room) / (props.speed ?? 50) : 0);
+  }, [joined, props.speed]);
+
+  const more = async () => {
+    setOpen(false);
+    await run(props.onMore);
+  };
+
+  return (
+    <div className="w-notice-wrap">
+      {node.children && <Nodes nodes={node.children} />}
+      <button type="button" className="w-notice" onClick={() => setOpen(true)} aria-label={props.label ? t(props.label) : undefined} aria-haspopup="dialog">
+        <IconByName name={props.icon ?? 'sound'} className="w-notice-icon" />
+        <div className="w-notice-box" ref={box}>
+          <span
+            ref={line}
+            className={`w-notice-line ${duration ? 'is-scrolling' : ''}`}
+            style={duration ? { animationDuration: `${duration}s` } : undefined}
+          >
+            {joined || (props.emptyText ? t(props.emptyText) : '')}
+          </span>
+        </div>
+      </button>
+      <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="w-notice-popup" showCloseButton destroyOnClose>
+        <div role="dialog" aria-modal="true" aria-labelledby="w-notice-title">
+          <h2 id="w-notice-title" className="w-notice-title">
+            {t(props.popupTitle)}
+          </h2>
+          <ol className="w-notice-list">
+            {items.map((n, i) => (
+              <li key={i}>{n}</li>
+            ))}
+          </ol>
+          <div className="w-notice-actions">
+            <button type="button" className="btn-primary w-notice-more" onClick={() => void more()}>
+              {t(props.moreText)}
+            </button>
+          </div>
+        </div>
+      </Popup>
+    </div>
+  );
+}

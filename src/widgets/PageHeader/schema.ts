@@ -1,0 +1,16 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
+/** A screen's own title bar (for routes where the shell shows none), with an optional back arrow. */
+export const propsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title'],
+  properties: {
+    title: { type: 'string' },
+    back: { type: 'boolean', description: 'Show a back arrow' },
+    backLabel: { type: 'string', description: 'Accessible name of the back arrow' },
+    sticky: { type: 'boolean' },
+  },
+} as const satisfies JSONSchema;
+
+export type Props = FromSchema<typeof propsSchema>;

@@ -1,0 +1,36 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
+/**
+ * Vertical tabs: a column of tab buttons on the side and the chosen tab's child nodes beside it
+ * (the home game categories). The chosen key lives in screen state (stateKey) when given, so
+ * other widgets may read it; otherwise inside the widget.
+ */
+export const propsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['tabs'],
+  properties: {
+    label: { type: 'string', description: 'Accessible name of the tab list' },
+    stateKey: { type: 'string' },
+    defaultKey: { type: 'string' },
+    tabs: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['key', 'title'],
+        properties: {
+          key: { type: 'string' },
+          title: { type: 'string' },
+          icon: { type: 'string' },
+          when: { type: 'object' },
+          testId: { type: 'string' },
+          children: { type: 'array' },
+        },
+      },
+    },
+  },
+} as const satisfies JSONSchema;
+
+export type Props = FromSchema<typeof propsSchema>;
