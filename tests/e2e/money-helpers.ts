@@ -1,0 +1,65 @@
+/** What the money browser tests share: a logged-in page, request counters, picker choices, mock state. */
+import type { Browser, Page } from 'playwright-core';
+import { BASE, go, loginByApi, newPage } from './harness';
+
+/** A fresh page logged in as the seeded member, opened at `path`. */
+export async function memberPage(browser: Browser, path: string): Promise<Page> {
+  const { page } = await newPage(browser);
+  await loginByApi(page);
+  await go(page, path);
+  return page;
+}
+
+/** Counts requests to an /api path from now on; `count()` reads it, `bodies()` their JSON bodies. */
+export function countRequests(page: Page, apiPath: string) {
+  const bodies: unknown[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === apiPath) bodies.push(r.postDataJSON() ?? null);
+  });
+  return { count: () => bodies.length, bodies: () => bodies };
+}
+
+/** Choose `label` in the select field `name` of form `form` (antd-mobile Picker). */
+export async function pick(page: Page, form: string, name: string, label: string) {
+  await page.locator(`#${form}-${name}`).click();
+  const popup = page.locator('.adm-picker-popup .adm-popup-body:visible').last();
+  const item = popup.locator('.adm-picker-view-column-item', { hasText: label }).first();
+  await item.waitFor({ state: 'attached' });
+  await item.dispatchEvent('click');
+  await popup.locator('.adm-picker-header-button').last().click();
+  await popup.waitFor({ state: 'hidden' });
+}
+
+/** The seeded member as the mock holds it now (money in yuan). */
+export async function mockMember(username = 'demo01'): Promise<{
+  balance: number;
+  gameblance: number;
+  total: number;
+  venues: Record<string, number>;
+  transferstatus: number;
+  bet_amount: number;
+  counts: Record<string, number>;
+}> {
+  const r = (await (await fetch(`${BASE}/__mock/state`)).json()) as { data: { members: { username: string }[] } };
+  const m = r.data.members.find((x) => x.username === username);
+  if (!m) throw new Error(`no member ${username}`);
+  return m as never;
+}
+
+/** Text of an element by data-testid. */
+export const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`).first();
+
+/** Runs `act` and returns the first toast after it that is not the loading indicator. */
+export async function resultToastAfter(page: Page, act: () => Promise<unknown>, timeout = 8000): Promise<string> {
+  const loading = await page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts.length);
+  await act();
+  const handle = await page.waitForFunction(
+    (n) => {
+      const all = (window as unknown as { __toasts: string[] }).__toasts.slice(n);
+      return all.find((t) => t !== '加载中...') ?? false;
+    },
+    loading,
+    { timeout },
+  );
+  return (await handle.jsonValue()) as string;
+}
