@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionSheet } from 'antd-mobile';
+import { Popup } from 'antd-mobile';
 import { DownFill } from 'antd-mobile-icons';
 import { getPath } from '../../engine/bindings';
 import type { WidgetProps } from '../../engine/registry';
@@ -72,22 +72,34 @@ export default function FilterBar({ props }: WidgetProps<Props>) {
           })}
         </div>
       )}
-      <ActionSheet
-        visible={openFilter !== null}
-        onClose={() => setOpen(null)}
-        extra={openFilter ? t(openFilter.label) : undefined}
-        cancelText={t('@common.cancel')}
-        closeOnAction
-        actions={
-          open === null || !openFilter
-            ? []
-            : sheets[open].map((o) => ({
-                key: String(o.value),
-                text: <span className={same(o.value, state[openFilter.stateKey]) ? 'w-filterbar-picked' : undefined}>{o.label}</span>,
-                onClick: () => setState(openFilter.stateKey, o.value),
-              }))
-        }
-      />
+      <Popup visible={openFilter !== null} onMaskClick={() => setOpen(null)} onClose={() => setOpen(null)} bodyClassName="w-filterbar-sheet">
+        {open !== null && openFilter && (
+          <div role="radiogroup" aria-label={t(openFilter.label)}>
+            <p className="w-filterbar-sheet-title">{t(openFilter.label)}</p>
+            {sheets[open].map((o) => {
+              const on = same(o.value, state[openFilter.stateKey]);
+              return (
+                <button
+                  key={String(o.value)}
+                  type="button"
+                  role="radio"
+                  aria-checked={on}
+                  className={`w-filterbar-option ${on ? 'is-on' : ''}`}
+                  onClick={() => {
+                    setState(openFilter.stateKey, o.value);
+                    setOpen(null);
+                  }}
+                >
+                  {o.label}
+                </button>
+              );
+            })}
+          </div>
+        )}
+        <button type="button" className="w-filterbar-option w-filterbar-cancel" onClick={() => setOpen(null)}>
+          {t('@common.cancel')}
+        </button>
+      </Popup>
     </div>
   );
 }

@@ -108,6 +108,7 @@ export default function PagedList({ node, props }: WidgetProps<Props>) {
 
   const body = (
     <div className={`w-paged w-paged-${props.variant ?? 'cards'}`} data-testid={props.testId} aria-busy={list.hasMore && !list.failed}>
+      {props.title && <h2 className="w-paged-title">{t(props.title)}</h2>}
       <ul className="w-paged-items">
         {list.items.map((item, index) => (
           <li className="w-paged-item" key={index}>

@@ -13,6 +13,7 @@ export const propsSchema = {
   required: ['endpoint'],
   properties: {
     endpoint: { type: 'string', description: 'A call of the API catalogue' },
+    title: { type: 'string', description: 'Heading above the list' },
     payload: { type: 'object', description: 'Request fields (bindings allowed); the page number is added' },
     pageParam: { type: 'string', description: 'Name of the page field (default page)' },
     pagePath: { type: 'string', description: 'Path of the page object inside the reply data, e.g. list (getfanshui) or lists (venuelist); default the data itself' },

@@ -14,12 +14,13 @@ function toneOf(tone: string, value: string): string {
 export default function Stats({ props }: WidgetProps<Props>) {
   const { t, scope } = useScreen();
   const items = props.items.filter((i) => evalCondition(asCondition(i.when), scope));
+  const columns = props.columns ?? items.length;
   return (
-    <dl className={`w-stats w-stats-${props.variant ?? 'card'}`} style={{ gridTemplateColumns: `repeat(${props.columns ?? items.length}, 1fr)` }}>
+    <dl className={`w-stats w-stats-${props.variant ?? 'card'}`} style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }}>
       {items.map((item, i) => {
         const value = t(item.value);
         return (
-          <div key={i} className="w-stats-item">
+          <div key={i} className={`w-stats-item ${i % columns === 0 ? 'is-row-start' : ''}`}>
             <dt className="w-stats-label">{t(item.label)}</dt>
             <dd className={`w-stats-value tone-${toneOf(t(item.tone ?? ''), value)}`} data-testid={item.testId}>
               {value}
