@@ -126,6 +126,7 @@ interface LoadedScreen {
 
 async function prepare(name: string): Promise<LoadedScreen> {
   const config = await loadScreen(name);
+  // widgets under a `when` (refs.deferred) are not awaited: Node loads them when they first render
   const refs = collectRefs(config.body);
   const forms = new Map<string, FormConfig>();
   await Promise.all([
