@@ -5,9 +5,9 @@
  * when every rule holds, the submit call runs with the submit button disabled until it returns.
  * A failed call keeps everything typed.
  */
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, Controller, type Control, type Resolver, type FieldValues } from 'react-hook-form';
-import { Button, DatePicker, Input, Picker, Selector, TextArea } from 'antd-mobile';
+import { Button, Input, Selector, TextArea } from 'antd-mobile';
 import { call } from '../api/client';
 import { isEndpointName } from '../api/catalogue';
 import { appConfig } from '../config';
@@ -230,11 +230,20 @@ function optionsOf(field: FieldConfig, scope: Scope): { label: string; value: st
   return out;
 }
 
+const Picker = lazy(() => import('./form-pickers').then((m) => ({ default: m.Picker })));
+const DatePicker = lazy(() => import('./form-pickers').then((m) => ({ default: m.DatePicker })));
+
 function FieldInput({ field, id, value, onChange, scope, captcha, onRedraw }: FieldInputProps) {
   const placeholder = resolveText(field.placeholder ?? '', scope);
   const maxLength = field.maxLength !== undefined ? resolveNumber(field.maxLength, scope, 32) : resolveNumber('{{const.textInputMax}}', scope, 32);
   const str = value === undefined || value === null ? '' : String(value);
-  const [pickerOpen, setPickerOpen] = useState(false);
+  const [pickerOpen, setPickerOpenState] = useState(false);
+  // the picker chunk loads on first open, and stays mounted afterwards so it can animate closed
+  const [pickerUsed, setPickerUsed] = useState(false);
+  const setPickerOpen = (open: boolean) => {
+    if (open) setPickerUsed(true);
+    setPickerOpenState(open);
+  };
   const { t } = useScreen();
 
   switch (field.kind) {
@@ -249,15 +258,19 @@ function FieldInput({ field, id, value, onChange, scope, captcha, onRedraw }: Fi
           <button type="button" id={id} className={`cfg-select ${current ? '' : 'is-empty'}`} onClick={() => setPickerOpen(true)} disabled={field.readOnly}>
             {current?.label ?? placeholder}
           </button>
-          <Picker
-            columns={[options]}
-            visible={pickerOpen}
-            value={[str]}
-            onClose={() => setPickerOpen(false)}
-            onConfirm={(v) => onChange(v[0] ?? '')}
-            confirmText={t('@common.ok')}
-            cancelText={t('@common.cancel')}
-          />
+          {pickerUsed && (
+            <Suspense fallback={null}>
+              <Picker
+                columns={[options]}
+                visible={pickerOpen}
+                value={[str]}
+                onClose={() => setPickerOpen(false)}
+                onConfirm={(v) => onChange(v[0] ?? '')}
+                confirmText={t('@common.ok')}
+                cancelText={t('@common.cancel')}
+              />
+            </Suspense>
+          )}
         </>
       );
     }
@@ -270,16 +283,20 @@ function FieldInput({ field, id, value, onChange, scope, captcha, onRedraw }: Fi
           <button type="button" id={id} className={`cfg-select ${str ? '' : 'is-empty'}`} onClick={() => !field.readOnly && setPickerOpen(true)}>
             {str || placeholder}
           </button>
-          <DatePicker
-            visible={pickerOpen}
-            min={min}
-            max={new Date()}
-            value={/^\d{4}-\d{2}-\d{2}$/.test(str) ? new Date(`${str}T00:00:00`) : undefined}
-            onClose={() => setPickerOpen(false)}
-            onConfirm={(d) => onChange(formatDate(d, shift))}
-            confirmText={t('@common.ok')}
-            cancelText={t('@common.cancel')}
-          />
+          {pickerUsed && (
+            <Suspense fallback={null}>
+              <DatePicker
+                visible={pickerOpen}
+                min={min}
+                max={new Date()}
+                value={/^\d{4}-\d{2}-\d{2}$/.test(str) ? new Date(`${str}T00:00:00`) : undefined}
+                onClose={() => setPickerOpen(false)}
+                onConfirm={(d) => onChange(formatDate(d, shift))}
+                confirmText={t('@common.ok')}
+                cancelText={t('@common.cancel')}
+              />
+            </Suspense>
+          )}
         </>
       );
     }
