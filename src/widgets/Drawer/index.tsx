@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Popup } from 'antd-mobile';
+import { Popup } from '../../engine/overlays';
 import { IconByName } from '../../engine/icons';
 import type { WidgetProps } from '../../engine/registry';
 import { Nodes, useScreen } from '../../engine/screen';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CenterPopup } from 'antd-mobile';
+import { CenterPopup } from '../../engine/overlays';
 import type { WidgetProps } from '../../engine/registry';
 import { Nodes, useScreen } from '../../engine/screen';
 import type { Props } from './schema';

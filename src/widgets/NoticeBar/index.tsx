@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { Popup } from 'antd-mobile';
+import { Popup } from '../../engine/overlays';
 import { resolve } from '../../engine/bindings';
 import { IconByName } from '../../engine/icons';
 import type { WidgetProps } from '../../engine/registry';
