@@ -156,12 +156,31 @@ configureClient({
 // the tab bar's icons are on every main screen: start loading them with the app, not after it renders
 preloadIcons(appConfig.tabBar.map((t) => t.icon));
 
-/** Toasts and dialogs are not needed for the first paint: fetch them once the page has loaded and the browser is idle. */
+/**
+ * Toasts and dialogs are not needed for the first paint: fetch them once the first screen has
+ * rendered with its data (the engine's `screen-data:` mark) and the browser is idle, so they do
+ * not compete with what the screen itself needs.
+ */
 function preloadUiWhenIdle() {
-  const load = () => void preloadUi().catch(() => undefined);
-  const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(load, { timeout: 4000 }) : setTimeout(load, 1500));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  let done = false;
+  const load = () => {
+    if (done) return;
+    done = true;
+    void preloadUi().catch(() => undefined);
+  };
+  const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(load, { timeout: 4000 }) : setTimeout(load, 1000));
+  if (typeof PerformanceObserver !== 'undefined') {
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some((e) => e.name.startsWith('screen-data:'))) {
+        observer.disconnect();
+        idle();
+      }
+    });
+    observer.observe({ type: 'mark', buffered: true });
+  }
+  // a screen that never marks (the placeholder, maintenance): a while after load
+  if (document.readyState === 'complete') setTimeout(idle, 5000);
+  else window.addEventListener('load', () => setTimeout(idle, 5000), { once: true });
 }
 
 export function App() {
