@@ -1,8 +1,9 @@
 /**
  * Measurements in the real browser (Debian Chromium at 375x812, as the browser tests use):
- * - first-paint transfer: the JS and CSS the browser fetched before the screen's first content
- *   (the engine's `screen:<name>` Performance mark), gzipped sizes computed from the served files,
- *   and the request count; also what was fetched once the network went idle, for reference;
+ * - first-paint transfer: the JS and CSS the browser had finished fetching when the screen's
+ *   first content rendered (the engine's `screen:<name>` Performance mark, set right after the
+ *   screen's tree is committed), gzipped sizes computed from the served files, and the request
+ *   count; also everything fetched once the network went idle, for reference;
  * - render time from config: navigation start to `screen:<name>` (tree mounted) and to
  *   `screen-data:<name>` (every data source's first load rendered), median of N cold loads.
  */
@@ -33,7 +34,7 @@ export interface Transfer {
   route: string;
   screen: string | null;
   member: boolean;
-  /** resources requested before the screen's first content (or, for a placeholder, before network idle) */
+  /** resources fetched by the time the screen's first content rendered (for a placeholder: by network idle) */
   firstPaint: Bytes;
   /** everything fetched once the network was idle */
   idle: Bytes;
@@ -42,7 +43,7 @@ export interface Transfer {
 
 interface Entry {
   name: string;
-  start: number;
+  end: number;
 }
 
 function sum(entries: Entry[]): Bytes {
@@ -72,10 +73,10 @@ export async function measureTransfer(browser: Browser, route: string, token?: s
     await page.waitForLoadState('networkidle');
     const got = await page.evaluate((n) => {
       const mark = n ? (performance.getEntriesByName(`screen:${n}`)[0]?.startTime ?? null) : null;
-      const resources = performance.getEntriesByType('resource').map((r) => ({ name: r.name, start: r.startTime }));
+      const resources = performance.getEntriesByType('resource').map((r) => ({ name: r.name, end: (r as PerformanceResourceTiming).responseEnd }));
       return { mark, resources };
     }, screen);
-    const before = got.mark === null ? got.resources : got.resources.filter((r) => r.start <= (got.mark as number));
+    const before = got.mark === null ? got.resources : got.resources.filter((r) => r.end <= (got.mark as number));
     return { route, screen, member: !!token, firstPaint: sum(before), idle: sum(got.resources), firstContentMs: got.mark === null ? null : round(got.mark) };
   } finally {
     await context.close();
