@@ -98,6 +98,7 @@ export async function call<K extends EndpointName>(
   const timer = setTimeout(() => controller.abort(), hooks.timeoutMs);
   options.signal?.addEventListener('abort', () => controller.abort());
   if (options.loading) loadingOn();
+  let failure: { message: string; code: number } | null = null;
   try {
     let res: Response;
     let json: unknown;
@@ -115,10 +116,12 @@ export async function call<K extends EndpointName>(
       hooks.onAuthFailure(!!options.silentAuth);
       return { ok: false, code, message, data: null };
     }
-    if (!options.quiet && message) hooks.onError(message, code);
+    if (!options.quiet && message) failure = { message, code };
     return { ok: false, code, message, data: null, errorData: env?.data ?? null };
   } finally {
     clearTimeout(timer);
     if (options.loading) loadingOff();
+    // the danger toast only after the loading indicator is gone: hiding it clears every toast
+    if (failure) hooks.onError(failure.message, failure.code);
   }
 }
