@@ -1,0 +1,140 @@
+/** Issue 4: launching a game (/gamePage) — token, frame, the 501 dialog, failures, and the url variants. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { BASE, expectClean, go, launch, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, toastAfter } from './harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  await resetMock();
+  await mockSettings({ index_modal: 0 });
+});
+
+async function page(): Promise<Page> {
+  return (await newPage(browser)).page;
+}
+
+async function member(): Promise<Page> {
+  const p = await page();
+  await loginByApi(p);
+  await p.locator('.w-sidetabs').waitFor();
+  return p;
+}
+
+const frame = (p: Page) => p.locator('[data-testid=game-frame]');
+
+describe('game launch', () => {
+  it('a visitor opening /gamePage is told 请登录！ and sent to log in', async () => {
+    const p = await page();
+    await go(p, '/');
+    await p.locator('.w-sidetabs').waitFor();
+    const shown = await toastAfter(p, () => go(p, '/gamePage?name=ag&type=0'));
+    expect(shown).toBe('请登录！');
+    await p.waitForURL(`${BASE}/#/login?type=0`);
+    expect(await frame(p).count()).toBe(0);
+  });
+
+  it('a member tapping a platform sees the game in a sandboxed frame, window height minus 46', async () => {
+    const p = await member();
+    await p.locator('[data-testid=game-ag]').click();
+    await p.waitForURL(/#\/gamePage\?name=ag/);
+    await frame(p).waitFor();
+    const src = new URL((await frame(p).getAttribute('src'))!);
+    expect(src.protocol).toMatch(/^https?:$/);
+    expect(src.pathname).toBe('/__mock/page/game');
+    expect(src.searchParams.get('plat')).toBe('ag');
+    expect(await frame(p).getAttribute('sandbox')).toContain('allow-scripts');
+    expect(await frame(p).getAttribute('sandbox')).not.toContain('allow-top-navigation');
+    const [h, inner] = await frame(p).evaluate((el) => [el.getBoundingClientRect().height, window.innerHeight]);
+    expect(h).toBe(inner - 46);
+    expect(await p.locator('.pagebar-title').innerText()).toBe('AG视讯');
+    expectClean(p);
+  });
+
+  it('a provider game sends the provider as plat_name and the game as game_code', async () => {
+    const p = await member();
+    const sent: unknown[] = [];
+    p.on('request', (r) => r.url().endsWith('/api/getGameUrl') && sent.push(r.postDataJSON()));
+    await go(p, '/concise?type=fgdz');
+    await p.locator('[data-testid=provider-game-fgdz1003]').click();
+    await frame(p).waitFor();
+    expect(sent).toEqual([{ plat_name: 'fgdz', game_type: '0', game_code: 'fgdz1003', is_mobile_url: 1 }]);
+    expect(new URL((await frame(p).getAttribute('src'))!).searchParams.get('code')).toBe('fgdz1003');
+  });
+
+  it('501: the dialog shows the server message; 前往转账 reaches /transfer', async () => {
+    const p = await member();
+    await mockFault({ path: '/api/getGameUrl', code: 501, message: '您的中心钱包余额不足，请先转账' });
+    await go(p, '/gamePage?name=ag&type=0');
+    const dialog = p.locator('.adm-dialog');
+    await dialog.getByText('您的中心钱包余额不足，请先转账').waitFor();
+    expect(await dialog.getByRole('button').allInnerTexts()).toEqual(expect.arrayContaining(['前往转账', '先逛逛']));
+    await dialog.getByRole('button', { name: '前往转账' }).click();
+    await p.waitForURL(`${BASE}/#/transfer`);
+  });
+
+  it('501 then 先逛逛: stays and shows the url the server returned', async () => {
+    const p = await member();
+    await mock('member', { username: 'demo01', balance: 0 });
+    await go(p, '/gamePage?name=ag&type=0');
+    const dialog = p.locator('.adm-dialog');
+    await dialog.getByRole('button', { name: '先逛逛' }).click();
+    await frame(p).waitFor();
+    expect(new URL((await frame(p).getAttribute('src'))!).pathname).toBe('/__mock/page/game');
+    expect(p.url()).toContain('/gamePage');
+  });
+
+  it('501 then 先逛逛 without a url: stays with a way to transfer', async () => {
+    const p = await member();
+    await mockFault({ path: '/api/getGameUrl', code: 501 });
+    await go(p, '/gamePage?name=ag&type=0');
+    await p.locator('.adm-dialog').getByRole('button', { name: '先逛逛' }).click();
+    await p.getByText('中心钱包余额不足，暂时无法进入游戏').waitFor();
+    expect(await frame(p).count()).toBe(0);
+    expect(p.url()).toContain('/gamePage');
+  });
+
+  it('any other failure: the server message as a toast, then back after 3 s', async () => {
+    const p = await member();
+    await mockFault({ path: '/api/getGameUrl', code: 1, message: '游戏维护中，请稍后再试' });
+    await p.locator('[data-testid=game-bbin]').click();
+    await p.waitForURL(/#\/gamePage/);
+    const start = Date.now();
+    await p.waitForFunction(() => (window as unknown as { __toasts: string[] }).__toasts.includes('游戏维护中，请稍后再试'));
+    // still there well before the 3 s, back home after them
+    await p.waitForTimeout(1500);
+    expect(p.url()).toContain('/gamePage');
+    await p.waitForURL(`${BASE}/#/`, { timeout: 5000 });
+    expect(Date.now() - start).toBeGreaterThanOrEqual(2500);
+    expect(await frame(p).count()).toBe(0);
+  });
+
+  it('dailiD=2 shows the service url; app=1 the download url; dailiD=1 the agent login url', async () => {
+    const p = await page();
+    await go(p, '/gamePage?dailiD=2');
+    await frame(p).waitFor();
+    expect(new URL((await frame(p).getAttribute('src'))!).pathname).toBe('/__mock/page/kefu');
+
+    await go(p, '/gamePage?app=1');
+    await p.reload();
+    await frame(p).waitFor();
+    expect(new URL((await frame(p).getAttribute('src'))!).pathname).toBe('/__mock/page/download');
+
+    const agent = await page();
+    const r = await fetch(`${BASE}/api/login_pc`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'agent01', password: 'agent123', code: '' }) });
+    const token = ((await r.json()) as { data: { api_token: string } }).data.api_token;
+    await go(agent, '/');
+    await agent.evaluate((t) => sessionStorage.setItem('token', t), token);
+    await go(agent, '/gamePage?dailiD=1');
+    await agent.reload();
+    await frame(agent).waitFor();
+    const src = new URL((await frame(agent).getAttribute('src'))!);
+    expect(src.pathname).toBe('/__mock/page/agent');
+    expect(src.searchParams.get('user')).toBe('agent01');
+  });
+});
