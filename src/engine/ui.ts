@@ -32,6 +32,13 @@ function fire(fn: (l: Lib) => unknown): void {
   withLib(fn).catch(() => undefined);
 }
 
+/** antd-mobile shows one toast at a time: a message replaces the loading toast */
+let loadingShown = false;
+function message(Toast: Lib['Toast'], o: { content: string; icon?: 'success' | 'fail' }) {
+  Toast.show({ ...o, duration: constants.toastMs });
+  loadingShown = false;
+}
+
 export interface DialogOptions {
   kind: 'alert' | 'confirm';
   title?: string;
@@ -42,20 +49,27 @@ export interface DialogOptions {
 
 export const ui = {
   toast(content: string) {
-    if (content) fire(({ Toast }) => Toast.show({ content, duration: constants.toastMs }));
+    if (content) fire(({ Toast }) => message(Toast, { content }));
   },
   success(content: string) {
-    if (content) fire(({ Toast }) => Toast.show({ icon: 'success', content, duration: constants.toastMs }));
+    if (content) fire(({ Toast }) => message(Toast, { icon: 'success', content }));
   },
   /** the danger toast of every failure */
   fail(content: string) {
-    if (content) fire(({ Toast }) => Toast.show({ icon: 'fail', content, duration: constants.toastMs }));
+    if (content) fire(({ Toast }) => message(Toast, { icon: 'fail', content }));
   },
   loading(content: string) {
-    fire(({ Toast }) => Toast.show({ icon: 'loading', content, duration: 0, maskClickable: false }));
+    fire(({ Toast }) => {
+      Toast.show({ icon: 'loading', content, duration: 0, maskClickable: false });
+      loadingShown = true;
+    });
   },
+  /** hides the loading toast only: a message that replaced it (the server's error) stays */
   hideLoading() {
-    fire(({ Toast }) => Toast.clear());
+    fire(({ Toast }) => {
+      if (loadingShown) Toast.clear();
+      loadingShown = false;
+    });
   },
   async dialog(o: DialogOptions): Promise<boolean> {
     const { Dialog } = await withLib((l) => l);
