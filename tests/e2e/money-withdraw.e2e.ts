@@ -1,0 +1,170 @@
+/** Issue 6: /withdrawal as the seeded member at 375x812 (SPEC.md sections 5, 8, 9). */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { allowConsole, BASE, expectClean, fill, launch, mock, mockFault, resetMock, SEED, submit, toastAfter, toasts } from './harness';
+import { byTestId, countRequests, memberPage, mockMember, pick, resultToastAfter } from './money-helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  await resetMock();
+});
+
+const seededBankCard = async () => {
+  const r = (await (await fetch(`${BASE}/__mock/state`)).json()) as {
+    data: { members: { username: string; cards: { id: number; kind: string; bank: string; bank_no: string }[] }[] };
+  };
+  const card = r.data.members.find((m) => m.username === SEED.username)?.cards.find((c) => c.kind === 'bank');
+  if (!card) throw new Error('the seed has no bank card');
+  return card;
+};
+
+async function bankForm(p: Page) {
+  await p.locator('form[name=withdraw-bank]').waitFor();
+  const card = await seededBankCard();
+  return { card, label: `${card.bank}（尾号${card.bank_no.slice(-4)}）` };
+}
+
+describe('withdrawal', () => {
+  it('checks card, minimum 100 and pay password in order; 100 with the right password lands in /transRecord as pending after 1.5 s', async () => {
+    const p = await memberPage(browser, '/withdrawal?type=bank');
+    const { card, label } = await bankForm(p);
+    const withdrawals = countRequests(p, '/api/withdraw');
+    const expectToast = async (msg: string) => expect(await toastAfter(p, () => submit(p, '立即取款'))).toBe(msg);
+
+    await expectToast('请选择您要提现到的银行卡');
+    await pick(p, 'withdraw-bank', 'bank', label);
+    expect(await p.locator('#withdraw-bank-bank').innerText()).toBe(label);
+    await expectToast('单笔取款不能低于100元');
+    await fill(p, 'amount', '99');
+    await expectToast('单笔取款不能低于100元');
+    await fill(p, 'amount', '99.99');
+    await expectToast('单笔取款不能低于100元');
+    await fill(p, 'amount', '100');
+    await expectToast('请输入您的支付密码');
+    expect(withdrawals.count()).toBe(0);
+
+    // a wrong pay password: the server's message, everything typed kept
+    await fill(p, 'password', '000000');
+    expect(await resultToastAfter(p, () => submit(p, '立即取款'))).toBe('支付密码错误');
+    expect(await p.locator('input[name=amount]').inputValue()).toBe('100');
+
+    await fill(p, 'password', SEED.payPassword);
+    const sent = Date.now();
+    expect(await resultToastAfter(p, () => submit(p, '立即取款'))).toBe('提交成功，等待后台审核');
+    await p.waitForURL(/#\/transRecord/);
+    expect(Date.now() - sent).toBeGreaterThanOrEqual(1400);
+    expect(withdrawals.bodies()[1]).toEqual({ amount: 100, bank: card.id, password: SEED.payPassword });
+    expect((await mockMember()).balance).toBe(900);
+
+    await p.locator('[data-testid=filter-type]').getByRole('radio', { name: '取款' }).click();
+    const row = p.locator('[data-testid=trans-list] .w-cell').first();
+    await expect.poll(() => row.innerText()).toContain('待审核');
+    expect(await row.innerText()).toContain('100.00');
+    expectClean(p);
+  });
+
+  it('USDT: asks for an address, then shows the USDT received after the protocol fee at withdrawusdtrate', async () => {
+    const p = await memberPage(browser, '/withdrawal');
+    await p.locator('form[name=withdraw-usdt]').waitFor();
+    expect(await toastAfter(p, () => submit(p, '立即取款'))).toBe('请选择USDT地址');
+    await p.getByRole('button', { name: '您还没有USDT地址，去添加' }).waitFor();
+
+    const bank = await seededBankCard();
+    await mock('member', {
+      cards: [
+        { bank: bank.bank, bank_no: bank.bank_no, bank_owner: '张三' },
+        { bank: 'USDT', bank_no: 'TXr1Jd6TTuuq5m5TmQxK2ZLwGcbq4hAbCd', bank_owner: 'TRC20' },
+        { bank: 'USDT', bank_no: '0x8Ba1f109551bD432803012645Ac136ddd64D9f72', bank_owner: 'ERC20' },
+      ],
+    });
+    await p.reload();
+    await p.locator('form[name=withdraw-usdt]').waitFor();
+    expect(await byTestId(p, 'withdraw-usdt-received').innerText()).toBe('--');
+    await fill(p, 'amount', '1000');
+    await pick(p, 'withdraw-usdt', 'bank', 'TRC20（尾号AbCd）');
+    // 1000 / 7.3 = 136.986… -> 136.98, minus the TRC20 fee 1
+    await expect.poll(() => byTestId(p, 'withdraw-usdt-fee').innerText()).toBe('1.00 USDT');
+    expect(await byTestId(p, 'withdraw-usdt-received').innerText()).toBe('135.98 USDT');
+    await pick(p, 'withdraw-usdt', 'bank', 'ERC20（尾号9f72）');
+    await expect.poll(() => byTestId(p, 'withdraw-usdt-fee').innerText()).toBe('5.00 USDT');
+    expect(await byTestId(p, 'withdraw-usdt-received').innerText()).toBe('131.98 USDT');
+    await fill(p, 'amount', '100.5');
+    await expect.poll(() => byTestId(p, 'withdraw-usdt-received').innerText()).toBe('8.76 USDT'); // 13.76 - 5
+
+    await fill(p, 'amount', '99');
+    expect(await toastAfter(p, () => submit(p, '立即取款'))).toBe('单笔取款不能低于100元');
+    await fill(p, 'amount', '200');
+    expect(await toastAfter(p, () => submit(p, '立即取款'))).toBe('请输入您的支付密码');
+    await fill(p, 'password', SEED.payPassword);
+    const withdrawals = countRequests(p, '/api/withdraw');
+    expect(await resultToastAfter(p, () => submit(p, '立即取款'))).toBe('提交成功，等待后台审核');
+    await p.waitForURL(/#\/transRecord/);
+    const erc = (await (await fetch(`${BASE}/__mock/state`)).json()) as {
+      data: { members: { username: string; cards: { id: number; bank_owner: string }[] }[] };
+    };
+    const ercId = erc.data.members.find((m) => m.username === SEED.username)?.cards.find((c) => c.bank_owner === 'ERC20')?.id;
+    expect(withdrawals.bodies()).toEqual([{ amount: 200, bank: ercId, password: SEED.payPassword }]);
+    expectClean(p);
+  });
+
+  it('a dropped connection keeps the form filled and the button usable; the retry goes through', async () => {
+    const p = await memberPage(browser, '/withdrawal?type=bank');
+    allowConsole(p, /Failed to load resource|net::ERR_/);
+    const { label } = await bankForm(p);
+    await pick(p, 'withdraw-bank', 'bank', label);
+    await fill(p, 'amount', '150');
+    await fill(p, 'password', SEED.payPassword);
+    // Chromium silently retries a POST dropped on a reused keep-alive socket (once per pooled socket): drop them all
+    await mockFault({ path: '/api/withdraw', drop: true, times: 20 });
+    const failed = p.waitForEvent('requestfailed', (r) => r.url().endsWith('/api/withdraw'));
+    await submit(p, '立即取款');
+    await failed;
+    const button = p.locator('form[name=withdraw-bank] button[type=submit]');
+    await expect.poll(() => button.isDisabled()).toBe(false);
+    expect(await p.locator('input[name=amount]').inputValue()).toBe('150');
+    expect(await p.locator('input[name=password]').inputValue()).toBe(SEED.payPassword);
+    expect(await p.locator('#withdraw-bank-bank').innerText()).toBe(label);
+    expect(p.url()).toMatch(/#\/withdrawal\?type=bank$/);
+    expect((await mockMember()).balance).toBe(1000);
+    expect(await toasts(p)).not.toContain('提交成功，等待后台审核');
+
+    await fetch(`${BASE}/__mock/fault`, { method: 'DELETE' });
+    expect(await resultToastAfter(p, () => submit(p, '立即取款'))).toBe('提交成功，等待后台审核');
+    await p.waitForURL(/#\/transRecord/);
+    expect((await mockMember()).balance).toBe(850);
+    expectClean(p);
+  });
+
+  it('shows the turnover still required and the venues collapsed to 3, refreshed every 3.5 s', async () => {
+    await mock('member', { bet_amount: 1234.5 });
+    const p = await memberPage(browser, '/withdrawal');
+    await expect.poll(() => byTestId(p, 'withdraw-turnover').innerText()).toBe('1234.50');
+    expect(await byTestId(p, 'withdraw-central').innerText()).toBe('1000.00');
+    const venues = byTestId(p, 'withdraw-venues');
+    await venues.locator('li').first().waitFor();
+    expect(await venues.locator('li').count()).toBe(3);
+    await p.getByRole('button', { name: '展开全部场馆' }).click();
+    expect(await venues.locator('li').count()).toBe(8);
+    await p.getByRole('button', { name: '收起' }).click();
+    expect(await venues.locator('li').count()).toBe(3);
+
+    // a change on the server shows up at the next poll
+    await mock('member', { venues: { ag: 12.34 } });
+    const times: number[] = [];
+    p.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/balancelist') times.push(Date.now());
+    });
+    await p.waitForTimeout(7300); // a fixed counting window
+    expect(times.length).toBe(2);
+    expect(times[1] - times[0]).toBeGreaterThan(3300);
+    expect(times[1] - times[0]).toBeLessThan(3800);
+    expect(await venues.locator('[data-key="ag"] .w-balances-value').innerText()).toBe('12.34');
+    expectClean(p);
+  }, 30000);
+});
