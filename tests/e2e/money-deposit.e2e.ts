@@ -1,0 +1,177 @@
+/** Issue 6: /recharge and /payInfo as the seeded member at 375x812 (SPEC.md sections 2, 5, 8, 9). */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { dialogText, expectClean, fill, go, launch, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, submit, toastAfter } from './harness';
+import { byTestId, countRequests, memberPage, pick, resultToastAfter } from './money-helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  await resetMock();
+});
+
+const tabs = (p: Page) => p.locator('.w-tabs').first().locator('.adm-tabs-header').first().getByRole('tab').allInnerTexts();
+
+describe('deposit', () => {
+  it('USDT shows the equivalent rounded down and reaches /payInfo with a running countdown', async () => {
+    const p = await memberPage(browser, '/recharge?type=usdt');
+    await p.locator('form[name=recharge-usdt]').waitFor();
+    const equivalent = byTestId(p, 'recharge-usdt-equivalent');
+    expect(await equivalent.innerText()).toBe('--');
+    await fill(p, 'amount', '100');
+    await expect.poll(() => equivalent.innerText()).toBe('13.88 USDT'); // 100 / 7.2 = 13.888…
+    await fill(p, 'amount', '1000');
+    await expect.poll(() => equivalent.innerText()).toBe('138.88 USDT');
+    expect(await p.getByText('请务必选择正确的协议进行转账').count()).toBe(1);
+
+    // ERC20 has its own server range (500 to 100000); the amount typed stays
+    await p.getByRole('tab', { name: 'ERC20' }).click();
+    await expect.poll(() => byTestId(p, 'recharge-range').innerText()).toBe('单笔存款范围：500.00 - 100000.00 元');
+    await fill(p, 'amount', '499');
+    expect(await toastAfter(p, () => submit(p, '立即存款'))).toBe('请输入金额在500-100000之间！');
+    await p.getByRole('tab', { name: 'TRC20' }).click();
+    await expect.poll(() => byTestId(p, 'recharge-range').innerText()).toBe('单笔存款范围：100.00 - 100000.00 元');
+    expect(await p.locator('input[name=amount]').inputValue()).toBe('499');
+
+    await fill(p, 'amount', '1000');
+    const deposits = countRequests(p, '/api/recharge');
+    await submit(p, '立即存款');
+    await p.waitForURL(/#\/payInfo\?deposit_no=CK\d+$/);
+    expect(deposits.bodies()).toEqual([{ paytype: 'usdt', amount: 1000, catepay: 'usdt-trc20' }]);
+
+    await expect.poll(() => byTestId(p, 'payinfo-amount').innerText()).toBe('1000.00');
+    expect(await byTestId(p, 'payinfo-usdt').innerText()).toContain('138.88');
+    const no = new URL(p.url().replace('/#/', '/')).searchParams.get('deposit_no');
+    expect(await byTestId(p, 'payinfo-info').innerText()).toContain(no!);
+    expect(await byTestId(p, 'payinfo-info').innerText()).toContain('USDT');
+    const countdown = byTestId(p, 'payinfo-countdown');
+    const first = await countdown.innerText();
+    expect(first).toMatch(/^(60:00|59:[0-5]\d)$/);
+    await expect.poll(() => countdown.innerText(), { timeout: 3000 }).not.toBe(first);
+    expect(await byTestId(p, 'payinfo-address').innerText()).toContain('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
+    const qr = p.getByAltText('USDT收款二维码');
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await toastAfter(p, () => byTestId(p, 'payinfo-address').click())).toBe('复制成功！');
+    expectClean(p);
+  });
+
+  it('an amount out of range shows the range message with the server bounds, and the defaults when there are none', async () => {
+    await mockSettings({ payRange: { wechat: { min_price: 200, max_price: 300 } } });
+    const p = await memberPage(browser, '/recharge?type=wxpay');
+    await p.locator('form[name=recharge-wechat]').waitFor();
+    await expect.poll(() => byTestId(p, 'recharge-range').innerText()).toBe('单笔存款范围：200.00 - 300.00 元');
+    const deposits = countRequests(p, '/api/recharge');
+    expect(await toastAfter(p, () => submit(p, '立即存款'))).toBe('请输入金额在200-300之间！');
+    await fill(p, 'amount', '199.99');
+    expect(await toastAfter(p, () => submit(p, '立即存款'))).toBe('请输入金额在200-300之间！');
+    await fill(p, 'amount', '300.01');
+    expect(await toastAfter(p, () => submit(p, '立即存款'))).toBe('请输入金额在200-300之间！');
+    expect(deposits.count()).toBe(0);
+    await fill(p, 'amount', '300');
+    await submit(p, '立即存款');
+    await p.waitForURL(/#\/payInfo\?deposit_no=/);
+    await expect.poll(() => byTestId(p, 'payinfo-info').innerText()).toContain('微信');
+    expect(deposits.bodies()).toEqual([{ paytype: 'wxpay', amount: 300 }]);
+
+    // no range from the server: 100 to 10000 from config
+    await mockFault({ path: '/api/getPayRange', code: 1, times: 10 });
+    const q = await memberPage(browser, '/recharge?type=alipay');
+    await q.locator('form[name=recharge-alipay]').waitFor();
+    await fill(q, 'amount', '50');
+    expect(await toastAfter(q, () => submit(q, '立即存款'))).toBe('请输入金额在100-10000之间！');
+    await fill(q, 'amount', '10000.01');
+    expect(await toastAfter(q, () => submit(q, '立即存款'))).toBe('请输入金额在100-10000之间！');
+    expectClean(p);
+    expectClean(q);
+  });
+
+  it('a member with no bound card sees the 温馨提示 modal leading to /wallet', async () => {
+    await mock('member', { cards: [] });
+    const p = await memberPage(browser, '/recharge');
+    expect(await dialogText(p)).toContain('您还为绑定任何钱包卡片，请前往绑定！');
+    expect(await p.locator('.adm-dialog-content').last().innerText()).toBe('您还为绑定任何钱包卡片，请前往绑定！');
+    expect(await p.locator('.adm-dialog-title').last().innerText()).toBe('温馨提示');
+    await p.getByRole('button', { name: '前往绑定' }).click();
+    await p.waitForURL(/#\/wallet$/);
+    expectClean(p);
+  });
+
+  it('a member with a USDT address only is not asked to bind', async () => {
+    await mock('member', { cards: [{ bank: 'USDT', bank_no: 'TXr1Jd6TTuuq5m5TmQxK2ZLwGcbq4hAbCd', bank_owner: 'TRC20' }] });
+    const { page: p } = await newPage(browser);
+    await loginByApi(p);
+    const usdtCards = p.waitForResponse((r) => r.url().endsWith('/api/getcard') && (r.request().postDataJSON() as { type: number }).type === 2);
+    await go(p, '/recharge');
+    await usdtCards;
+    await p.locator('form').first().waitFor();
+    await p.waitForLoadState('networkidle');
+    expect(await p.locator('.adm-dialog').count()).toBe(0);
+    expectClean(p);
+  });
+
+  it('bank: shows the receiving accounts, asks name, bank, card number, branch, then amount; lands in the records', async () => {
+    const p = await memberPage(browser, '/recharge');
+    await p.locator('form[name=recharge-bank]').waitFor();
+    expect(await tabs(p)).toEqual(['网银转账', 'USDT', '微信', '支付宝']);
+    await expect.poll(() => p.getByText('6222021001118866775').count()).toBe(1);
+    const expectToast = async (msg: string) => expect(await toastAfter(p, () => submit(p, '提交存款信息'))).toBe(msg);
+    await expectToast('请输入存款人姓名');
+    await fill(p, 'bank_owner', '张三');
+    await expectToast('请输入银行类型');
+    await pick(p, 'recharge-bank', 'bank', '招商银行');
+    await expectToast('请输入银行卡号');
+    await fill(p, 'bank_no', '6225880100001234');
+    await expectToast('请输入银行开户行地址');
+    await fill(p, 'bank_address', '招商银行深圳分行');
+    await expectToast('请输入金额在100-50000之间！');
+    await fill(p, 'amount', '500');
+    const deposits = countRequests(p, '/api/recharge');
+    expect(await resultToastAfter(p, () => submit(p, '提交存款信息'))).toBe('提交成功，等待后台审核');
+    await p.waitForURL(/#\/transRecord/);
+    expect(deposits.bodies()).toEqual([
+      { paytype: 'bank', amount: 500, bank_owner: '张三', bank: '招商银行', bank_no: '6225880100001234', bank_address: '招商银行深圳分行' },
+    ]);
+    const row = p.locator('[data-testid=trans-list] .w-cell').first();
+    await expect.poll(() => row.innerText()).toContain('待审核');
+    expect(await row.innerText()).toContain('500.00');
+    expectClean(p);
+  });
+
+  it('shows only the methods get_pay_way enables', async () => {
+    await mockSettings({ pay_way: { card: 0, wechat: 0 } });
+    const p = await memberPage(browser, '/recharge');
+    await p.locator('form[name=recharge-usdt]').waitFor();
+    expect(await tabs(p)).toEqual(['USDT', '支付宝']);
+    expectClean(p);
+  });
+});
+
+describe('pay page', () => {
+  it('Alipay red packet: asks name, then code, submits for the order; no order number shows 支付参数错误', async () => {
+    const p = await memberPage(browser, '/recharge?type=alipay');
+    await p.locator('form[name=recharge-alipay]').waitFor();
+    await fill(p, 'amount', '300');
+    await submit(p, '立即存款');
+    await p.waitForURL(/#\/payInfo\?deposit_no=/);
+    await p.locator('form[name=paycode]').waitFor();
+    const no = new URL(p.url().replace('/#/', '/')).searchParams.get('deposit_no');
+    expect(await toastAfter(p, () => submit(p, '提交口令'))).toBe('请输入您的姓名');
+    await fill(p, 'pay_name', '张三');
+    expect(await toastAfter(p, () => submit(p, '提交口令'))).toBe('请输入红包口令');
+    await fill(p, 'pay_code', '88888888');
+    const codes = countRequests(p, '/api/paycode');
+    expect(await resultToastAfter(p, () => submit(p, '提交口令'))).toBe('提交成功，等待后台审核');
+    expect(codes.bodies()).toEqual([{ deposit_no: no, pay_code: '88888888', pay_name: '张三' }]);
+    await p.waitForURL(/#\/transRecord/);
+
+    const q = await memberPage(browser, '/payInfo');
+    expect(await byTestId(q, 'payinfo-missing').innerText()).toBe('支付参数错误');
+    expectClean(p);
+    expectClean(q);
+  });
+});
