@@ -1,5 +1,6 @@
 /** The money arithmetic of SPEC.md sections 4, 5 and 9 at its edges (src/engine/money.ts). */
 import { describe, expect, it } from 'vitest';
+import { resolve } from '../../src/engine/bindings';
 import { floor2, inRange, toUsdt, usdtFee, usdtReceived, vipProgress } from '../../src/engine/money';
 
 describe('floor2: round toward zero at 2 decimals', () => {
@@ -131,5 +132,25 @@ describe('vipProgress: paysum / recharge of the entry at the current level, roun
   });
   it('reads requirements sent as strings', () => {
     expect(vipProgress(250, [{ recharge: '1000' as unknown as number }], 0)).toBe(25);
+  });
+});
+
+describe('bindings the money screens rely on', () => {
+  const scope = {
+    const: { depositMinDefault: 100, depositMaxDefault: 10000 },
+    data: { range: { min_price: 0, max_price: 5000 }, cards: [{ id: 7, bank_owner: 'TRC20' }, { id: 9, bank_owner: 'ERC20' }] },
+    form: { bank: '9', amount: '' },
+  };
+  it('or: keeps a value (0 included) and falls back to a config path only when it is missing', () => {
+    expect(resolve('{{data.range.max_price | or:const.depositMaxDefault}}', scope)).toBe(5000);
+    expect(resolve('{{data.range.min_price | or:const.depositMinDefault}}', scope)).toBe(0);
+    expect(resolve('{{data.nothing.min_price | or:const.depositMinDefault}}', scope)).toBe(100);
+    expect(resolve('{{form.amount | or:const.depositMinDefault}}', scope)).toBe(100);
+  });
+  it('lookup: the protocol of the chosen card by id, whatever the id type; nothing when none is chosen', () => {
+    expect(resolve('{{form.bank | lookup:data.cards,id,bank_owner}}', scope)).toBe('ERC20');
+    expect(resolve('{{form.amount | lookup:data.cards,id,bank_owner}}', scope)).toBeUndefined();
+    expect(resolve('{{form.bank | lookup:data.missing,id,bank_owner}}', scope)).toBeUndefined();
+    expect(resolve('{{data.range.max_price | lookup:data.cards,id,bank_owner}}', scope)).toBeUndefined();
   });
 });
