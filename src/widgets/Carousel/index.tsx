@@ -43,7 +43,7 @@ export default function Carousel({ props }: WidgetProps<Props>) {
 
   if (items.length === 0) return <div className="w-carousel is-empty" style={{ aspectRatio: `${props.width} / ${props.height}` }} />;
   return (
-    <section className="w-carousel" aria-roledescription="carousel" aria-label={props.label ? t(props.label) : undefined}>
+    <section className="w-carousel" aria-roledescription={props.label ? 'carousel' : undefined} aria-label={props.label ? t(props.label) : undefined}>
       <div
         className="w-carousel-track"
         ref={track}
@@ -66,7 +66,7 @@ export default function Carousel({ props }: WidgetProps<Props>) {
             />
           );
           return (
-            <div className="w-carousel-slide" key={i} aria-roledescription="slide" aria-label={`${i + 1} / ${total}`}>
+            <div className="w-carousel-slide" key={i} role="group" aria-roledescription="slide" aria-label={`${i + 1} / ${items.length}`}>
               {props.onTap ? (
                 <button type="button" className="w-carousel-tap" onClick={() => void run(props.onTap, { item })}>
                   {img}

@@ -12,7 +12,7 @@ export default function NoticeBar({ node, props }: WidgetProps<Props>) {
   const raw = resolve(props.items, scope);
   const items = Array.isArray(raw) ? raw.map((x) => String(x ?? '')).filter(Boolean) : [];
   const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLSpanElement>(null);
   const line = useRef<HTMLSpanElement>(null);
   const [duration, setDuration] = useState(0);
   const joined = items.join('\u3000\u3000');
@@ -34,7 +34,7 @@ export default function NoticeBar({ node, props }: WidgetProps<Props>) {
       {node.children && <Nodes nodes={node.children} />}
       <button type="button" className="w-notice" onClick={() => setOpen(true)} aria-label={props.label ? t(props.label) : undefined} aria-haspopup="dialog">
         <IconByName name={props.icon ?? 'sound'} className="w-notice-icon" />
-        <div className="w-notice-box" ref={box}>
+        <span className="w-notice-box" ref={box}>
           <span
             ref={line}
             className={`w-notice-line ${duration ? 'is-scrolling' : ''}`}
@@ -42,7 +42,7 @@ export default function NoticeBar({ node, props }: WidgetProps<Props>) {
           >
             {joined || (props.emptyText ? t(props.emptyText) : '')}
           </span>
-        </div>
+        </span>
       </button>
       <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="w-notice-popup" showCloseButton destroyOnClose>
         <div role="dialog" aria-modal="true" aria-labelledby="w-notice-title">

@@ -6,6 +6,7 @@ import './style.css';
 
 export default function PageHeader({ props }: WidgetProps<Props>) {
   const { t, run } = useScreen();
+  if (props.hidden) return <h1 className="sr-only">{t(props.title)}</h1>;
   return (
     <header className={`w-pageheader ${props.sticky ? 'is-sticky' : ''}`}>
       {props.back ? (

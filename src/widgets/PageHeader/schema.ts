@@ -1,6 +1,9 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 
-/** A screen's own title bar (for routes where the shell shows none), with an optional back arrow. */
+/**
+ * A screen's own title bar (for routes where the shell shows none), with an optional back arrow;
+ * with `hidden` only a level-one heading for assistive technology (screens whose top bar shows a logo).
+ */
 export const propsSchema = {
   type: 'object',
   additionalProperties: false,
@@ -10,6 +13,7 @@ export const propsSchema = {
     back: { type: 'boolean', description: 'Show a back arrow' },
     backLabel: { type: 'string', description: 'Accessible name of the back arrow' },
     sticky: { type: 'boolean' },
+    hidden: { type: 'boolean', description: 'Only a visually hidden h1' },
   },
 } as const satisfies JSONSchema;
 

@@ -32,17 +32,18 @@ export default function VipLevels({ props }: WidgetProps<Props>) {
   const need = levels[Math.min(level, levels.length - 1)]?.recharge ?? 0;
   const showProgress = props.showProgress ? evalCondition(asCondition(props.showProgress), scope) : true;
   const suffix = props.suffix ?? '%';
+  const progressText = t(L.progress, { current: level, need: money(need), paysum: money(paysum), percent });
 
   return (
     <div className="w-vip">
       {showProgress ? (
         <section className="w-vip-me">
           <p className="w-vip-me-level">{t(L.current, { level: level > 0 ? nameOf(level - 1) : '-' })}</p>
-          <div className="w-vip-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+          <div className="w-vip-bar" role="progressbar" aria-label={progressText} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
             <i style={{ width: `${percent}%` }} />
           </div>
           <p className="w-vip-me-line" data-testid="vip-progress">
-            {t(L.progress, { current: level, need: money(need), paysum: money(paysum), percent })}
+            {progressText}
           </p>
         </section>
       ) : (
@@ -81,7 +82,7 @@ export default function VipLevels({ props }: WidgetProps<Props>) {
             <dd>{money(entry.flow)}</dd>
           </div>
         </dl>
-        <h3 className="w-vip-sub">{t(L.rebates)}</h3>
+        <h2 className="w-vip-sub">{t(L.rebates)}</h2>
         <ul className="w-vip-rebates">
           {props.rebates.map((r) => (
             <li key={r.field}>
@@ -97,7 +98,7 @@ export default function VipLevels({ props }: WidgetProps<Props>) {
       </section>
 
       <section className="w-vip-table-box">
-        <h3 className="w-vip-sub">{t(L.table)}</h3>
+        <h2 className="w-vip-sub">{t(L.table)}</h2>
         <table className="w-vip-table">
           <thead>
             <tr>
