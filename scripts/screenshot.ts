@@ -28,6 +28,7 @@ if (login) {
   const token = ((await res.json()) as { data: { api_token: string } }).data.api_token;
   await page.goto(`${base}/#/`);
   await page.evaluate((t) => sessionStorage.setItem('token', t), token);
+  await page.reload();
 }
 await page.goto(`${base}/#${hashPath}`);
 await page.waitForLoadState('networkidle');

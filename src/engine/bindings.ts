@@ -111,6 +111,7 @@ function coerceLiteral(arg: string | undefined): unknown {
   if (/^-?\d+(\.\d+)?$/.test(arg)) return Number(arg);
   if (arg === 'true') return true;
   if (arg === 'false') return false;
+  if (/^'.*'$/.test(arg) || /^".*"$/.test(arg)) return arg.slice(1, -1);
   return arg;
 }
 

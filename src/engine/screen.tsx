@@ -241,11 +241,17 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
   const planRef = useRef(plan);
   planRef.current = plan;
 
+  // one running load (and poll) per source: a source restarts only when its own key changes
+  const running = useRef(new Map<string, { key: string; stop: () => void }>());
   useEffect(() => {
-    const controller = new AbortController();
-    const timers: ReturnType<typeof setInterval>[] = [];
+    const live = running.current;
+    const wanted = new Set<string>();
     for (const p of planRef.current) {
       if (!p.payload || !isEndpointName(p.endpoint)) continue;
+      wanted.add(p.name);
+      if (live.get(p.name)?.key === p.key) continue;
+      live.get(p.name)?.stop();
+      const controller = new AbortController();
       const endpoint = p.endpoint;
       const payload = p.payload;
       const fetchOnce = async (first: boolean) => {
@@ -256,13 +262,30 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
         if (first) setLoading((l) => ({ ...l, [p.name]: false }));
       };
       void fetchOnce(true);
-      if (p.poll > 0) timers.push(setInterval(() => void fetchOnce(false), p.poll));
+      const timer = p.poll > 0 ? setInterval(() => void fetchOnce(false), p.poll) : undefined;
+      live.set(p.name, {
+        key: p.key,
+        stop: () => {
+          controller.abort();
+          if (timer) clearInterval(timer);
+        },
+      });
     }
-    return () => {
-      controller.abort();
-      timers.forEach(clearInterval);
-    };
+    for (const [name, r] of live) {
+      if (!wanted.has(name)) {
+        r.stop();
+        live.delete(name);
+      }
+    }
   }, [planKey]);
+  // leaving the screen stops every load and poll
+  useEffect(() => {
+    const live = running.current;
+    return () => {
+      live.forEach((r) => r.stop());
+      live.clear();
+    };
+  }, []);
 
   // Performance API marks for the bench: `screen:<name>` when the tree has mounted,
   // `screen-data:<name>` when every data source's first load has rendered

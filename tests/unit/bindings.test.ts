@@ -18,7 +18,8 @@ describe('bindings', () => {
   it('maps codes to words and falls back to defaults', () => {
     expect(resolve('{{item.state | map:depositState}}', scope)).toBe('待审核');
     expect(resolve('{{query.missing | default:4}}', scope)).toBe(4);
-    expect(resolve("{{query.missing | default:''}}", scope)).toBe("''");
+    expect(resolve("{{query.missing | default:''}}", scope)).toBe('');
+    expect(resolve("{{query.missing | default:'全平台'}}", scope)).toBe('全平台');
   });
   it('rounds money down to two decimals and treats junk as 0.00', () => {
     expect(resolve('{{v | money}}', { v: 12.349 })).toBe('12.34');
