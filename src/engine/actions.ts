@@ -5,6 +5,7 @@
  * its condition holds, and `stop` ends the list after it. A failed api call ends the list after
  * its onError actions. Anything beyond this belongs in a widget, not here.
  */
+import { flushSync } from 'react-dom';
 import { call, type CallResult } from '../api/client';
 import { isEndpointName } from '../api/catalogue';
 import { asActions, type Action } from '../config/types';
@@ -112,8 +113,10 @@ async function runOne(action: Action, ctx: ActionContext, scope: Scope, extra: S
         if (!ok) return false;
       }
       if (action.call !== false && session.token) await call('logoff', {}, { quiet: true });
+      // leave the page first, committed at once, then empty the session: the other way round the
+      // page being left sees no token first and sends the member to /login?redirect=<that page>
+      flushSync(() => ctx.navigate('/login', { replace: true }));
       clearSession();
-      ctx.navigate('/login', { replace: true });
       return true;
     }
     case 'signIn': {

@@ -11,6 +11,7 @@ import { appConfig, constants, hasScreen, message, routes } from '../config';
 import type { RouteConfig } from '../config/types';
 import { resolveText } from '../engine/bindings';
 import { ScreenRenderer } from '../engine/screen';
+import { canGoBack } from '../engine/history';
 import { preloadIcons } from '../engine/icons';
 import { preloadUi, ui } from '../engine/ui';
 import { clearSession, getToken, loadAppInfo, loadGames, loadUser, session, startBalancePoll } from '../store/session';
@@ -35,7 +36,7 @@ function RouteView({ route }: { route: RouteConfig }) {
   useEffect(() => {
     if (decision.kind === 'blocked') {
       ui.toast(text(decision.message));
-      if (window.history.length > 1) navigate(-1);
+      if (canGoBack()) navigate(-1);
       else navigate('/', { replace: true });
     } else if (decision.kind === 'confirmLogin' && !asked.current) {
       asked.current = true;
@@ -117,8 +118,11 @@ function NavigatorBridge() {
 }
 
 function Router() {
+  // No transitions: a route change must commit together with a session change made in the same
+  // tick (logout, password change), or the old route's guard sees no token first and sends the
+  // member to /login?redirect=<the page they were leaving>.
   return (
-    <HashRouter>
+    <HashRouter useTransitions={false}>
       <NavigatorBridge />
       <Routes>
         {routes.map((r) => (

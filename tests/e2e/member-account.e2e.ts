@@ -1,0 +1,189 @@
+/** Issue 5: mine, logout, profile, avatar and password changes. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { BASE, captchaCode, dialogText, expectClean, fill, launch, resetMock, SEED, submit, toastAfter } from './harness';
+import { byTestId, memberPage, mockMember, patchMember, recordRequests, resultToast } from './member-helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  await resetMock();
+});
+
+/** A 1x1 PNG and the first bytes of a JPEG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+
+describe('mine', () => {
+  it('shows the member, VIP, days since joining and the central wallet; agent entry follows isagent', async () => {
+    const p = await memberPage(browser, '/mine');
+    await expect.poll(() => byTestId(p, 'mine-username').innerText()).toBe(SEED.username);
+    expect(await byTestId(p, 'mine-vip').innerText()).toMatch(/^VIP\d+$/);
+    expect(await byTestId(p, 'mine-joinday').innerText()).toMatch(/^加入平台第 \d+ 天$/);
+    await expect.poll(() => byTestId(p, 'mine-balance').innerText()).toBe('1000.00');
+    expect(await byTestId(p, 'mine-applyagent').isVisible()).toBe(true);
+    expect(await byTestId(p, 'mine-agentlogin').count()).toBe(0);
+
+    // the balance refresh reloads the user: a changed wallet shows
+    await patchMember({ balance: 1234.5 });
+    await byTestId(p, 'mine-refresh').click();
+    await expect.poll(() => byTestId(p, 'mine-balance').innerText()).toBe('1234.50');
+
+    await patchMember({ isagent: 1 });
+    await p.reload();
+    await byTestId(p, 'mine-agentlogin').waitFor();
+    expect(await byTestId(p, 'mine-applyagent').count()).toBe(0);
+
+    await byTestId(p, 'mine-link-vip').click();
+    await p.waitForURL(`${BASE}/#/vip`);
+    expectClean(p);
+  });
+
+  it('logout asks first, calls logoff, clears sessionStorage and localStorage, stops the balance poll and lands on /login', async () => {
+    const p = await memberPage(browser, '/mine');
+    await byTestId(p, 'mine-username').waitFor();
+    const logoff = recordRequests(p, '/api/logoff');
+    const balance = recordRequests(p, '/api/balance');
+    expect(await p.evaluate(() => localStorage.length)).toBeGreaterThan(0);
+
+    // cancel keeps everything
+    await byTestId(p, 'mine-logout').click();
+    expect(await dialogText(p)).toContain('确定要退出登录吗？');
+    await p.locator('.adm-dialog-footer').getByText('取消', { exact: true }).click();
+    expect(p.url()).toBe(`${BASE}/#/mine`);
+    expect(await p.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
+
+    // the poll runs while logged in (every 4.3 s)
+    await expect.poll(() => balance.count(), { timeout: 6000 }).toBeGreaterThan(0);
+
+    await byTestId(p, 'mine-logout').click();
+    await p.locator('.adm-dialog-footer').getByText('确定', { exact: true }).click();
+    await p.waitForURL(`${BASE}/#/login`);
+    expect(logoff.count()).toBe(1);
+    expect(await p.evaluate(() => [sessionStorage.length, localStorage.length])).toEqual([0, 0]);
+
+    const after = balance.count();
+    await p.waitForTimeout(5000);
+    expect(balance.count()).toBe(after);
+    // the old page of a member needs a login again
+    await p.goto(`${BASE}/#/mine`);
+    await p.waitForURL(`${BASE}/#/login`);
+    expectClean(p);
+  });
+});
+
+describe('profile and avatar', () => {
+  it('checks the birthday, mobile and email with the spec messages and saves them', async () => {
+    const p = await memberPage(browser, '/userInfo');
+    await p.locator('form[name=userInfo]').waitFor();
+    expect(await p.locator('input[name=username]').inputValue()).toBe(SEED.username);
+    expect(await p.locator('input[name=username]').getAttribute('readonly')).not.toBeNull();
+    expect(await p.locator('input[name=realname]').getAttribute('readonly')).not.toBeNull();
+
+    await fill(p, 'mobile', '1541234567');
+    expect(await toastAfter(p, () => submit(p, '确认修改'))).toBe('请输入正确手机号');
+    await fill(p, 'mobile', '15412345678');
+    expect(await toastAfter(p, () => submit(p, '确认修改'))).toBe('请输入正确手机号');
+    await fill(p, 'mobile', '13900001111');
+    await fill(p, 'email', 'not-an-email');
+    expect(await toastAfter(p, () => submit(p, '确认修改'))).toBe('请输入正确邮箱号');
+    await fill(p, 'email', 'new@example.com');
+    const calls = recordRequests(p, '/api/updateuserinfo');
+    expect(await resultToast(p, () => submit(p, '确认修改'))).toBe('操作成功');
+    expect(calls.last()).toEqual({ birthday: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), mobile: '13900001111', email: 'new@example.com' });
+    const m = await mockMember();
+    expect([m.mobile, m.email]).toEqual(['13900001111', 'new@example.com']);
+    expectClean(p);
+  });
+
+  it('uploads a png avatar as multipart (the mock needs field file) and shows it; refuses other types without a call', async () => {
+    const p = await memberPage(browser, '/userInfo');
+    await p.locator('form[name=userInfo]').waitFor();
+    const uploads = recordRequests(p, '/api/uploadimg');
+    const input = p.locator('input[type=file][name=file]');
+    expect(await input.getAttribute('accept')).toBe('image/gif,image/png');
+
+    const refused = await toastAfter(p, () => input.setInputFiles({ name: 'a.jpg', mimeType: 'image/jpeg', buffer: JPEG }));
+    expect(refused).toBe('头像仅支持 gif 和 png 格式');
+    expect(uploads.count()).toBe(0);
+
+    const before = (await mockMember()).avatar;
+    const reqPromise = p.waitForRequest((r) => new URL(r.url()).pathname === '/api/uploadimg');
+    const ok = await resultToast(p, () => input.setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: PNG }));
+    const req = await reqPromise;
+    expect(req.headers()['content-type']).toMatch(/^multipart\/form-data/);
+    expect(ok).not.toBe('');
+    const after = (await mockMember()).avatar;
+    expect(after).not.toBe(before);
+    await expect.poll(() => p.locator('img.w-avatar-img').first().getAttribute('src')).toBe(after);
+    expectClean(p);
+  });
+});
+
+describe('passwords', () => {
+  it('login password: every rule in order, 新旧密码不能一致！ clears the form, then a change lands on /login and the new password logs in', async () => {
+    const p = await memberPage(browser, '/password?type=1');
+    await p.locator('form[name=changePassword]').waitFor();
+    expect(await p.locator('.pagebar-title').innerText()).toBe('修改登录密码');
+    const expectToast = async (msg: string) => expect(await toastAfter(p, () => submit(p, '确认修改'))).toBe(msg);
+
+    await expectToast('请输入旧密码');
+    await fill(p, 'password', 'demo1');
+    await expectToast('请输入新密码');
+    await fill(p, 'paypassword', 'new12');
+    await expectToast('请输入确认密码');
+    await fill(p, 'confirmPass', 'x');
+    await expectToast('请输入正确的旧密码长度');
+    await fill(p, 'password', SEED.password);
+    await expectToast('请输入正确的新密码长度');
+    await fill(p, 'paypassword', SEED.password);
+    await expectToast('两次密码不一致！');
+    await fill(p, 'confirmPass', SEED.password);
+    await expectToast('新旧密码不能一致！');
+    for (const name of ['password', 'paypassword', 'confirmPass']) expect(await p.locator(`input[name=${name}]`).inputValue()).toBe('');
+
+    await fill(p, 'password', SEED.password);
+    await fill(p, 'paypassword', 'brandnew1');
+    await fill(p, 'confirmPass', 'brandnew1');
+    const calls = recordRequests(p, '/api/editPassword');
+    expect(await resultToast(p, () => submit(p, '确认修改'))).toBe('密码修改成功！');
+    await p.waitForURL(`${BASE}/#/login`);
+    expect(calls.last()).toEqual({ password: SEED.password, paypassword: 'brandnew1' });
+    expect(await p.evaluate(() => [sessionStorage.length, localStorage.length])).toEqual([0, 0]);
+
+    await fill(p, 'name', SEED.username);
+    await fill(p, 'password', 'brandnew1');
+    await fill(p, 'code', await captchaCode(p));
+    await submit(p, '立即登录');
+    await p.waitForURL(`${BASE}/#/`);
+    expect(await p.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
+    expectClean(p);
+  });
+
+  it('withdrawal password: titled 设置提现密码, changes the pay password and stays logged in', async () => {
+    const p = await memberPage(browser, '/password?type=2');
+    await p.locator('form[name=changePassword]').waitFor();
+    expect(await p.locator('.pagebar-title').innerText()).toBe('设置提现密码');
+    await fill(p, 'password', SEED.payPassword);
+    await fill(p, 'paypassword', '222333');
+    await fill(p, 'confirmPass', '222333');
+    const calls = recordRequests(p, '/api/editPayPassword');
+    expect(await resultToast(p, () => submit(p, '确认修改'))).toBe('密码修改成功！');
+    expect(calls.last()).toEqual({ password: SEED.payPassword, paypassword: '222333' });
+    expect(await p.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
+    // a wrong old pay password shows the server message and keeps the form
+    await p.goto(`${BASE}/#/password?type=2`);
+    await p.locator('form[name=changePassword]').waitFor();
+    await fill(p, 'password', '999999');
+    await fill(p, 'paypassword', '444555');
+    await fill(p, 'confirmPass', '444555');
+    const msg = await resultToast(p, () => submit(p, '确认修改'));
+    expect(msg).not.toBe('密码修改成功！');
+    expect(await p.locator('input[name=password]').inputValue()).toBe('999999');
+  });
+});
