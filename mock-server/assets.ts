@@ -68,7 +68,7 @@ export function platformSvg(code: string): string {
   const h = hue(code);
   const body =
     bubbles(300, 200, h + 11) +
-    text(150, 98, 60, code.toUpperCase(), 'font-weight="800" font-family="Arial Black,Arial,sans-serif"') +
+    text(150, 98, 60, code.toUpperCase(), 'font-weight="800"') +
     text(150, 145, 28, name, 'font-weight="700"') +
     text(150, 178, 18, caption, 'opacity="0.85"');
   return svg(300, 200, body, [hsl(h, 75, 52), hsl(h + 40, 70, 34)], name);
@@ -119,7 +119,7 @@ export function bankSvg(key: string): string {
 
 export function vipSvg(level: number): string {
   const h = 30 + level * 28;
-  return svg(96, 40, text(48, 28, 22, `VIP${level}`, 'font-weight="800" font-family="Arial Black,Arial,sans-serif"'), [hsl(h, 80, 55), hsl(h + 30, 80, 38)], `VIP${level}`);
+  return svg(96, 40, text(48, 28, 22, `VIP${level}`, 'font-weight="800"'), [hsl(h, 80, 55), hsl(h + 30, 80, 38)], `VIP${level}`);
 }
 
 export function logoSvg(title: string): string {

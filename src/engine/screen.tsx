@@ -16,6 +16,7 @@ import { runActions, type ActionContext } from './actions';
 import { text } from './text';
 import { collectRefs, loadWidget, widgetComponent } from './registry';
 import { view } from './view';
+import { goBack } from './history';
 
 export interface ScreenApi {
   scope: Scope;
@@ -110,6 +111,7 @@ export function useBaseScope(): Scope {
       games: snap.games,
       query: queryObject(location.search),
       path: location.pathname,
+      fullPath: location.pathname + location.search,
       const: constants,
       maps: appConfig.maps,
       messages,
@@ -199,7 +201,7 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
     () => ({
       scope: () => scopeRef.current,
       navigate: (to, opts) => navigate(to, opts),
-      back: () => (window.history.length > 1 ? navigate(-1) : navigate('/', { replace: true })),
+      back: () => goBack((to, opts) => (typeof to === 'number' ? navigate(to) : navigate(to, opts))),
       currentPath: () => pathRef.current,
       reload,
       setState,

@@ -33,6 +33,8 @@ export async function setup() {
     const r = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--mode', 'test', '--outDir', DIST, '--logLevel', 'warn'], {
       cwd: root,
       stdio: 'inherit',
+      // vitest sets NODE_ENV=test; the browser tests must run the production React build
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     if (r.status !== 0) throw new Error('vite build --mode test failed');
   }
