@@ -4,26 +4,40 @@
  *
  * antd-mobile's Toast and Dialog (with their animation library, about 13 KB gzipped) are not
  * needed to paint a screen, so they load on first use or when the browser is idle
- * (preloadUi). Every call goes through one queue, so a loading toast and the clear that
- * follows it still happen in order.
+ * (preloadUi). Until they have arrived, calls wait in one queue, so a loading toast and the
+ * clear that follows it still happen in order; afterwards every call runs at once.
  */
 import { constants } from '../config';
 
 type Lib = typeof import('./ui-antd');
 let lib: Promise<Lib> | undefined;
+/** the library once it has arrived: from then on every call runs at once, as a direct call would */
+let ready: Lib | undefined;
 let queue: Promise<unknown> = Promise.resolve();
+let queued = 0;
 
 export function preloadUi(): Promise<Lib> {
-  lib ??= import('./ui-antd').catch((err: unknown) => {
-    lib = undefined;
-    throw err;
-  });
+  lib ??= import('./ui-antd').then(
+    (m) => (ready = m),
+    (err: unknown) => {
+      lib = undefined;
+      throw err;
+    },
+  );
   return lib;
 }
 
 function withLib<T>(fn: (l: Lib) => T | Promise<T>): Promise<T> {
+  if (ready && queued === 0) {
+    try {
+      return Promise.resolve(fn(ready));
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+  queued++;
   const next = queue.then(preloadUi).then(fn);
-  queue = next.catch(() => undefined);
+  queue = next.catch(() => undefined).then(() => void queued--);
   return next;
 }
 
@@ -31,6 +45,9 @@ function withLib<T>(fn: (l: Lib) => T | Promise<T>): Promise<T> {
 function fire(fn: (l: Lib) => unknown): void {
   withLib(fn).catch(() => undefined);
 }
+
+/** a loading toast still waiting for the library: a hideLoading before it is shown cancels it */
+let waitingLoading: { cancelled: boolean } | null = null;
 
 /** antd-mobile shows one toast at a time: a message replaces the loading toast */
 let loadingShown = false;
@@ -59,13 +76,23 @@ export const ui = {
     if (content) fire(({ Toast }) => message(Toast, { icon: 'fail', content }));
   },
   loading(content: string) {
+    const ticket = { cancelled: false };
+    if (!ready || queued) waitingLoading = ticket;
     fire(({ Toast }) => {
+      if (waitingLoading === ticket) waitingLoading = null;
+      if (ticket.cancelled) return;
       Toast.show({ icon: 'loading', content, duration: 0, maskClickable: false });
       loadingShown = true;
     });
   },
   /** hides the loading toast only: a message that replaced it (the server's error) stays */
   hideLoading() {
+    if (waitingLoading) {
+      // the call ended before the library arrived: the loading toast is never shown at all
+      waitingLoading.cancelled = true;
+      waitingLoading = null;
+      return;
+    }
     fire(({ Toast }) => {
       if (loadingShown) Toast.clear();
       loadingShown = false;
@@ -73,10 +100,12 @@ export const ui = {
   },
   async dialog(o: DialogOptions): Promise<boolean> {
     const { Dialog } = await withLib((l) => l);
+    // the dialog's accessible name (antd-mobile passes aria-label through to role=dialog)
+    const named = { 'aria-label': o.title || o.content } as Record<string, string>;
     if (o.kind === 'confirm') {
-      return Dialog.confirm({ title: o.title, content: o.content, confirmText: o.confirmText, cancelText: o.cancelText });
+      return Dialog.confirm({ ...named, title: o.title, content: o.content, confirmText: o.confirmText, cancelText: o.cancelText });
     }
-    await Dialog.alert({ title: o.title, content: o.content, confirmText: o.confirmText });
+    await Dialog.alert({ ...named, title: o.title, content: o.content, confirmText: o.confirmText });
     return true;
   },
   async copy(value: string): Promise<boolean> {
