@@ -57,17 +57,10 @@ export function Captcha({ code, onRefresh, label }: { code: string; onRefresh: (
     }
   }, [code, width, height]);
 
+  // the canvas keeps the configured size; the button around it is the 44px touch target
   return (
-    <canvas
-      ref={ref}
-      className="cfg-captcha-canvas"
-      style={{ width, height }}
-      role="button"
-      tabIndex={0}
-      aria-label={label}
-      data-code={EXPOSE_CODE ? code : undefined}
-      onClick={onRefresh}
-      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onRefresh()}
-    />
+    <button type="button" className="cfg-captcha-btn" aria-label={label} onClick={onRefresh}>
+      <canvas ref={ref} className="cfg-captcha-canvas" style={{ width, height }} aria-hidden="true" data-code={EXPOSE_CODE ? code : undefined} />
+    </button>
   );
 }
