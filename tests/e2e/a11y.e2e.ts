@@ -1,0 +1,210 @@
+/**
+ * Issue 7: accessibility of every screen, in the real browser with axe-core. Every route of
+ * screens.config/routes.json is opened (as a visitor, or as the seeded member where the route
+ * needs a login; the main layout also as a member) and must have no serious or critical axe
+ * violation, its own page title, and no console error or CSP violation. Plus: the theme's
+ * primary colour passes 4.5:1 on white, and keyboard focus is visible.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { BASE, SEED, expectClean, go, launch, newPage, resetMock } from './harness';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, 'screens.config', file), 'utf8')) as T;
+
+interface Route {
+  path: string;
+  screen: string;
+  title: string;
+  auth?: boolean;
+  guard?: string;
+}
+const routes = readJson<{ routes: Route[] }>('routes.json').routes;
+const app = readJson<{ siteName: string; theme: { primary: string } }>('app.json');
+const hasScreen = (name: string) => {
+  try {
+    readFileSync(path.join(root, 'screens.config', 'screens', `${name}.json`));
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** queries that bring a route to its real content (an id, a type, an order number) */
+const QUERY: Record<string, string> = {
+  '/activityInfo': 'id=1',
+  '/zhanzhuye': 'type=1',
+  '/boutBallBetInfo': 'type=1',
+  '/abouts': 'type=5',
+  '/concise': 'type=obgdy',
+  '/gamePage': 'name=ag&type=0&code=',
+  '/password': 'type=2',
+  '/betRecord': 'type=1',
+  '/transfer': 'code=pg',
+};
+/** routes a visitor cannot see (they ask to log in first), and /payInfo, which shows the member's own order */
+const needsMember = (r: Route) => !!r.auth || r.guard === 'confirmLogin' || r.path === '/gamePage' || r.path === '/payInfo';
+
+let browser: Browser;
+let token = '';
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  await resetMock();
+  token = '';
+});
+
+async function api<T>(apiPath: string, body: unknown = {}): Promise<T> {
+  const r = await fetch(`${BASE}/api/${apiPath}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await r.json()) as T;
+}
+
+async function open(route: Route, member: boolean): Promise<Page> {
+  const { page } = await newPage(browser);
+  if (member) {
+    token = (await api<{ data: { api_token: string } }>('login_pc', { name: SEED.username, password: SEED.password, code: '' })).data.api_token;
+    await page.addInitScript((t) => sessionStorage.setItem('token', t), token);
+  }
+  let query = QUERY[route.path] ?? '';
+  if (route.path === '/payInfo') {
+    // a real order to show: a USDT deposit of the seeded member
+    const r = await api<{ code: number; message: string }>('recharge', { paytype: 'usdt', amount: 200, catepay: 'TRC20' });
+    query = `deposit_no=${r.message}`;
+  }
+  await go(page, query ? `${route.path}?${query}` : route.path);
+  if (hasScreen(route.screen)) {
+    await page.waitForFunction((n) => performance.getEntriesByName(`screen-data:${n}`).length > 0, route.screen, { timeout: 15000 });
+  } else {
+    await page.locator('.screen-message').waitFor();
+  }
+  // pictures, icons and popups that load after the content
+  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+  return page;
+}
+
+interface Finding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+async function seriousViolations(page: Page): Promise<Finding[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes.slice(0, 6).map((n) => {
+        // contrast findings carry their colours: say them, so the fix is obvious
+        const d = n.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+        const colours = d?.fgColor ? ` (${d.fgColor} on ${d.bgColor}, ${d.contrastRatio}:1)` : '';
+        return `${n.target.join(' ')}${colours} ${n.html.slice(0, 80)}`;
+      }),
+    }));
+}
+
+/** buttons, links and form controls a finger must hit: at least 44 x 44 px (inline text links excepted) */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const sel = 'button, a[href], [role=button], [role=tab], [role=checkbox], [role=radio], [role=switch], input:not([type=hidden]), select, textarea';
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(sel))) {
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (r.width === 0 || r.height === 0 || style.visibility === 'hidden' || el.closest('[aria-hidden=true], [inert]')) continue;
+      // a link inside running text is exempt (WCAG 2.5.8); so is a control inside a larger target
+      if (el.tagName === 'A' && style.display === 'inline') continue;
+      const parent = el.parentElement?.closest<HTMLElement>(sel);
+      if (parent) continue;
+      // an input is hit through its row (antd-mobile lays it out inside a 44px+ list item)
+      const hit = el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' ? (el.closest<HTMLElement>('.adm-list-item, label, .cfg-field') ?? el).getBoundingClientRect() : r;
+      if (Math.round(hit.width) < 44 || Math.round(hit.height) < 44) {
+        const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 20);
+        out.push(`${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''} "${name}" ${Math.round(hit.width)}x${Math.round(hit.height)}`);
+      }
+    }
+    return out;
+  });
+}
+
+const cases: { route: Route; member: boolean }[] = [
+  ...routes.map((route) => ({ route, member: needsMember(route) })),
+  // the main layout's member top bar (balance, refresh, recycle)
+  ...routes.filter((r) => r.path === '/').map((route) => ({ route, member: true })),
+];
+
+describe('every screen passes axe (no serious or critical violation)', () => {
+  for (const { route, member } of cases) {
+    const label = `${route.path}${QUERY[route.path] ? `?${QUERY[route.path]}` : ''} as ${member ? 'the member' : 'a visitor'}${hasScreen(route.screen) ? '' : ' (placeholder)'}`;
+    it(label, async () => {
+      const page = await open(route, member);
+      try {
+        expect.soft(await seriousViolations(page), `axe on ${route.path}`).toEqual([]);
+        expect.soft(await smallTargets(page), `touch targets under 44px on ${route.path}`).toEqual([]);
+        const title = await page.title();
+        expect.soft(title.trim(), 'a page title').not.toBe('');
+        if (route.path !== '/' && hasScreen(route.screen)) expect.soft(title, 'a title of its own, not only the site name').not.toBe(app.siteName);
+        expectClean(page);
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+});
+
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+};
+
+describe('colour and focus', () => {
+  it("the theme's primary colour has at least 4.5:1 contrast on white (antd-mobile's default #1677ff does not)", () => {
+    expect(contrast('#1677ff', '#ffffff')).toBeLessThan(4.5);
+    expect(contrast(app.theme.primary, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('the app runs with that primary, and keyboard focus is visible on every control of /login', async () => {
+    const { page } = await newPage(browser);
+    await go(page, '/login');
+    await page.locator('form[name=login]').waitFor();
+    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--adm-color-primary').trim().toLowerCase());
+    expect(primary).toBe(app.theme.primary.toLowerCase());
+    const seen: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      const f = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const s = getComputedStyle(el);
+        const box = el.closest<HTMLElement>('.adm-input, .adm-list-item') ?? el;
+        const bs = getComputedStyle(box);
+        const visible = (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none' || bs.boxShadow !== 'none' || (bs.outlineStyle !== 'none' && parseFloat(bs.outlineWidth) > 0);
+        return { what: `${el.tagName.toLowerCase()} ${(el.getAttribute('name') ?? el.textContent ?? '').trim().slice(0, 12)}`, visible };
+      });
+      if (!f) continue;
+      seen.push(f.what);
+      expect.soft(f.visible, `focus indicator on ${f.what}`).toBe(true);
+    }
+    expect(seen.length).toBeGreaterThan(3);
+    await page.context().close();
+  });
+});
