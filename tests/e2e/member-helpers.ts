@@ -15,11 +15,11 @@ export function recordRequests(page: Page, apiPath: string) {
   const bodies: Record<string, unknown>[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === apiPath) {
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = r.postDataJSON();
       } catch {
-        body = null;
+        body = null; // multipart or no body
       }
       bodies.push((body ?? {}) as Record<string, unknown>);
     }

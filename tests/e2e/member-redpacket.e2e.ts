@@ -1,7 +1,7 @@
 /** Issue 5: red packets — claim until none is left, server refusal with a deposit link, network failure, welfare records. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { allowConsole, BASE, dialogText, expectClean, launch, mockFault, resetMock, toastAfter } from './harness';
+import { allowConsole, BASE, dialogText, expectClean, launch, mockFault, mockSettings, resetMock, toastAfter } from './harness';
 import { byTestId, memberPage, mockMember, patchMember, recordRequests, resultToast } from './member-helpers';
 
 let browser: Browser;
@@ -65,6 +65,18 @@ describe('red packet', () => {
     await mockFault({ path: '/api/douserredpacket', drop: true, times: 20 });
     expect(await resultToast(p, () => byTestId(p, 'hongbao-claim').click())).toBe('服务器异常，请稍后再试');
     expectClean(p);
+  });
+});
+
+describe('red packet switch', () => {
+  it('with redpacket_switch 0 the page is refused with 红包已关闭', async () => {
+    await mockSettings({ redpacket_switch: 0 });
+    const p = await memberPage(browser, '/mine');
+    await byTestId(p, 'mine-username').waitFor();
+    const claims = recordRequests(p, '/api/userredpacket');
+    expect(await toastAfter(p, () => p.goto(`${BASE}/#/hongbao`))).toBe('红包已关闭');
+    await p.waitForURL((u) => !u.hash.startsWith('#/hongbao'));
+    expect(claims.count()).toBe(0);
   });
 });
 
