@@ -93,6 +93,28 @@ describe('paged lists', () => {
     await p.getByText('空空如也', { exact: true }).waitFor();
   });
 
+  it('pulling down refreshes the list from page 1 with what changed meanwhile', async () => {
+    const p = await memberPage(browser, '/activityRecord');
+    await p.getByText('没有更多了', { exact: true }).waitFor();
+    const shown = await items(p, 'activity-list').count();
+    // a new application made elsewhere (another device) while the list is open
+    const token = await p.evaluate(() => sessionStorage.getItem('token'));
+    for (let id = 1; id <= 20; id++) {
+      const r = await fetch(`${BASE}/api/doactivityapply`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ activityid: id }) });
+      if (((await r.json()) as { code: number }).code === 200) break;
+    }
+    const calls = recordRequests(p, '/api/activityApplyLog');
+    const cdp = await p.context().newCDPSession(p);
+    const at = (y: number) => [{ x: 187, y }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(150) });
+    for (let y = 165; y <= 450; y += 15) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(y) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(() => calls.count()).toBeGreaterThan(0);
+    expect(calls.bodies()[0]).toEqual({ page: 1 });
+    await expect.poll(() => items(p, 'activity-list').count()).toBe(shown + 1);
+    expect(await items(p, 'activity-list').first().innerText()).toContain('审核中');
+  });
+
   it('activity records show the state words, 0 and 4 as 未定义', async () => {
     const p = await memberPage(browser, '/activityRecord');
     await p.getByText('没有更多了', { exact: true }).waitFor();
