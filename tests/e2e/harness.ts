@@ -34,6 +34,8 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
     w.__toasts = [];
     new MutationObserver(() => {
       document.querySelectorAll<HTMLElement>('.adm-toast-main').forEach((el) => {
+        // the loading indicator is not a message; record what the player is told
+        if (el.querySelector('.adm-spin-loading, .adm-toast-loading')) return;
         const t = el.innerText.trim();
         if (t && el.dataset.seen !== t) {
           el.dataset.seen = t;
