@@ -6,7 +6,7 @@
 import { createContext, Suspense, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { call } from '../api/client';
+import { call, type CallResult } from '../api/client';
 import { isEndpointName } from '../api/catalogue';
 import { appConfig, constants, loadForm, loadScreen, messages, routeFor } from '../config';
 import { asActions, asCondition, asNodes, type Action, type FormConfig, type ScreenConfig, type WidgetNode } from '../config/types';
@@ -126,8 +126,41 @@ interface LoadedScreen {
   forms: Map<string, FormConfig>;
 }
 
+/**
+ * First loads of a screen's data sources, started as soon as its config arrives (in parallel
+ * with its widgets) when their payload has no bindings and they have no `when`; the screen's
+ * first load of that source takes the result instead of calling again. Same call, same
+ * options: a failure shows its message exactly as it would have.
+ */
+const prefetched = new Map<string, { at: number; result: Promise<CallResult<unknown>> }>();
+const PREFETCH_TTL_MS = 10000;
+const prefetchKey = (screen: string, source: string, payload: unknown) => `${screen}\u0000${source}\u0000${JSON.stringify(payload)}`;
+
+function prefetchData(name: string, config: ScreenConfig) {
+  for (const [source, src] of Object.entries(config.data ?? {})) {
+    const payload = (src.payload ?? {}) as Record<string, unknown>;
+    if (src.when !== undefined || !isEndpointName(src.endpoint) || JSON.stringify(payload).includes('{{')) continue;
+    prefetched.set(prefetchKey(name, source, payload), { at: Date.now(), result: call(src.endpoint, payload, { quiet: !!src.quiet }) });
+  }
+}
+
+function takePrefetched(screen: string, source: string, payload: unknown): Promise<CallResult<unknown>> | undefined {
+  const key = prefetchKey(screen, source, payload);
+  const hit = prefetched.get(key);
+  prefetched.delete(key);
+  return hit && Date.now() - hit.at < PREFETCH_TTL_MS ? hit.result : undefined;
+}
+
+const preparing = new Map<string, Promise<LoadedScreen>>();
+
+/** start loading a screen (config, widgets, forms, first data) before it is rendered, for example the route the app opens on */
+export function preloadScreen(name: string): void {
+  if (!preparing.has(name)) preparing.set(name, prepare(name));
+}
+
 async function prepare(name: string): Promise<LoadedScreen> {
   const config = await loadScreen(name);
+  prefetchData(name, config);
   // widgets under a `when` (refs.deferred) are not awaited: Node loads them when they first render
   const refs = collectRefs(config.body);
   const forms = new Map<string, FormConfig>();
@@ -145,7 +178,9 @@ export function ScreenRenderer({ name }: { name: string }) {
     let live = true;
     setLoaded(null);
     setFailed(false);
-    prepare(name).then(
+    const started = preparing.get(name);
+    preparing.delete(name);
+    (started ?? prepare(name)).then(
       (l) => live && setLoaded(l),
       () => live && setFailed(true),
     );
@@ -258,7 +293,8 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
       const payload = p.payload;
       const fetchOnce = async (first: boolean) => {
         if (first) setLoading((l) => ({ ...l, [p.name]: true }));
-        const r = await call(endpoint, payload, { quiet: p.quiet || !first, signal: controller.signal });
+        const early = first ? takePrefetched(loaded.name, p.name, payload) : undefined;
+        const r = await (early ?? call(endpoint, payload, { quiet: p.quiet || !first, signal: controller.signal }));
         if (controller.signal.aborted) return;
         if (r.ok) setData((d) => ({ ...d, [p.name]: r.data }));
         if (first) setLoading((l) => ({ ...l, [p.name]: false }));
@@ -279,7 +315,7 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
         live.delete(name);
       }
     }
-  }, [planKey]);
+  }, [planKey, loaded.name]);
   // leaving the screen stops every load and poll
   useEffect(() => {
     const live = running.current;
