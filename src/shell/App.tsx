@@ -7,10 +7,10 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { configureClient } from '../api/client';
-import { appConfig, constants, hasScreen, message, routes } from '../config';
+import { appConfig, constants, hasScreen, message, routeFor, routes } from '../config';
 import type { RouteConfig } from '../config/types';
 import { resolveText } from '../engine/bindings';
-import { ScreenRenderer } from '../engine/screen';
+import { preloadScreen, ScreenRenderer } from '../engine/screen';
 import { canGoBack } from '../engine/history';
 import { preloadIcons } from '../engine/icons';
 import { preloadUi, ui } from '../engine/ui';
@@ -157,8 +157,15 @@ configureClient({
   },
 });
 
-// the tab bar's icons are on every main screen: start loading them with the app, not after it renders
-preloadIcons(appConfig.tabBar.map((t) => t.icon));
+// The screen the app opens on (when its guard lets it open) starts loading now, not after the
+// first render; so do the tab bar's icons when it opens on a screen with the tab bar.
+function preloadOpeningScreen() {
+  const hash = window.location.hash.replace(/^#/, '') || '/';
+  const route = routeFor(hash.split('?')[0]);
+  if (!route || (route.layout ?? 'page') === 'main') preloadIcons(appConfig.tabBar.map((t) => t.icon));
+  if (route && hasScreen(route.screen) && !route.requireApp && decideGuard(route, hash, getToken(), null).kind === 'allow') preloadScreen(route.screen);
+}
+preloadOpeningScreen();
 
 /**
  * Toasts and dialogs are not needed for the first paint: fetch them once the first screen has
