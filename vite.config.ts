@@ -85,6 +85,9 @@ function htmlTitle(): Plugin {
   };
 }
 
+const ANTD_BASE = /node_modules[\\/](antd-mobile[\\/]es[\\/](utils|global|locales|components[\\/]config-provider)|ahooks|tslib|classnames|lodash|@babel[\\/]runtime|staged-components|use-sync-external-store)[\\/]/;
+const NOT_BASE = /[\\/](reduce-and-restore-motion|use-drag-and-pinch|use-tab-list-scroll|render|render-to-body|render-to-container|render-imperatively|unstable-render)\.js$/;
+
 export default defineConfig({
   plugins: [react(), configCheck(), mockApi(), htmlTitle()],
   server: {
@@ -100,5 +103,21 @@ export default defineConfig({
     cssCodeSplit: true,
     sourcemap: false,
     reportCompressedSize: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // antd-mobile's small shared helpers (utilities, hooks, config provider, locale) in one
+              // chunk instead of about twenty tiny ones: on a phone every request costs a round trip.
+              // Not the few helpers that pull in react-dom or the animation and gesture libraries.
+              name: 'antd-base',
+              test: (id: string) => ANTD_BASE.test(id) && !NOT_BASE.test(id),
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
   },
 });
