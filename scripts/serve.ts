@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createApp } from '../mock-server/app';
+import { gzipStatic } from './compress';
 import { securityHeaders } from './security-headers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,6 +22,7 @@ export function createServer() {
   server.disable('x-powered-by');
   server.use(securityHeaders);
   server.use(createApp({ latencyMs: Number(process.env.MOCK_LATENCY_MS) || 0 }));
+  server.use(gzipStatic(dist));
   server.use(
     express.static(dist, {
       index: 'index.html',
