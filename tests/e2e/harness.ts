@@ -82,6 +82,9 @@ export async function loginByApi(page: Page, name = SEED.username, password = SE
   const json = (await r.json()) as { code: number; data: { api_token: string } };
   if (json.code !== 200) throw new Error(`login failed: ${JSON.stringify(json)}`);
   await page.goto(`${BASE}/#/`);
+  // let the visitor's home finish what it does after load (widgets under a `when`, such as the
+  // once-per-session start-up popup, load after the screen) before the reload as a member
+  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
   await page.evaluate((t) => sessionStorage.setItem('token', t), json.data.api_token);
   await page.reload();
   return json.data.api_token;
