@@ -182,7 +182,11 @@ export function ScreenRenderer({ name }: { name: string }) {
     preparing.delete(name);
     (started ?? prepare(name)).then(
       (l) => live && setLoaded(l),
-      () => live && setFailed(true),
+      (err: unknown) => {
+        // the player sees the retry screen; developers see why in the console
+        console.error(`screen "${name}" failed to load`, err);
+        if (live) setFailed(true);
+      },
     );
     return () => {
       live = false;
