@@ -5,7 +5,7 @@
  * expectClean(page) to assert there were none.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 export const BASE = process.env.E2E_BASE ?? `http://127.0.0.1:${Number(process.env.E2E_PORT) || 4599}`;
 
@@ -17,11 +17,32 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS });
 }
 
+/**
+ * One browser per test file, every context closed after each test (so a file's pages do not
+ * pile up on a 2-core machine): `const env = browserPerFile();` then `newPage(env.browser)`.
+ */
+const openContexts = new Set<BrowserContext>();
+export function browserPerFile(): { browser: Browser } {
+  const env = { browser: undefined as unknown as Browser };
+  beforeAll(async () => {
+    env.browser = await launch();
+  });
+  afterEach(async () => {
+    await Promise.all([...openContexts].map((c) => c.close().catch(() => undefined)));
+    openContexts.clear();
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+  });
+  return env;
+}
+
 const problems = new WeakMap<Page, string[]>();
 const allowed = new WeakMap<Page, RegExp[]>();
 
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1 });
+  openContexts.add(context);
   const page = await context.newPage();
   const list: string[] = [];
   problems.set(page, list);

@@ -1,21 +1,15 @@
 /** Issue 2: login and register end to end, the shell's guards and site_state 0. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { captchaCode, expectClean, fill, go, launch, loginByApi, mockSettings, newPage, resetMock, SEED, submit, toastAfter, BASE } from './harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { BASE, captchaCode, expectClean, fill, go, loginByApi, mockSettings, newPage, resetMock, SEED, submit, toastAfter, browserPerFile } from './harness';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const env = browserPerFile();
 beforeEach(async () => {
   await resetMock();
 });
 
 async function page(): Promise<Page> {
-  return (await newPage(browser)).page;
+  return (await newPage(env.browser)).page;
 }
 
 describe('register', () => {

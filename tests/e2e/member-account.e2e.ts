@@ -1,16 +1,9 @@
 /** Issue 5: mine, logout, profile, avatar and password changes. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { BASE, captchaCode, dialogText, expectClean, fill, launch, resetMock, SEED, submit, toastAfter } from './harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { BASE, captchaCode, dialogText, expectClean, fill, resetMock, SEED, submit, toastAfter, browserPerFile } from './harness';
 import { byTestId, memberPage, mockMember, patchMember, recordRequests, resultToast } from './member-helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const env = browserPerFile();
 beforeEach(async () => {
   await resetMock();
 });
@@ -21,7 +14,7 @@ const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 
 
 describe('mine', () => {
   it('shows the member, VIP, days since joining and the central wallet; agent entry follows isagent', async () => {
-    const p = await memberPage(browser, '/mine');
+    const p = await memberPage(env.browser, '/mine');
     await expect.poll(() => byTestId(p, 'mine-username').innerText()).toBe(SEED.username);
     expect(await byTestId(p, 'mine-vip').innerText()).toMatch(/^VIP\d+$/);
     expect(await byTestId(p, 'mine-joinday').innerText()).toMatch(/^加入平台第 \d+ 天$/);
@@ -45,7 +38,7 @@ describe('mine', () => {
   });
 
   it('logout asks first, calls logoff, clears sessionStorage and localStorage, stops the balance poll and lands on /login', async () => {
-    const p = await memberPage(browser, '/mine');
+    const p = await memberPage(env.browser, '/mine');
     await byTestId(p, 'mine-username').waitFor();
     const logoff = recordRequests(p, '/api/logoff');
     const balance = recordRequests(p, '/api/balance');
@@ -79,7 +72,7 @@ describe('mine', () => {
 
 describe('profile and avatar', () => {
   it('checks the birthday, mobile and email with the spec messages and saves them', async () => {
-    const p = await memberPage(browser, '/userInfo');
+    const p = await memberPage(env.browser, '/userInfo');
     await p.locator('form[name=userInfo]').waitFor();
     expect(await p.locator('input[name=username]').inputValue()).toBe(SEED.username);
     expect(await p.locator('input[name=username]').getAttribute('readonly')).not.toBeNull();
@@ -102,7 +95,7 @@ describe('profile and avatar', () => {
   });
 
   it('uploads a png avatar as multipart (the mock needs field file) and shows it; refuses other types without a call', async () => {
-    const p = await memberPage(browser, '/userInfo');
+    const p = await memberPage(env.browser, '/userInfo');
     await p.locator('form[name=userInfo]').waitFor();
     const uploads = recordRequests(p, '/api/uploadimg');
     const input = p.locator('input[type=file][name=file]');
@@ -127,7 +120,7 @@ describe('profile and avatar', () => {
 
 describe('passwords', () => {
   it('login password: every rule in order, 新旧密码不能一致！ clears the form, then a change lands on /login and the new password logs in', async () => {
-    const p = await memberPage(browser, '/password?type=1');
+    const p = await memberPage(env.browser, '/password?type=1');
     await p.locator('form[name=changePassword]').waitFor();
     expect(await p.locator('.pagebar-title').innerText()).toBe('修改登录密码');
     const expectToast = async (msg: string) => expect(await toastAfter(p, () => submit(p, '确认修改'))).toBe(msg);
@@ -166,7 +159,7 @@ describe('passwords', () => {
   });
 
   it('withdrawal password: titled 设置提现密码, changes the pay password and stays logged in', async () => {
-    const p = await memberPage(browser, '/password?type=2');
+    const p = await memberPage(env.browser, '/password?type=2');
     await p.locator('form[name=changePassword]').waitFor();
     expect(await p.locator('.pagebar-title').innerText()).toBe('设置提现密码');
     await fill(p, 'password', SEED.payPassword);

@@ -1,16 +1,10 @@
 /** Issue 5: card management — bank cards and USDT addresses, their rules, limits and unbinding. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { BASE, dialogText, expectClean, fill, go, launch, resetMock, submit, toastAfter } from './harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { BASE, dialogText, expectClean, fill, go, resetMock, submit, toastAfter, browserPerFile } from './harness';
 import { byTestId, memberPage, mockMember, patchMember, recordRequests, resultToast } from './member-helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const env = browserPerFile();
 beforeEach(async () => {
   await resetMock();
 });
@@ -37,7 +31,7 @@ async function addBankCard(p: Page, cardNo: string) {
 
 describe('bank cards', () => {
   it('meets every add-bank-card rule in order, then binds a card shown with its last 4 digits only', async () => {
-    const p = await memberPage(browser, '/addBankCard');
+    const p = await memberPage(env.browser, '/addBankCard');
     await p.locator('form[name=addBankCard]').waitFor();
     const expectToast = async (msg: string) => expect(await toastAfter(p, () => submit(p, '确认添加'))).toBe(msg);
     const binds = recordRequests(p, '/api/bindcard');
@@ -71,7 +65,7 @@ describe('bank cards', () => {
   });
 
   it('binds cards up to 5, then hides the add button and shows 最多支持添加5张银行卡', async () => {
-    const p = await memberPage(browser, '/wallet?type=1');
+    const p = await memberPage(env.browser, '/wallet?type=1');
     await expect.poll(() => byTestId(p, 'bank-card').count()).toBe(1);
     for (let i = 2; i <= 5; i++) {
       await expect(byTestId(p, 'bank-limit').count()).resolves.toBe(0);
@@ -88,7 +82,7 @@ describe('bank cards', () => {
   });
 
   it('unbinds a card after the confirm 确定要解除绑定该卡片吗？ (cancel keeps it)', async () => {
-    const p = await memberPage(browser, '/wallet?type=1');
+    const p = await memberPage(env.browser, '/wallet?type=1');
     await expect.poll(() => byTestId(p, 'bank-card').count()).toBe(1);
     const dels = recordRequests(p, '/api/delcard');
 
@@ -112,7 +106,7 @@ describe('bank cards', () => {
 
 describe('USDT addresses', () => {
   it('defaults to TRC20, checks address, protocol and pay password in order, binds and links 了解更多 to /usdtmore', async () => {
-    const p = await memberPage(browser, '/addUsdtCard');
+    const p = await memberPage(env.browser, '/addUsdtCard');
     await p.locator('form[name=addUsdtCard]').waitFor();
     expect(await p.locator('input[name=bank_owner]').inputValue()).toBe('TRC20');
     expect(await toastAfter(p, () => submit(p, '确认添加'))).toBe('请输入USDT地址');
@@ -134,7 +128,7 @@ describe('USDT addresses', () => {
   });
 
   it('chooses ERC20 and sends it as the protocol', async () => {
-    const p = await memberPage(browser, '/addUsdtCard');
+    const p = await memberPage(env.browser, '/addUsdtCard');
     await p.locator('form[name=addUsdtCard]').waitFor();
     await p.getByText('ERC20', { exact: true }).click();
     await fill(p, 'bank_no', `0x${'a'.repeat(40)}`);
@@ -147,7 +141,7 @@ describe('USDT addresses', () => {
   it('hides the add button at 5 addresses with 最多支持添加5个地址', async () => {
     const usdt = Array.from({ length: 5 }, (_, i) => ({ bank: 'USDT', bank_owner: 'TRC20', bank_no: `T${String(i).repeat(33)}` }));
     await patchMember({ cards: [...usdt, { bank: '中国工商银行', bank_no: '6222020200112238123', bank_owner: '张伟', bank_address: '北京' }] });
-    const p = await memberPage(browser, '/wallet');
+    const p = await memberPage(env.browser, '/wallet');
     await expect.poll(() => byTestId(p, 'usdt-card').count()).toBe(5);
     expect(await byTestId(p, 'usdt-limit').innerText()).toBe('最多支持添加5个地址');
     expect(await byTestId(p, 'usdt-add').count()).toBe(0);

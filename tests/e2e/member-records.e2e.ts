@@ -1,16 +1,10 @@
 /** Issue 5: the record screens on one paged list — filters restart at page 1, paging to the end, empty state, rebate claim. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page, Response } from 'playwright-core';
-import { BASE, expectClean, launch, resetMock, toastAfter } from './harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { BASE, expectClean, resetMock, toastAfter, browserPerFile } from './harness';
 import { byTestId, chooseFilter, memberPage, mockMember, recordRequests, registerMember, resultToast, scrollUntil } from './member-helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const env = browserPerFile();
 beforeEach(async () => {
   await resetMock();
 });
@@ -31,7 +25,7 @@ const isCall = (path: string, match: Record<string, unknown>) => (r: Response) =
 
 describe('paged lists', () => {
   it('scrolls a long list page by page to 没有更多了, never asking past last_page', async () => {
-    const p = await memberPage(browser, '/');
+    const p = await memberPage(env.browser, '/');
     const calls = recordRequests(p, '/api/betrecord');
     const first = p.waitForResponse(isCall('/api/betrecord', { page: 1 }));
     await p.goto(`${BASE}/#/betRecord`);
@@ -50,7 +44,7 @@ describe('paged lists', () => {
   });
 
   it('a filter change restarts at page 1 and replaces the list (period, then venue)', async () => {
-    const p = await memberPage(browser, '/betRecord');
+    const p = await memberPage(env.browser, '/betRecord');
     const calls = recordRequests(p, '/api/betrecord');
     await items(p, 'bet-list').first().waitFor();
     // load page 2 first
@@ -86,7 +80,7 @@ describe('paged lists', () => {
 
   it('shows 空空如也 for a member with no records', async () => {
     await registerMember('emptyguy1');
-    const p = await memberPage(browser, '/activityRecord', 'emptyguy1', 'pass1234');
+    const p = await memberPage(env.browser, '/activityRecord', 'emptyguy1', 'pass1234');
     await p.getByText('空空如也', { exact: true }).waitFor();
     expect(await p.getByText('没有更多了').count()).toBe(0);
     await p.goto(`${BASE}/#/transRecord`);
@@ -94,7 +88,7 @@ describe('paged lists', () => {
   });
 
   it('pulling down refreshes the list from page 1 with what changed meanwhile', async () => {
-    const p = await memberPage(browser, '/activityRecord');
+    const p = await memberPage(env.browser, '/activityRecord');
     await p.getByText('没有更多了', { exact: true }).waitFor();
     const shown = await items(p, 'activity-list').count();
     // a new application made elsewhere (another device) while the list is open
@@ -116,14 +110,14 @@ describe('paged lists', () => {
   });
 
   it('activity records show the state words, 0 and 4 as 未定义', async () => {
-    const p = await memberPage(browser, '/activityRecord');
+    const p = await memberPage(env.browser, '/activityRecord');
     await p.getByText('没有更多了', { exact: true }).waitFor();
     const text = (await items(p, 'activity-list').allInnerTexts()).join('\n');
     for (const word of ['审核中', '已通过', '已拒绝', '未定义']) expect(text).toContain(word);
   });
 
   it('transaction records: type chips restart the list; deposits and transfers use their own state words', async () => {
-    const p = await memberPage(browser, '/transRecord');
+    const p = await memberPage(env.browser, '/transRecord');
     const calls = recordRequests(p, '/api/gettransrecord');
     await items(p, 'trans-list').first().waitFor();
     expect(calls.bodies()[0]).toMatchObject({ type: 1, date: 4, page: 1 });
@@ -145,7 +139,7 @@ describe('paged lists', () => {
   });
 
   it('venue records: totals header, and a row opens /betRecord with its game type', async () => {
-    const p = await memberPage(browser, '/venueBet');
+    const p = await memberPage(env.browser, '/venueBet');
     await items(p, 'venue-list').first().waitFor();
     await expect.poll(() => byTestId(p, 'venue-betnums').innerText()).toBe(String((await mockMember()).counts.bets));
     const bets = recordRequests(p, '/api/betrecord');
@@ -159,7 +153,7 @@ describe('paged lists', () => {
   });
 
   it('messages: announcements and in-site messages are two paged tabs', async () => {
-    const p = await memberPage(browser, '/message');
+    const p = await memberPage(env.browser, '/message');
     const calls = recordRequests(p, '/api/noticeList');
     await items(p, 'notice-list').first().waitFor();
     await p.getByRole('tab', { name: '站内信' }).click();
@@ -174,7 +168,7 @@ describe('rebate centre', () => {
   it('claims the pending rebate: totals move, rows turn 已领取, a second claim says 暂无领取额度！ without a call', async () => {
     const before = await mockMember();
     expect(before.nojisuan).toBeGreaterThan(0);
-    const p = await memberPage(browser, '/fanshui');
+    const p = await memberPage(env.browser, '/fanshui');
     await expect.poll(() => byTestId(p, 'fanshui-nojisuan').innerText()).toBe(before.nojisuan.toFixed(2));
     expect(await byTestId(p, 'fanshui-jisuan').innerText()).toBe(before.jisuan.toFixed(2));
     await p.getByText('未领取').first().waitFor();
@@ -195,7 +189,7 @@ describe('rebate centre', () => {
   });
 
   it('filters by venue and period, restarting at page 1', async () => {
-    const p = await memberPage(browser, '/fanshui');
+    const p = await memberPage(env.browser, '/fanshui');
     const calls = recordRequests(p, '/api/getfanshui');
     await items(p, 'fanshui-list').first().waitFor();
     expect(calls.bodies()[0]).toMatchObject({ date: 4, api_type: '', page: 1 });

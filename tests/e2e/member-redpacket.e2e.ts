@@ -1,16 +1,9 @@
 /** Issue 5: red packets — claim until none is left, server refusal with a deposit link, network failure, welfare records. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { allowConsole, BASE, dialogText, expectClean, launch, mockFault, mockSettings, resetMock, toastAfter } from './harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { allowConsole, BASE, dialogText, expectClean, mockFault, mockSettings, resetMock, toastAfter, browserPerFile } from './harness';
 import { byTestId, memberPage, mockMember, patchMember, recordRequests, resultToast } from './member-helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const env = browserPerFile();
 beforeEach(async () => {
   await resetMock();
 });
@@ -20,7 +13,7 @@ const okButton = (p: import('playwright-core').Page) => p.locator('.adm-dialog-f
 describe('red packet', () => {
   it('claims until sendnums reaches 0, showing each amount and the new counts, then refuses without a call', async () => {
     await patchMember({ sendnums: 2, acquirednum: 0 });
-    const p = await memberPage(browser, '/hongbao');
+    const p = await memberPage(env.browser, '/hongbao');
     await expect.poll(() => byTestId(p, 'hongbao-sendnums').innerText()).toBe('2');
     expect(await byTestId(p, 'hongbao-maxtimes').innerText()).toMatch(/^\d+$/);
     expect(await byTestId(p, 'hongbao-rules').locator('tbody tr').count()).toBeGreaterThan(0);
@@ -47,7 +40,7 @@ describe('red packet', () => {
   });
 
   it('a refused claim shows the server message with a deposit-now link to /recharge', async () => {
-    const p = await memberPage(browser, '/hongbao');
+    const p = await memberPage(env.browser, '/hongbao');
     await expect.poll(() => byTestId(p, 'hongbao-sendnums').innerText()).not.toBe('0');
     await mockFault({ path: '/api/douserredpacket', code: 1, message: '今日红包已抢完，明日再来' });
     await byTestId(p, 'hongbao-claim').click();
@@ -57,7 +50,7 @@ describe('red packet', () => {
   });
 
   it('a network failure on the claim says 服务器异常，请稍后再试', async () => {
-    const p = await memberPage(browser, '/hongbao');
+    const p = await memberPage(env.browser, '/hongbao');
     allowConsole(p, /Failed to load resource|ERR_|net::/);
     await expect.poll(() => byTestId(p, 'hongbao-sendnums').innerText()).not.toBe('0');
     // Chromium silently retries a request whose reused keep-alive connection drops (once per
@@ -71,7 +64,7 @@ describe('red packet', () => {
 describe('red packet switch', () => {
   it('with redpacket_switch 0 the page is refused with 红包已关闭', async () => {
     await mockSettings({ redpacket_switch: 0 });
-    const p = await memberPage(browser, '/mine');
+    const p = await memberPage(env.browser, '/mine');
     await byTestId(p, 'mine-username').waitFor();
     const claims = recordRequests(p, '/api/userredpacket');
     expect(await toastAfter(p, () => p.goto(`${BASE}/#/hongbao`))).toBe('红包已关闭');
@@ -83,7 +76,7 @@ describe('red packet switch', () => {
 describe('welfare', () => {
   it('shows the remaining and claimed counts, the red packet records, and leads to /hongbao', async () => {
     const m = await mockMember();
-    const p = await memberPage(browser, '/welfare');
+    const p = await memberPage(env.browser, '/welfare');
     await expect.poll(() => byTestId(p, 'welfare-sendnums').innerText()).toBe(String(m.sendnums));
     expect(await byTestId(p, 'welfare-acquirednum').innerText()).toBe(String(m.acquirednum));
     await byTestId(p, 'redpacket-list').locator('.w-paged-item').first().waitFor();

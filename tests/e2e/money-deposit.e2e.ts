@@ -1,16 +1,10 @@
 /** Issue 6: /recharge and /payInfo as the seeded member at 375x812 (SPEC.md sections 2, 5, 8, 9). */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { dialogText, expectClean, fill, go, launch, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, submit, toastAfter } from './harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { dialogText, expectClean, fill, go, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, submit, toastAfter, browserPerFile } from './harness';
 import { byTestId, countRequests, memberPage, pick, resultToastAfter } from './money-helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const env = browserPerFile();
 beforeEach(async () => {
   await resetMock();
 });
@@ -19,7 +13,7 @@ const tabs = (p: Page) => p.locator('.w-tabs').first().locator('.adm-tabs-header
 
 describe('deposit', () => {
   it('USDT shows the equivalent rounded down and reaches /payInfo with a running countdown', async () => {
-    const p = await memberPage(browser, '/recharge?type=usdt');
+    const p = await memberPage(env.browser, '/recharge?type=usdt');
     await p.locator('form[name=recharge-usdt]').waitFor();
     const equivalent = byTestId(p, 'recharge-usdt-equivalent');
     expect(await equivalent.innerText()).toBe('--');
@@ -62,7 +56,7 @@ describe('deposit', () => {
 
   it('an amount out of range shows the range message with the server bounds, and the defaults when there are none', async () => {
     await mockSettings({ payRange: { wechat: { min_price: 200, max_price: 300 } } });
-    const p = await memberPage(browser, '/recharge?type=wxpay');
+    const p = await memberPage(env.browser, '/recharge?type=wxpay');
     await p.locator('form[name=recharge-wechat]').waitFor();
     await expect.poll(() => byTestId(p, 'recharge-range').innerText()).toBe('单笔存款范围：200.00 - 300.00 元');
     const deposits = countRequests(p, '/api/recharge');
@@ -80,7 +74,7 @@ describe('deposit', () => {
 
     // no range from the server: 100 to 10000 from config
     await mockFault({ path: '/api/getPayRange', code: 1, times: 10 });
-    const q = await memberPage(browser, '/recharge?type=alipay');
+    const q = await memberPage(env.browser, '/recharge?type=alipay');
     await q.locator('form[name=recharge-alipay]').waitFor();
     await fill(q, 'amount', '50');
     expect(await toastAfter(q, () => submit(q, '立即存款'))).toBe('请输入金额在100-10000之间！');
@@ -92,7 +86,7 @@ describe('deposit', () => {
 
   it('a member with no bound card sees the 温馨提示 modal leading to /wallet', async () => {
     await mock('member', { cards: [] });
-    const p = await memberPage(browser, '/recharge');
+    const p = await memberPage(env.browser, '/recharge');
     expect(await dialogText(p)).toContain('您还为绑定任何钱包卡片，请前往绑定！');
     expect(await p.locator('.adm-dialog-content').last().innerText()).toBe('您还为绑定任何钱包卡片，请前往绑定！');
     expect(await p.locator('.adm-dialog-title').last().innerText()).toBe('温馨提示');
@@ -103,7 +97,7 @@ describe('deposit', () => {
 
   it('a member with a USDT address only is not asked to bind', async () => {
     await mock('member', { cards: [{ bank: 'USDT', bank_no: 'TXr1Jd6TTuuq5m5TmQxK2ZLwGcbq4hAbCd', bank_owner: 'TRC20' }] });
-    const { page: p } = await newPage(browser);
+    const { page: p } = await newPage(env.browser);
     await loginByApi(p);
     const usdtCards = p.waitForResponse((r) => r.url().endsWith('/api/getcard') && (r.request().postDataJSON() as { type: number }).type === 2);
     await go(p, '/recharge');
@@ -115,7 +109,7 @@ describe('deposit', () => {
   });
 
   it('bank: shows the receiving accounts, asks name, bank, card number, branch, then amount; lands in the records', async () => {
-    const p = await memberPage(browser, '/recharge');
+    const p = await memberPage(env.browser, '/recharge');
     await p.locator('form[name=recharge-bank]').waitFor();
     expect(await tabs(p)).toEqual(['网银转账', 'USDT', '微信', '支付宝']);
     await expect.poll(() => p.getByText('6222021001118866775').count()).toBe(1);
@@ -144,7 +138,7 @@ describe('deposit', () => {
 
   it('shows only the methods get_pay_way enables', async () => {
     await mockSettings({ pay_way: { card: 0, wechat: 0 } });
-    const p = await memberPage(browser, '/recharge');
+    const p = await memberPage(env.browser, '/recharge');
     await p.locator('form[name=recharge-usdt]').waitFor();
     expect(await tabs(p)).toEqual(['USDT', '支付宝']);
     expectClean(p);
@@ -153,7 +147,7 @@ describe('deposit', () => {
 
 describe('pay page', () => {
   it('Alipay red packet: asks name, then code, submits for the order; no order number shows 支付参数错误', async () => {
-    const p = await memberPage(browser, '/recharge?type=alipay');
+    const p = await memberPage(env.browser, '/recharge?type=alipay');
     await p.locator('form[name=recharge-alipay]').waitFor();
     await fill(p, 'amount', '300');
     await submit(p, '立即存款');
@@ -169,7 +163,7 @@ describe('pay page', () => {
     expect(codes.bodies()).toEqual([{ deposit_no: no, pay_code: '88888888', pay_name: '张三' }]);
     await p.waitForURL(/#\/transRecord/);
 
-    const q = await memberPage(browser, '/payInfo');
+    const q = await memberPage(env.browser, '/payInfo');
     expect(await byTestId(q, 'payinfo-missing').innerText()).toBe('支付参数错误');
     expectClean(p);
     expectClean(q);

@@ -1,16 +1,10 @@
 /** Issue 6: /transfer, /money and the top bar's refresh and recycle-all, as the seeded member at 375x812. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { expectClean, fill, go, launch, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, submit } from './harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectClean, fill, go, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, submit, browserPerFile } from './harness';
 import { byTestId, countRequests, memberPage, mockMember, pick, resultToastAfter } from './money-helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const env = browserPerFile();
 beforeEach(async () => {
   await resetMock();
 });
@@ -47,7 +41,7 @@ function expectGaps(times: number[], min: number, max: number) {
 
 describe('transfer', () => {
   it('a transfer to a venue and back leaves the totals on /money right', async () => {
-    const p = await memberPage(browser, '/money');
+    const p = await memberPage(env.browser, '/money');
     await expect.poll(() => text(p, 'money-total')).toBe('1408.50');
     expect(await text(p, 'money-central')).toBe('1000.00');
     expect(await text(p, 'money-game')).toBe('408.50');
@@ -79,7 +73,7 @@ describe('transfer', () => {
   });
 
   it('asks for the amount first, then refuses venue to venue with 场馆内钱包不支持互转, sending nothing', async () => {
-    const p = await memberPage(browser, '/transfer?code=pg');
+    const p = await memberPage(env.browser, '/transfer?code=pg');
     await expect.poll(() => p.locator('#transfer-targettype').innerText()).toBe('PG电子');
     const transfers = countRequests(p, '/api/transfer');
     expect(await resultToastAfter(p, () => submit(p, '立即转账'))).toBe('请输入操作金额！');
@@ -95,7 +89,7 @@ describe('transfer', () => {
   });
 
   it('double-tapping submit sends one request, the button locked while it is in flight', async () => {
-    const p = await memberPage(browser, '/transfer?code=ag');
+    const p = await memberPage(env.browser, '/transfer?code=ag');
     await expect.poll(() => p.locator('#transfer-targettype').innerText()).toBe('AG视讯');
     await fill(p, 'amount', '20');
     await mockFault({ path: '/api/transfer', delayMs: 1200 });
@@ -112,7 +106,7 @@ describe('transfer', () => {
   });
 
   it('polls venue balances every 1.5 s on /transfer and stops when the screen is left; /money every 3.5 s', async () => {
-    const p = await memberPage(browser, '/transfer');
+    const p = await memberPage(env.browser, '/transfer');
     await byTestId(p, 'transfer-venues').locator('li').first().waitFor();
     const onTransfer = await requestTimes(p, '/api/balancelist', 4900);
     expect(onTransfer.length).toBeGreaterThanOrEqual(3);
@@ -134,7 +128,7 @@ describe('transfer', () => {
   }, 40000);
 
   it('the auto-transfer switch calls uptransferstatus and shows what the server keeps', async () => {
-    const p = await memberPage(browser, '/transfer');
+    const p = await memberPage(env.browser, '/transfer');
     const sw = byTestId(p, 'transfer-auto').locator('[role=switch]');
     await expect.poll(() => sw.getAttribute('aria-checked')).toBe('false');
     const calls = countRequests(p, '/api/uptransferstatus');
@@ -156,7 +150,7 @@ describe('transfer', () => {
 describe('recycle-all and refresh', () => {
   it('the top bar refreshes the balance and recycles every venue into the central wallet', async () => {
     await mockSettings({ index_modal: 0 }); // no start-up popup over the top bar
-    const { page: p } = await newPage(browser);
+    const { page: p } = await newPage(env.browser);
     await loginByApi(p);
     const balance = p.locator('[data-testid=topbar-balance]');
     await expect.poll(() => balance.innerText()).toBe('¥1000.00');
@@ -173,7 +167,7 @@ describe('recycle-all and refresh', () => {
   });
 
   it('/money recovers every venue with one tap and shows the server message', async () => {
-    const p = await memberPage(browser, '/money');
+    const p = await memberPage(env.browser, '/money');
     await expect.poll(() => venue(p, 'money-venues', 'ag').innerText()).toBe('320.50');
     expect(await resultToastAfter(p, () => byTestId(p, 'money-recycle').click())).toBe('一键回收成功，共回收 408.50 元');
     await expect.poll(() => text(p, 'money-central')).toBe('1408.50');

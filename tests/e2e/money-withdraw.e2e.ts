@@ -1,16 +1,10 @@
 /** Issue 6: /withdrawal as the seeded member at 375x812 (SPEC.md sections 5, 8, 9). */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { allowConsole, BASE, expectClean, fill, launch, mock, mockFault, resetMock, SEED, submit, toastAfter, toasts } from './harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { allowConsole, BASE, expectClean, fill, mock, mockFault, resetMock, SEED, submit, toastAfter, toasts, browserPerFile } from './harness';
 import { byTestId, countRequests, memberPage, mockMember, pick, resultToastAfter } from './money-helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const env = browserPerFile();
 beforeEach(async () => {
   await resetMock();
 });
@@ -32,7 +26,7 @@ async function bankForm(p: Page) {
 
 describe('withdrawal', () => {
   it('checks card, minimum 100 and pay password in order; 100 with the right password lands in /transRecord as pending after 1.5 s', async () => {
-    const p = await memberPage(browser, '/withdrawal?type=bank');
+    const p = await memberPage(env.browser, '/withdrawal?type=bank');
     const { card, label } = await bankForm(p);
     const withdrawals = countRequests(p, '/api/withdraw');
     const expectToast = async (msg: string) => expect(await toastAfter(p, () => submit(p, '立即取款'))).toBe(msg);
@@ -70,7 +64,7 @@ describe('withdrawal', () => {
   });
 
   it('USDT: asks for an address, then shows the USDT received after the protocol fee at withdrawusdtrate', async () => {
-    const p = await memberPage(browser, '/withdrawal');
+    const p = await memberPage(env.browser, '/withdrawal');
     await p.locator('form[name=withdraw-usdt]').waitFor();
     expect(await toastAfter(p, () => submit(p, '立即取款'))).toBe('请选择USDT地址');
     await p.getByRole('button', { name: '您还没有USDT地址，去添加' }).waitFor();
@@ -114,7 +108,7 @@ describe('withdrawal', () => {
   });
 
   it('a dropped connection keeps the form filled and the button usable; the retry goes through', async () => {
-    const p = await memberPage(browser, '/withdrawal?type=bank');
+    const p = await memberPage(env.browser, '/withdrawal?type=bank');
     allowConsole(p, /Failed to load resource|net::ERR_/);
     const { label } = await bankForm(p);
     await pick(p, 'withdraw-bank', 'bank', label);
@@ -143,7 +137,7 @@ describe('withdrawal', () => {
 
   it('shows the turnover still required and the venues collapsed to 3, refreshed every 3.5 s', async () => {
     await mock('member', { bet_amount: 1234.5 });
-    const p = await memberPage(browser, '/withdrawal');
+    const p = await memberPage(env.browser, '/withdrawal');
     await expect.poll(() => byTestId(p, 'withdraw-turnover').innerText()).toBe('1234.50');
     expect(await byTestId(p, 'withdraw-central').innerText()).toBe('1000.00');
     const venues = byTestId(p, 'withdraw-venues');

@@ -1,22 +1,16 @@
 /** Issue 4: launching a game (/gamePage) — token, frame, the 501 dialog, failures, and the url variants. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { BASE, expectClean, go, launch, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, toastAfter } from './harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { BASE, expectClean, go, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, toastAfter, browserPerFile } from './harness';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const env = browserPerFile();
 beforeEach(async () => {
   await resetMock();
   await mockSettings({ index_modal: 0 });
 });
 
 async function page(): Promise<Page> {
-  return (await newPage(browser)).page;
+  return (await newPage(env.browser)).page;
 }
 
 async function member(): Promise<Page> {

@@ -1,21 +1,15 @@
 /** Issue 4: the home screen as a visitor and a member sees it (banners, notices, side menu, games, pop-ups). */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { allowConsole, BASE, expectClean, go, launch, loginByApi, mockSettings, newPage, resetMock, toastAfter } from './harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { allowConsole, BASE, expectClean, go, loginByApi, mockSettings, newPage, resetMock, toastAfter, browserPerFile } from './harness';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const env = browserPerFile();
 beforeEach(async () => {
   await resetMock();
 });
 
 async function page(): Promise<Page> {
-  return (await newPage(browser)).page;
+  return (await newPage(env.browser)).page;
 }
 
 /** home without the start-up popup in the way */
@@ -188,7 +182,7 @@ describe('red packet icon', () => {
 
 describe('side menu', () => {
   it('copies the permanent domain (复制成功！)', async () => {
-    const { context, page: p } = await newPage(browser);
+    const { context, page: p } = await newPage(env.browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
     await home(p);
     await p.locator('[data-testid=side-menu-open]').click();

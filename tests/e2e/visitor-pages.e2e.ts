@@ -1,22 +1,16 @@
 /** Issue 4: the other visitor screens — agent application, VIP, promotions, help, service, sponsorship, app download, USDT. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { BASE, expectClean, fill, go, launch, loginByApi, mockSettings, newPage, resetMock, submit, toastAfter, toasts } from './harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { BASE, expectClean, fill, go, loginByApi, mockSettings, newPage, resetMock, submit, toastAfter, toasts, browserPerFile } from './harness';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const env = browserPerFile();
 beforeEach(async () => {
   await resetMock();
   await mockSettings({ index_modal: 0 });
 });
 
 async function page(): Promise<Page> {
-  return (await newPage(browser)).page;
+  return (await newPage(env.browser)).page;
 }
 
 /** the first toast after `act` that is not the loading indicator */
