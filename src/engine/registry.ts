@@ -11,12 +11,25 @@ export interface WidgetProps<P = Record<string, unknown>> {
   props: P;
 }
 
-type WidgetModule = { default: ComponentType<WidgetProps<never>> };
+export type WidgetModule = { default: ComponentType<WidgetProps<never>> };
 
-const modules = import.meta.glob<WidgetModule>('../widgets/*/index.tsx');
-const loaders: Record<string, () => Promise<WidgetModule>> = Object.fromEntries(
-  Object.entries(modules).map(([file, load]) => [file.replace(/^.*\/widgets\/([^/]+)\/index\.tsx$/, '$1'), load]),
-);
+const typeOf = (file: string) => file.replace(/^.*\/widgets\/([^/]+)\/index\.tsx$/, '$1');
+// the widgets of core-widgets.ts come in one chunk; every other widget is its own chunk
+const CORE = ['Stack', 'Text', 'Button', 'Cell', 'Menu', 'Image', 'Repeat', 'PageHeader', 'Tag'];
+const modules = import.meta.glob<WidgetModule>(['../widgets/*/index.tsx', '!../widgets/{Stack,Text,Button,Cell,Menu,Image,Repeat,PageHeader,Tag}/index.tsx']);
+let core: Promise<Record<string, WidgetModule>> | undefined;
+const loadCore = () =>
+  (core ??= import('./core-widgets').then(
+    (m) => Object.fromEntries(Object.entries(m.coreWidgets).map(([file, mod]) => [typeOf(file), mod])),
+    (err: unknown) => {
+      core = undefined;
+      throw err;
+    },
+  ));
+const loaders: Record<string, () => Promise<WidgetModule | undefined>> = {
+  ...Object.fromEntries(Object.entries(modules).map(([file, load]) => [typeOf(file), load])),
+  ...Object.fromEntries(CORE.map((type) => [type, () => loadCore().then((all) => all[type])])),
+};
 const loaded = new Map<string, ComponentType<WidgetProps>>();
 
 export function isWidget(type: string): boolean {
@@ -33,6 +46,7 @@ export async function loadWidget(type: string): Promise<ComponentType<WidgetProp
   const load = loaders[type];
   if (!load) return undefined;
   const mod = await load();
+  if (!mod) return undefined;
   const component = mod.default as unknown as ComponentType<WidgetProps>;
   loaded.set(type, component);
   return component;
