@@ -263,7 +263,7 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
 
   // title: the screen's own (bindings allowed) or the route's
   const route = routeFor(location.pathname);
-  const title = config.title ? text(config.title, scope) : (route?.title ?? '');
+  const title = (config.title ? text(config.title, scope) : '') || (route?.title ?? '');
   useEffect(() => {
     view.title = title;
     const site = (session.app?.title || appConfig.siteName) ?? '';

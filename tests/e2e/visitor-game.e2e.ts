@@ -29,7 +29,9 @@ describe('game launch', () => {
     await p.locator('.w-sidetabs').waitFor();
     const shown = await toastAfter(p, () => go(p, '/gamePage?name=ag&type=0'));
     expect(shown).toBe('请登录！');
-    await p.waitForURL(`${BASE}/#/login?type=0`);
+    // to log in, with the way back to the game
+    await p.waitForURL(/#\/login\?type=0&redirect=/);
+    expect(decodeURIComponent(new URL(p.url()).hash)).toContain('redirect=/gamePage?name=ag&type=0');
     expect(await frame(p).count()).toBe(0);
   });
 
