@@ -26,6 +26,8 @@ export async function pick(page: Page, form: string, name: string, label: string
   const item = popup.locator('.adm-picker-view-column-item', { hasText: label }).first();
   await item.waitFor({ state: 'attached' });
   await item.dispatchEvent('click');
+  // the wheel takes the value when it has scrolled to it: confirm only then
+  await popup.locator('.adm-picker-view-column-item[data-selected=true]', { hasText: label }).waitFor();
   await popup.locator('.adm-picker-header-button').last().click();
   await popup.waitFor({ state: 'hidden' });
 }
