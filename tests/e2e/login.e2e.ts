@@ -137,6 +137,8 @@ describe('shell', () => {
   });
 
   it('tapping the tab of the current page says 已在当前页面！', async () => {
+    // the start-up popup would cover the tab bar (it opens as soon as home has loaded)
+    await mockSettings({ index_modal: 0 });
     const p = await page();
     await go(p, '/');
     await p.locator('.tabbar').waitFor();
