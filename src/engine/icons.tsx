@@ -1,102 +1,66 @@
 /**
- * Icons by name, so config can say "icon": "wallet" (antd-mobile-icons underneath).
+ * Icons by name, so config can say "icon": "wallet" (antd-mobile-icons outlines underneath; the
+ * names are in icon-names.ts).
  *
- * Each icon is its own small chunk, loaded the first time it is shown: importing them all into the
- * first paint cost about 35 KB gzipped. Until an icon arrives an empty box of the same size
- * (1em square) holds its place, so nothing moves when it appears. preloadIcons() starts loading
- * icons that are known to be needed (the tab bar's) as early as possible.
+ * The outlines of every icon come in one small chunk (icon-paths.gen.ts, about 11 KB gzipped),
+ * requested once, as early as the app starts: one request instead of one per icon, which on a
+ * phone cost a round trip each. Until it arrives an empty 1em box holds each icon's place, so
+ * nothing moves when it appears.
  */
-import { useEffect, useState, type ComponentType, type SVGProps } from 'react';
+import { useEffect, useState } from 'react';
+import { ICON_SOURCES } from './icon-names';
 
-type Icon = ComponentType<SVGProps<SVGSVGElement> & { className?: string }>;
-
-const LOADERS: Record<string, () => Promise<{ default: Icon }>> = {
-  home: () => import('antd-mobile-icons/es/AppOutline'),
-  gift: () => import('antd-mobile-icons/es/GiftOutline'),
-  service: () => import('antd-mobile-icons/es/ChatCheckOutline'),
-  star: () => import('antd-mobile-icons/es/StarOutline'),
-  user: () => import('antd-mobile-icons/es/UserOutline'),
-  userCircle: () => import('antd-mobile-icons/es/UserCircleOutline'),
-  userSet: () => import('antd-mobile-icons/es/UserSetOutline'),
-  contact: () => import('antd-mobile-icons/es/UserContactOutline'),
-  wallet: () => import('antd-mobile-icons/es/PayCircleOutline'),
-  deposit: () => import('antd-mobile-icons/es/HandPayCircleOutline'),
-  withdraw: () => import('antd-mobile-icons/es/BankcardOutline'),
-  transfer: () => import('antd-mobile-icons/es/TransportQRcodeOutline'),
-  card: () => import('antd-mobile-icons/es/BankcardOutline'),
-  bank: () => import('antd-mobile-icons/es/BankcardOutline'),
-  message: () => import('antd-mobile-icons/es/MessageOutline'),
-  bill: () => import('antd-mobile-icons/es/BillOutline'),
-  receipt: () => import('antd-mobile-icons/es/ReceiptOutline'),
-  record: () => import('antd-mobile-icons/es/UnorderedListOutline'),
-  chart: () => import('antd-mobile-icons/es/HistogramOutline'),
-  lock: () => import('antd-mobile-icons/es/LockOutline'),
-  key: () => import('antd-mobile-icons/es/KeyOutline'),
-  shield: () => import('antd-mobile-icons/es/CheckShieldOutline'),
-  phone: () => import('antd-mobile-icons/es/PhonebookOutline'),
-  mail: () => import('antd-mobile-icons/es/MailOutline'),
-  calendar: () => import('antd-mobile-icons/es/CalendarOutline'),
-  clock: () => import('antd-mobile-icons/es/ClockCircleOutline'),
-  money: () => import('antd-mobile-icons/es/PayCircleOutline'),
-  coupon: () => import('antd-mobile-icons/es/CouponOutline'),
-  id: () => import('antd-mobile-icons/es/UserContactOutline'),
-  team: () => import('antd-mobile-icons/es/TeamOutline'),
-  app: () => import('antd-mobile-icons/es/AppstoreOutline'),
-  download: () => import('antd-mobile-icons/es/DownlandOutline'),
-  help: () => import('antd-mobile-icons/es/QuestionCircleOutline'),
-  file: () => import('antd-mobile-icons/es/FileOutline'),
-  content: () => import('antd-mobile-icons/es/ContentOutline'),
-  link: () => import('antd-mobile-icons/es/LinkOutline'),
-  global: () => import('antd-mobile-icons/es/GlobalOutline'),
-  sound: () => import('antd-mobile-icons/es/SoundOutline'),
-  settings: () => import('antd-mobile-icons/es/SetOutline'),
-  refresh: () => import('antd-mobile-icons/es/RedoOutline'),
-  add: () => import('antd-mobile-icons/es/AddCircleOutline'),
-  delete: () => import('antd-mobile-icons/es/DeleteOutline'),
-  close: () => import('antd-mobile-icons/es/CloseOutline'),
-  left: () => import('antd-mobile-icons/es/LeftOutline'),
-  right: () => import('antd-mobile-icons/es/RightOutline'),
-  qrcode: () => import('antd-mobile-icons/es/SystemQRcodeOutline'),
-  shop: () => import('antd-mobile-icons/es/ShopbagOutline'),
-};
-
-const loaded = new Map<string, Icon>();
-const pending = new Map<string, Promise<void>>();
+type Paths = typeof import('./icon-paths.gen');
+let paths: Paths | undefined;
+let loading: Promise<Paths> | undefined;
 
 export function isIcon(name: string): boolean {
-  return name in LOADERS;
+  return name in ICON_SOURCES;
 }
 
-export function loadIcon(name: string): Promise<void> {
-  const load = LOADERS[name];
-  if (!load || loaded.has(name)) return Promise.resolve();
-  let p = pending.get(name);
-  if (!p) {
-    p = load().then(
-      (m) => void loaded.set(name, m.default),
-      () => void pending.delete(name),
-    );
-    pending.set(name, p);
-  }
-  return p;
+export function loadIcons(): Promise<Paths> {
+  loading ??= import('./icon-paths.gen').then(
+    (m) => (paths = m),
+    (err: unknown) => {
+      loading = undefined;
+      throw err;
+    },
+  );
+  return loading;
 }
 
-export function preloadIcons(names: readonly (string | undefined)[]): void {
-  for (const n of names) if (n) void loadIcon(n);
+/** start loading the outlines now (the names are kept for callers; all icons come together) */
+export function preloadIcons(_names?: readonly (string | undefined)[]): void {
+  void loadIcons().catch(() => undefined);
 }
 
 export function IconByName({ name, className }: { name?: string; className?: string }) {
   const [, bump] = useState(0);
-  const C = name ? loaded.get(name) : undefined;
+  const known = !!name && isIcon(name);
   useEffect(() => {
-    if (!name || loaded.has(name) || !(name in LOADERS)) return;
+    if (!known || paths) return;
     let live = true;
-    void loadIcon(name).then(() => live && bump((n) => n + 1));
+    loadIcons().then(
+      () => live && bump((n) => n + 1),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
-  }, [name]);
-  if (C) return <C className={className} aria-hidden="true" />;
-  if (!name || !(name in LOADERS)) return null;
-  return <svg width="1em" height="1em" className={className} style={{ verticalAlign: '-0.125em' }} aria-hidden="true" />;
+  }, [known]);
+  if (!known) return null;
+  const outline = paths?.ICON_PATHS[ICON_SOURCES[name as keyof typeof ICON_SOURCES]];
+  return (
+    <svg
+      width="1em"
+      height="1em"
+      viewBox={paths?.VIEWBOX ?? '0 0 96 96'}
+      className={className ? `antd-mobile-icon ${className}` : 'antd-mobile-icon'}
+      style={{ verticalAlign: '-0.125em' }}
+      aria-hidden="true"
+      focusable="false"
+    >
+      {outline?.map(([d, evenOdd], i) => <path key={i} d={d} fill="currentColor" fillRule={evenOdd ? 'evenodd' : 'nonzero'} />)}
+    </svg>
+  );
 }

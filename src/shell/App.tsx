@@ -158,11 +158,11 @@ configureClient({
 });
 
 // The screen the app opens on (when its guard lets it open) starts loading now, not after the
-// first render; so do the tab bar's icons when it opens on a screen with the tab bar.
+// first render; so do the icons (one small chunk, on nearly every screen).
 function preloadOpeningScreen() {
+  preloadIcons();
   const hash = window.location.hash.replace(/^#/, '') || '/';
   const route = routeFor(hash.split('?')[0]);
-  if (!route || (route.layout ?? 'page') === 'main') preloadIcons(appConfig.tabBar.map((t) => t.icon));
   if (route && hasScreen(route.screen) && !route.requireApp && decideGuard(route, hash, getToken(), null).kind === 'allow') preloadScreen(route.screen);
 }
 preloadOpeningScreen();
