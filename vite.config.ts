@@ -85,7 +85,7 @@ function htmlTitle(): Plugin {
   };
 }
 
-const ANTD_BASE = /node_modules[\\/](antd-mobile[\\/]es[\\/](utils|global|locales|components[\\/]config-provider)|ahooks|tslib|classnames|lodash|@babel[\\/]runtime|staged-components|use-sync-external-store)[\\/]/;
+const ANTD_BASE = /node_modules[\\/](antd-mobile[\\/]es[\\/](utils|global|locales|components[\\/](config-provider|button|dot-loading|list))|antd-mobile-icons[\\/]es[\\/]RightOutline|ahooks|tslib|classnames|lodash|@babel[\\/]runtime|staged-components|use-sync-external-store)[\\/]/;
 const NOT_BASE = /[\\/](reduce-and-restore-motion|use-drag-and-pinch|use-tab-list-scroll|render|render-to-body|render-to-container|render-imperatively|unstable-render)\.js$/;
 
 export default defineConfig({
@@ -100,7 +100,7 @@ export default defineConfig({
   },
   build: {
     target: 'es2020',
-    cssCodeSplit: true,
+    cssCodeSplit: false,
     sourcemap: false,
     reportCompressedSize: false,
     rolldownOptions: {
@@ -108,8 +108,15 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // antd-mobile's small shared helpers (utilities, hooks, config provider, locale) in one
-              // chunk instead of about twenty tiny ones: on a phone every request costs a round trip.
+              // React in its own chunk, so the helpers below do not drag it in (nor the entry into them)
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 20,
+            },
+            {
+              // antd-mobile's small shared helpers (utilities, hooks, config provider, locale) and the
+              // button and list most screens show, in one chunk instead of about twenty tiny ones: on a
+              // phone every request costs a round trip.
               // Not the few helpers that pull in react-dom or the animation and gesture libraries.
               name: 'antd-base',
               test: (id: string) => ANTD_BASE.test(id) && !NOT_BASE.test(id),
