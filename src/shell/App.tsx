@@ -136,6 +136,8 @@ function Router() {
 
 /** The client's hooks: one place for danger toasts, the 401 rule and the loading indicator. */
 configureClient({
+  // same-origin /api by default; a build for another API origin sets VITE_API_BASE (see README.md)
+  baseUrl: String(import.meta.env.VITE_API_BASE ?? '').replace(/\/+$/, ''),
   timeoutMs: constants.requestTimeoutMs,
   getToken,
   onError: (msg) => ui.fail(msg),
