@@ -1,9 +1,14 @@
 /**
  * The Content-Security-Policy of the production build: scripts only from this origin (no
  * inline script, no eval), frames open to http and https only (game and service frames).
- * antd-mobile sets style attributes at run time, hence style-src 'unsafe-inline'.
+ * antd-mobile sets style attributes at run time, hence style-src 'unsafe-inline'. A build that
+ * calls an API on another origin (VITE_API_BASE) needs that origin in connect-src: CSP_API_ORIGIN.
  */
 import type { NextFunction, Request, Response } from 'express';
+
+/** another origin the app may call (a build with VITE_API_BASE set), for example https://api.example.com */
+const API_ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?$/.test(process.env.CSP_API_ORIGIN ?? '') ? (process.env.CSP_API_ORIGIN as string) : '';
+if (process.env.CSP_API_ORIGIN && !API_ORIGIN) console.warn(`CSP_API_ORIGIN ignored: not an origin such as https://api.example.com`);
 
 export const CSP = [
   "default-src 'self'",
@@ -11,7 +16,7 @@ export const CSP = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: http: https:",
   "font-src 'self' data:",
-  "connect-src 'self'",
+  `connect-src 'self'${API_ORIGIN ? ` ${API_ORIGIN}` : ''}`,
   'frame-src http: https:',
   "object-src 'none'",
   "base-uri 'self'",
