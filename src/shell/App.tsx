@@ -13,6 +13,7 @@ import { resolveText } from '../engine/bindings';
 import { preloadScreen, ScreenRenderer } from '../engine/screen';
 import { canGoBack } from '../engine/history';
 import { preloadIcons } from '../engine/icons';
+import { preloadOverlays } from '../engine/overlays';
 import { preloadUi, ui } from '../engine/ui';
 import { clearSession, getToken, loadAppInfo, loadGames, loadUser, session, startBalancePoll } from '../store/session';
 import { decideGuard } from './guards';
@@ -170,7 +171,7 @@ function preloadOpeningScreen() {
 preloadOpeningScreen();
 
 /**
- * Toasts and dialogs are not needed for the first paint: fetch them once the first screen has
+ * Toasts, dialogs and popups are not needed for the first paint: fetch them once the first screen has
  * rendered with its data (the engine's `screen-data:` mark) and the browser is idle, so they do
  * not compete with what the screen itself needs.
  */
@@ -180,6 +181,7 @@ function preloadUiWhenIdle() {
     if (done) return;
     done = true;
     void preloadUi().catch(() => undefined);
+    preloadOverlays();
   };
   const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(load, { timeout: 4000 }) : setTimeout(load, 1000));
   if (typeof PerformanceObserver !== 'undefined') {
