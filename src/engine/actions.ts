@@ -36,7 +36,7 @@ export async function runActions(list: readonly Action[] | undefined, ctx: Actio
   return true;
 }
 
-/** Navigate unless already there (已在当前页面！). */
+/** Navigate unless already there (the @nav.alreadyHere message). */
 export function navigateTo(ctx: Pick<ActionContext, 'navigate' | 'currentPath'>, to: string, scope: Scope, replace = false) {
   const target = safeAppPath(to);
   if (!target) return;

@@ -2,9 +2,9 @@
  * Bindings: a small, safe path syntax over a scope. No eval, no `new Function`.
  *
  *   "{{user.balance | money}}"            -> "1000.00"
- *   "{{item.state | map:depositState}}"   -> "待审核"
+ *   "{{item.state | map:depositState}}"   -> the word for that code in app.json maps
  *   "{{query.type | default:1}}"          -> the raw value when the whole string is one binding
- *   "余额 {{user.balance | money}} 元"     -> interpolated text
+ *   "Balance {{user.balance | money}}"    -> interpolated text
  *
  * Paths are dotted names with optional [n] indexes: data.list.data[0].title.
  * Filters are looked up in FILTERS; a filter argument is text after a colon.

@@ -20,7 +20,7 @@ export interface RuleContext {
 export interface RuleFailure {
   index: number;
   rule: RuleConfig;
-  /** resolved bounds, for messages such as 请输入金额在{{min}}-{{max}}之间！ */
+  /** resolved bounds, for messages such as @deposit.range ({{min}}-{{max}}) */
   min?: number;
   max?: number;
 }

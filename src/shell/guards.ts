@@ -1,6 +1,6 @@
 /**
  * Route guards of SPEC.md section 2, as a pure decision so it is testable:
- * an app switch that must be on (红包已关闭), then the token rules (redirect with the full
+ * an app switch that must be on (@redpacket.closed), then the token rules (redirect with the full
  * path, plain /login, or confirm-then-login).
  */
 import type { RouteConfig } from '../config/types';

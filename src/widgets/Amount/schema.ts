@@ -20,7 +20,7 @@ export const propsSchema = {
     rate: bindable,
     protocol: { type: 'string', description: 'TRC20 or ERC20 (op usdtFee, usdtReceived); the fees are read from the user info' },
     prefix: { type: 'string', description: 'Text before the figure, e.g. ¥' },
-    unit: { type: 'string', description: 'Text after the figure, e.g. USDT or 元' },
+    unit: { type: 'string', description: 'Text after the figure, e.g. USDT or the currency word' },
     placeholder: { type: 'string', description: 'Shown when an input is missing (default --)' },
     variant: { type: 'string', enum: ['hero', 'stat', 'row', 'inline'], description: 'Default row' },
     tone: { type: 'string', enum: ['default', 'primary', 'danger', 'onBrand'] },

@@ -1,7 +1,7 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 
 /**
- * A row of tabs whose entries are fixed entries from config (such as 全部) followed by one per
+ * A row of tabs whose entries are fixed entries from config (such as an All tab) followed by one per
  * entry of an array in scope (such as the server's promotion types). The chosen value goes to
  * screen state (stateKey) or to the url query (queryParam, so a link can open a tab). Data
  * sources whose payload reads that value reload by themselves.

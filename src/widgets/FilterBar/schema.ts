@@ -4,7 +4,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
  * A row of record filters that write screen state (period, venue, type…). Each filter's
  * options come from a map of app.json (`map`, e.g. period), from a list in scope (`optionsFrom`,
  * e.g. the venues of balancelist) or are given (`options`); `all` puts an entry first
- * (全平台 with an empty value). A filter opens a sheet to choose from, or shows its options
+ * (all platforms, with an empty value). A filter opens a sheet to choose from, or shows its options
  * as chips in a row (`display: chips`). The initial value is the state's initial value.
  */
 export const propsSchema = {

@@ -4,7 +4,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
  * A paged record list over one call of the catalogue. The payload (bindings over screen state,
  * query…) is sent with `page` from 1; any change of the resolved payload restarts at page 1 and
  * replaces the list; later pages append as the player scrolls; loading stops past last_page.
- * Shows 没有更多了 at the end, 空空如也 when empty; pull down to refresh. Children are the item
+ * Shows @common.noMore at the end, @common.empty when empty; pull down to refresh. Children are the item
  * template, with `item` and `index` in scope.
  */
 export const propsSchema = {
