@@ -52,26 +52,4 @@ export async function loadWidget(type: string): Promise<ComponentType<WidgetProp
   return component;
 }
 
-/**
- * Widget types and form names used anywhere in a screen (nested node lists included).
- * `widgets` are needed to paint the screen; a widget found only under a node with a `when`
- * condition (a popup, a member-only block) goes to `deferred`: the screen does not wait for it,
- * it loads when it is first rendered.
- */
-export function collectRefs(
-  tree: unknown,
-  out = { widgets: new Set<string>(), deferred: new Set<string>(), forms: new Set<string>() },
-  conditional = false,
-) {
-  if (Array.isArray(tree)) tree.forEach((t) => collectRefs(t, out, conditional));
-  else if (tree && typeof tree === 'object') {
-    const o = tree as Record<string, unknown>;
-    const isNode = typeof o.type === 'string' && /^[A-Z]/.test(o.type);
-    const under = conditional || (isNode && o.when !== undefined);
-    if (isNode) (under ? out.deferred : out.widgets).add(o.type as string);
-    const props = o.props as Record<string, unknown> | undefined;
-    if (props && typeof props.form === 'string') out.forms.add(props.form);
-    for (const v of Object.values(o)) if (v && typeof v === 'object') collectRefs(v, out, under);
-  }
-  return out;
-}
+export { collectRefs } from './refs';
