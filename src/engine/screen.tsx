@@ -16,6 +16,7 @@ import { runActions, type ActionContext } from './actions';
 import { text } from './text';
 import { collectRefs, loadWidget, widgetComponent } from './registry';
 import { view } from './view';
+import screenIndex from 'virtual:screen-index';
 import { goBack } from './history';
 
 export interface ScreenApi {
@@ -136,11 +137,17 @@ const prefetched = new Map<string, { at: number; result: Promise<CallResult<unkn
 const PREFETCH_TTL_MS = 10000;
 const prefetchKey = (screen: string, source: string, payload: unknown) => `${screen}\u0000${source}\u0000${JSON.stringify(payload)}`;
 
+function startPrefetch(screen: string, source: string, endpoint: string, payload: Record<string, unknown>, quiet: boolean) {
+  const key = prefetchKey(screen, source, payload);
+  if (!isEndpointName(endpoint) || prefetched.has(key)) return;
+  prefetched.set(key, { at: Date.now(), result: call(endpoint, payload, { quiet }) });
+}
+
 function prefetchData(name: string, config: ScreenConfig) {
   for (const [source, src] of Object.entries(config.data ?? {})) {
     const payload = (src.payload ?? {}) as Record<string, unknown>;
-    if (src.when !== undefined || !isEndpointName(src.endpoint) || JSON.stringify(payload).includes('{{')) continue;
-    prefetched.set(prefetchKey(name, source, payload), { at: Date.now(), result: call(src.endpoint, payload, { quiet: !!src.quiet }) });
+    if (src.when !== undefined || JSON.stringify(payload).includes('{{')) continue;
+    startPrefetch(name, source, src.endpoint, payload, !!src.quiet);
   }
 }
 
@@ -153,9 +160,18 @@ function takePrefetched(screen: string, source: string, payload: unknown): Promi
 
 const preparing = new Map<string, Promise<LoadedScreen>>();
 
-/** start loading a screen (config, widgets, forms, first data) before it is rendered, for example the route the app opens on */
+/**
+ * Start loading a screen before it is rendered (the route the app opens on): its config, and at
+ * the same time, from the build's screen index, its widgets and its binding-free first data.
+ */
 export function preloadScreen(name: string): void {
-  if (!preparing.has(name)) preparing.set(name, prepare(name));
+  if (preparing.has(name)) return;
+  const hint = screenIndex[name];
+  for (const w of hint?.widgets ?? []) void loadWidget(w).catch(() => undefined);
+  for (const [source, endpoint, payload, quiet] of hint?.data ?? []) startPrefetch(name, source, endpoint, payload, quiet);
+  const started = prepare(name);
+  started.catch(() => undefined); // the renderer reports a failure; a preload nobody uses is not one
+  preparing.set(name, started);
 }
 
 async function prepare(name: string): Promise<LoadedScreen> {
