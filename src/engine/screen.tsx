@@ -57,11 +57,34 @@ export function ScopeProvider({ extra, children }: { extra: Scope; children: Rea
   return <ItemScopeContext.Provider value={value}>{children}</ItemScopeContext.Provider>;
 }
 
+/**
+ * Widgets a screen did not need to paint (under a `when`: a start-up popup, a floating icon)
+ * wait, on the app's first screen only, until that screen has shown its data and the browser is
+ * idle: they then do not compete with what the player is waiting for (home's banner).
+ */
+let firstScreenShown: Promise<void> | undefined;
+function afterFirstScreen(): Promise<void> {
+  firstScreenShown ??= new Promise<void>((resolve) => {
+    const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 200));
+    const fallback = setTimeout(resolve, 3000); // a screen whose data never comes
+    if (typeof PerformanceObserver === 'undefined') return;
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntries().some((e) => e.name.startsWith('screen-data:'))) return;
+      observer.disconnect();
+      clearTimeout(fallback);
+      idle();
+    });
+    observer.observe({ type: 'mark', buffered: true });
+  });
+  return firstScreenShown;
+}
+
 const lazyCache = new Map<string, ReturnType<typeof lazy>>();
 function lazyWidget(type: string) {
   let c = lazyCache.get(type);
   if (!c) {
     c = lazy(async () => {
+      await afterFirstScreen();
       const comp = await loadWidget(type);
       return { default: comp ?? (() => null) };
     });
