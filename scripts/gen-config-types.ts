@@ -8,9 +8,10 @@
  *   npm run gen:types           write the file
  *   npm run gen:types -- --check  exit 1 when the file is stale (used by the tests)
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { writeGenerated } from './generated-file';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -76,18 +77,4 @@ const text =
   '// Run `npm run gen:types` after changing a schema.\n\n' +
   entries.map(([name, schema]) => `export const ${name} = ${JSON.stringify(schema, null, 2)} as const;\n`).join('\n');
 
-if (process.argv.includes('--check')) {
-  let current = '';
-  try {
-    current = readFileSync(out, 'utf8');
-  } catch {
-    /* missing counts as stale */
-  }
-  if (current !== text) {
-    console.error('src/config/schemas.gen.ts is stale: run `npm run gen:types`.');
-    process.exit(1);
-  }
-} else {
-  writeFileSync(out, text);
-  console.log(`wrote ${path.relative(root, out)}`);
-}
+writeGenerated(out, text, path.relative(root, out), 'npm run gen:types');

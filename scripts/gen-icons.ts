@@ -6,10 +6,11 @@
  * one request of 1 to 2.5 KB each.
  *   --check   exit 1 when the file on disk is not what this script would write
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ICON_SOURCES } from '../src/engine/icon-names';
+import { writeGenerated } from './generated-file';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'src', 'engine', 'icon-paths.gen.ts');
@@ -56,19 +57,4 @@ export const VIEWBOX = '0 0 ${48 * SCALE} ${48 * SCALE}';
 export const ICON_PATHS: Record<string, readonly (readonly [string, 0 | 1])[]> = ${JSON.stringify(data)};
 `;
 
-if (process.argv.includes('--check')) {
-  let current = '';
-  try {
-    current = readFileSync(out, 'utf8');
-  } catch {
-    /* missing */
-  }
-  if (current !== text) {
-    console.error('src/engine/icon-paths.gen.ts is stale: run `tsx scripts/gen-icons.ts`');
-    process.exit(1);
-  }
-  console.log('src/engine/icon-paths.gen.ts is current');
-} else {
-  writeFileSync(out, text);
-  console.log(`wrote src/engine/icon-paths.gen.ts (${components.length} outlines, ${text.length} bytes)`);
-}
+writeGenerated(out, text, 'src/engine/icon-paths.gen.ts', 'tsx scripts/gen-icons.ts');
