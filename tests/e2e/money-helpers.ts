@@ -25,9 +25,19 @@ export async function pick(page: Page, form: string, name: string, label: string
   const popup = page.locator('.adm-picker-popup .adm-popup-body:visible').last();
   const item = popup.locator('.adm-picker-view-column-item', { hasText: label }).first();
   await item.waitFor({ state: 'attached' });
-  await item.dispatchEvent('click');
-  // the wheel takes the value when it has scrolled to it: confirm only then
-  await popup.locator('.adm-picker-view-column-item[data-selected=true]', { hasText: label }).waitFor();
+  // the wheel takes the value when it has scrolled to it: confirm only then. While the popup
+  // is still opening (a loaded machine) a tap can land before the wheel has measured its
+  // items, so tap again until the wheel shows the entry as selected.
+  const selected = popup.locator('.adm-picker-view-column-item[data-selected=true]', { hasText: label });
+  for (let attempt = 1; ; attempt++) {
+    await item.dispatchEvent('click');
+    try {
+      await selected.waitFor({ timeout: 3000 });
+      break;
+    } catch (err) {
+      if (attempt >= 5) throw err;
+    }
+  }
   await popup.locator('.adm-picker-header-button').last().click();
   await popup.waitFor({ state: 'hidden' });
 }
