@@ -65,17 +65,8 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
   };
 }
 
-interface Run {
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  failedA11y: string[];
-  failedBestPractices: string[];
-}
+/** one Lighthouse run: the figures without the url and the run count */
+type Run = Omit<LighthouseFigures, 'url' | 'runs'>;
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
