@@ -21,25 +21,30 @@ export function countRequests(page: Page, apiPath: string) {
 
 /** Choose `label` in the select field `name` of form `form` (antd-mobile Picker). */
 export async function pick(page: Page, form: string, name: string, label: string) {
-  await page.locator(`#${form}-${name}`).click();
-  const popup = page.locator('.adm-picker-popup .adm-popup-body:visible').last();
-  const item = popup.locator('.adm-picker-view-column-item', { hasText: label }).first();
-  await item.waitFor({ state: 'attached' });
-  // the wheel takes the value when it has scrolled to it: confirm only then. While the popup
-  // is still opening (a loaded machine) a tap can land before the wheel has measured its
-  // items, so tap again until the wheel shows the entry as selected.
-  const selected = popup.locator('.adm-picker-view-column-item[data-selected=true]', { hasText: label });
-  for (let attempt = 1; ; attempt++) {
-    await item.dispatchEvent('click');
-    try {
-      await selected.waitFor({ timeout: 3000 });
-      break;
-    } catch (err) {
-      if (attempt >= 5) throw err;
+  const field = page.locator(`#${form}-${name}`);
+  // The wheel takes a value when it has finished scrolling to it; on a loaded machine a tap can
+  // land while the popup is still opening, or the confirm can beat the wheel's last update. So
+  // tap until the wheel marks the entry selected, confirm, and start over until the field shows it.
+  for (let round = 1; ; round++) {
+    await field.click();
+    const popup = page.locator('.adm-picker-popup .adm-popup-body:visible').last();
+    const item = popup.locator('.adm-picker-view-column-item', { hasText: label }).first();
+    await item.waitFor({ state: 'attached' });
+    const selected = popup.locator('.adm-picker-view-column-item[data-selected=true]', { hasText: label });
+    for (let tap = 1; ; tap++) {
+      await item.dispatchEvent('click');
+      try {
+        await selected.waitFor({ timeout: 3000 });
+        break;
+      } catch (err) {
+        if (tap >= 5) throw err;
+      }
     }
+    await popup.locator('.adm-picker-header-button').last().click();
+    await popup.waitFor({ state: 'hidden' });
+    if ((await field.innerText()).includes(label)) return;
+    if (round >= 3) throw new Error(`the picker of ${form}.${name} did not take "${label}"`);
   }
-  await popup.locator('.adm-picker-header-button').last().click();
-  await popup.waitFor({ state: 'hidden' });
 }
 
 /** The seeded member as the mock holds it now (money in yuan). */
