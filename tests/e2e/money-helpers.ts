@@ -40,6 +40,20 @@ export async function pick(page: Page, form: string, name: string, label: string
         if (tap >= 5) throw err;
       }
     }
+    // the picker hands over its value when the wheel's spring comes to rest: wait until the
+    // wheel has not moved for a while before confirming
+    const wheel = popup.locator('.adm-picker-view-column-wheel').first();
+    let last = '';
+    let still = Date.now();
+    const until = Date.now() + 5000;
+    while (Date.now() < until) {
+      const now = await wheel.evaluate((el) => getComputedStyle(el).transform);
+      if (now !== last) {
+        last = now;
+        still = Date.now();
+      } else if (Date.now() - still > 400) break;
+      await page.waitForTimeout(50);
+    }
     await popup.locator('.adm-picker-header-button').last().click();
     await popup.waitFor({ state: 'hidden' });
     if ((await field.innerText()).includes(label)) return;
