@@ -126,8 +126,9 @@ describe('game launch', () => {
     const token = ((await r.json()) as { data: { api_token: string } }).data.api_token;
     await go(agent, '/');
     await agent.evaluate((t) => sessionStorage.setItem('token', t), token);
-    await go(agent, '/gamePage?dailiD=1');
+    // reload first so the app starts with the token; then open the agent login
     await agent.reload();
+    await go(agent, '/gamePage?dailiD=1');
     await frame(agent).waitFor();
     const src = new URL((await frame(agent).getAttribute('src'))!);
     expect(src.pathname).toBe('/__mock/page/agent');
