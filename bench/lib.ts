@@ -61,7 +61,7 @@ async function waitForServer(url: string, ms: number, child: ChildProcess) {
 export async function startServer(): Promise<() => Promise<void>> {
   const child = spawn(BIN('tsx'), [path.join(ROOT, 'scripts', 'serve.ts')], {
     cwd: ROOT,
-    env: { ...process.env, DIST: path.relative(ROOT, DIST), PORT: String(PORT), HOST: '127.0.0.1' },
+    env: { ...process.env, DIST: path.relative(ROOT, DIST), PORT: String(PORT), HOST: '127.0.0.1', MOCK_CONTROL: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitForServer(`${BASE}/api/app`, 30000, child);

@@ -77,25 +77,43 @@ export function bodyErrorReply(err: unknown): { status: number; body: Reply<null
   return null;
 }
 
-function isForm(req: Request): boolean {
-  return Boolean(req.is('application/x-www-form-urlencoded'));
+/** A request that carries a body (a chunked one, or a Content-Length above 0). */
+export function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+function isJson(req: Request): boolean {
+  return Boolean(req.is('application/json'));
 }
 function isMultipart(req: Request): boolean {
   return Boolean(req.is('multipart/form-data'));
 }
 
-export function apiRouter(state: MockState, handlers: HandlerMap, latency: { ms: number }): express.Router {
+export interface ApiOptions {
+  /** other origins allowed to call /api from a browser (CORS); same-origin calls need none */
+  corsOrigins: ReadonlySet<string>;
+  /** the origin of absolute urls handed out; undefined: the address the request came in on */
+  publicOrigin?: string;
+}
+
+export function apiRouter(state: MockState, handlers: HandlerMap, latency: { ms: number }, options: ApiOptions = { corsOrigins: new Set() }): express.Router {
   const router = express.Router();
 
-  // CORS, so that `npm run mock` on its own port can serve a front end on another one.
+  // CORS only for the origins on the list (MOCK_CORS_ORIGINS): a page elsewhere may not call /api
+  // with a member's token nor read a reply. Same-origin calls need no header at all.
   router.use((req, res, next) => {
-    res.set('Access-Control-Allow-Origin', req.get('origin') ?? '*');
-    res.set('Vary', 'Origin');
-    res.set('Access-Control-Allow-Headers', 'Authorization, Content-Type');
-    res.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
     res.set('Cache-Control', 'no-store');
+    res.vary('Origin');
+    const origin = req.get('origin');
+    const allowed = origin !== undefined && options.corsOrigins.has(origin);
+    if (allowed) {
+      res.set('Access-Control-Allow-Origin', origin);
+      res.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key');
+      res.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+    }
     if (req.method === 'OPTIONS') {
-      res.status(204).end();
+      res.status(allowed ? 204 : 403).end();
       return;
     }
     next();
@@ -128,18 +146,21 @@ export function apiRouter(state: MockState, handlers: HandlerMap, latency: { ms:
     await applyFault(rule, req, res, next);
   });
 
-  router.use(express.json({ limit: BODY_LIMIT, type: (req) => !isForm(req as Request) && !isMultipart(req as Request) }));
-  router.use(express.urlencoded({ limit: BODY_LIMIT, extended: false, parameterLimit: 100 }));
+  // A body is JSON, or multipart for an upload; nothing else (a form or text/plain post is what a
+  // page on another origin can send without asking first).
+  router.use((req, res, next) => {
+    if (!hasBody(req)) return next();
+    const multipart = (res.locals as Locals).def.multipart === true;
+    if (isJson(req) || (multipart && isMultipart(req))) return next();
+    const expected = multipart ? 'multipart/form-data' : 'application/json';
+    send(res, fail(415, `不支持的请求格式：请使用 ${expected}`), 415);
+  });
+  router.use(express.json({ limit: BODY_LIMIT, type: (req) => isJson(req as Request) }));
   const upload = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20, parts: 25, fieldSize: 1024 },
   }).single('file');
-  // Other calls accept multipart too, as plain fields (a FormData post), but never a file.
-  const fieldsOnly = multer({ limits: { files: 0, fields: 20, parts: 20, fieldSize: 4096 } }).none();
-  router.use((req, res, next) => {
-    if (!isMultipart(req)) return next();
-    return (res.locals as Locals).def.multipart ? upload(req, res, next) : fieldsOnly(req, res, next);
-  });
+  router.use((req, res, next) => (isMultipart(req) ? upload(req, res, next) : next()));
 
   router.use(async (req, res) => {
     const { name, def } = res.locals as Locals;
@@ -158,7 +179,7 @@ export function apiRouter(state: MockState, handlers: HandlerMap, latency: { ms:
       member,
       token,
       req,
-      origin: originOf(req),
+      origin: originOf(req, options.publicOrigin),
     } as Ctx<typeof name>;
     const handler = handlers[name] as (c: typeof ctx) => Reply<unknown> | Promise<Reply<unknown>>;
     const reply = await handler(ctx);

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { apiRouter, send } from './api';
 import { assetsRouter } from './assets';
-import { controlRouter } from './control';
+import { controlRouter, pagesOnlyRouter } from './control';
 import { fail } from './http';
 import { handlers } from './routes';
 import { MockState } from './state';
@@ -15,6 +15,44 @@ import { MockState } from './state';
 export interface MockOptions {
   /** delay before every /api reply, ms; defaults to MOCK_LATENCY_MS, else 0 */
   latencyMs?: number;
+  /**
+   * Mount the /__mock/ control surface (tokens without a password, member patches, faults).
+   * A development tool: only when asked for; defaults to MOCK_CONTROL=1.
+   */
+  control?: boolean;
+  /** Other origins allowed to call /api (CORS); defaults to MOCK_CORS_ORIGINS (comma-separated), else none. */
+  corsOrigins?: readonly string[];
+  /**
+   * The origin the absolute urls the mock hands out start with (service, game, visit pages);
+   * defaults to MOCK_PUBLIC_ORIGIN, else the address the request came in on (never the Host header).
+   */
+  publicOrigin?: string;
+}
+
+/** An origin such as https://app.example.com or http://127.0.0.1:5173, or null. */
+export function parseOrigin(raw: string): string | null {
+  try {
+    const u = new URL(raw.trim());
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+    return u.origin === raw.trim().replace(/\/$/, '') ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+function envOrigins(): string[] {
+  const list = (process.env.MOCK_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const good = list.map(parseOrigin).filter((o): o is string => o !== null);
+  if (good.length !== list.length) console.warn('[mock] MOCK_CORS_ORIGINS: entries that are not origins (https://host[:port]) are ignored');
+  return good;
+}
+
+function envPublicOrigin(): string | undefined {
+  const raw = process.env.MOCK_PUBLIC_ORIGIN;
+  if (!raw) return undefined;
+  const o = parseOrigin(raw);
+  if (!o) console.warn('[mock] MOCK_PUBLIC_ORIGIN ignored: not an origin such as https://app.example.com');
+  return o ?? undefined;
 }
 
 function envLatency(): number {
@@ -29,9 +67,14 @@ export function createApp(options: MockOptions = {}): express.Express {
   app.set('query parser', 'simple');
   const state = new MockState();
   const latency = { ms: options.latencyMs ?? envLatency() };
+  const control = options.control ?? process.env.MOCK_CONTROL === '1';
+  const corsOrigins = new Set((options.corsOrigins ?? envOrigins()).map((o) => parseOrigin(o)).filter((o): o is string => o !== null));
+  const publicOrigin = options.publicOrigin !== undefined ? (parseOrigin(options.publicOrigin) ?? undefined) : envPublicOrigin();
 
-  app.use('/api', apiRouter(state, handlers, latency));
-  app.use('/__mock', controlRouter(state, latency));
+  app.use('/api', apiRouter(state, handlers, latency, { corsOrigins, publicOrigin }));
+  if (control) app.use('/__mock', controlRouter(state, latency));
+  // Without the control surface its frame pages (service, game, visit...) stay: the urls /api hands out point there.
+  else app.use('/__mock', pagesOnlyRouter(state));
   app.use('/mock-assets', assetsRouter(state));
 
   // Last resort: an error nobody handled is still a JSON reply, never the HTML error page.

@@ -9,6 +9,7 @@ import QRCode from 'qrcode';
 import { activities, banners } from './fixtures/content';
 import { banks } from './fixtures/finance';
 import { categoryNames, gameList, providerGames, providerNames, venues } from './fixtures/games';
+import { own } from './http';
 import type { MockState } from './state';
 
 const FONT = `'PingFang SC','Hiragino Sans GB','Microsoft YaHei','Noto Sans CJK SC','Source Han Sans SC',sans-serif`;
@@ -75,7 +76,7 @@ export function platformSvg(code: string): string {
 }
 
 export function gameSvg(provider: string, code: string): string {
-  const game = providerGames[provider]?.find((g) => g.gamecode === code);
+  const game = own(providerGames, provider)?.find((g) => g.gamecode === code);
   const name = game?.gamename ?? code;
   const h = hue(code);
   const size = name.length > 5 ? 26 : 32;
@@ -84,7 +85,7 @@ export function gameSvg(provider: string, code: string): string {
     `<circle cx="100" cy="78" r="42" fill="#fff" opacity="0.18"/>` +
     text(100, 94, 44, name.slice(0, 1), 'font-weight="800"') +
     text(100, 156, size, name, 'font-weight="700"') +
-    text(100, 186, 16, providerNames[provider] ?? provider.toUpperCase(), 'opacity="0.85"');
+    text(100, 186, 16, own(providerNames, provider) ?? provider.toUpperCase(), 'opacity="0.85"');
   return svg(200, 200, body, [hsl(h, 80, 55), hsl(h + 50, 75, 35)], name);
 }
 
@@ -149,8 +150,14 @@ export function assetsRouter(state: MockState): express.Router {
     const name = svgName(req.params.file);
     if (!name) return notFound(res);
     const raw = typeof req.query.text === 'string' ? req.query.text : name;
+    if (!raw) return res.status(400).json({ code: 400, message: '二维码内容不能为空', data: null });
     if (Buffer.byteLength(raw) > 1000) return res.status(400).json({ code: 400, message: '二维码内容过长', data: null });
-    const body = await QRCode.toString(raw, { type: 'svg', margin: 1, width: 240, errorCorrectionLevel: 'M' });
+    let body: string;
+    try {
+      body = await QRCode.toString(raw, { type: 'svg', margin: 1, width: 240, errorCorrectionLevel: 'M' });
+    } catch {
+      return res.status(400).json({ code: 400, message: '二维码内容无法编码', data: null });
+    }
     sendSvg(res, body);
   });
 
@@ -177,7 +184,7 @@ export function assetsRouter(state: MockState): express.Router {
     vip: (n) => vipSvg(Math.min(10, Math.max(1, Number(n) || 1))),
   };
   router.get('/:kind/:file', (req, res) => {
-    const make = Object.prototype.hasOwnProperty.call(single, req.params.kind) ? single[req.params.kind] : undefined;
+    const make = own(single, req.params.kind);
     const name = svgName(req.params.file);
     return make && name ? sendSvg(res, make(name)) : notFound(res);
   });

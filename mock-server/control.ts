@@ -274,17 +274,23 @@ async function patchMember(state: MockState, m: Member, p: MemberPatch): Promise
   return null;
 }
 
+/** Without the control surface: only the frame pages (read-only HTML); anything else under /__mock/ is 404. */
+export function pagesOnlyRouter(state: MockState): express.Router {
+  const router = express.Router();
+  const page = servePage(state);
+  router.get('/page/:kind', page);
+  router.get('/page/:kind/*rest', page);
+  router.use((req, res) => send(res, fail(404, `不存在：${req.method} /__mock${req.path}`), 404));
+  return router;
+}
+
 export function controlRouter(state: MockState, latency: { ms: number }): express.Router {
   const router = express.Router();
+  // No CORS at all: a page on another origin can neither read a reply nor pass a preflight, and
+  // its "simple" requests (form, text/plain, no type) are refused below before anything changes.
   router.use((req, res, next) => {
     res.set('Cache-Control', 'no-store');
-    res.set('Access-Control-Allow-Origin', req.get('origin') ?? '*');
-    res.set('Access-Control-Allow-Headers', 'Content-Type');
-    res.set('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
-    if (req.method === 'OPTIONS') {
-      res.status(204).end();
-      return;
-    }
+    if (req.method === 'OPTIONS') return send(res, fail(405, '控制接口不支持跨域请求'), 405);
     next();
   });
 
@@ -292,7 +298,14 @@ export function controlRouter(state: MockState, latency: { ms: number }): expres
   router.get('/page/:kind', page);
   router.get('/page/:kind/*rest', page);
 
-  router.use(express.json({ limit: '256kb', type: () => true }));
+  // Every call that changes something is sent as application/json (a browser asks before it
+  // sends that to another origin, and nothing here ever says yes).
+  router.use((req, res, next) => {
+    const type = (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+    if (req.method === 'GET' || req.method === 'HEAD' || type === 'application/json') return next();
+    send(res, fail(415, '控制接口只接受 application/json 请求体'), 415);
+  });
+  router.use(express.json({ limit: '256kb' }));
 
   /** Body of a control call: {} when none was sent; refuses non-objects. */
   const body = (req: Request): unknown => req.body ?? {};

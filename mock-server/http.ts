@@ -88,6 +88,22 @@ export const yuan = (cents: number): number => Math.round(cents) / 100;
 /** '6222021203045678123' → for logs and messages only; the client masks card numbers itself. */
 export const tail4 = (no: string): string => no.slice(-4);
 
-export function originOf(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+/**
+ * The origin of the absolute urls the mock hands out: the configured public origin, else the
+ * address and port this request came in on. Never the Host header, which any client can set.
+ */
+/**
+ * A lookup keyed by a client string: the object's own entry or undefined, never an inherited
+ * property ('constructor', '__proto__', 'toString' are keys a client can send).
+ */
+export function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+export function originOf(req: Request, publicOrigin?: string): string {
+  if (publicOrigin) return publicOrigin;
+  const raw = req.socket.localAddress ?? '127.0.0.1';
+  const v4 = raw.startsWith('::ffff:') ? raw.slice(7) : raw;
+  const host = v4.includes(':') ? `[${v4}]` : v4;
+  return `http://${host}:${req.socket.localPort ?? 80}`;
 }

@@ -4,6 +4,7 @@
  */
 import type { Request, Response } from 'express';
 import { esc } from './assets';
+import { own } from './http';
 import type { MockState } from './state';
 
 const q = (req: Request, key: string): string => {
@@ -75,7 +76,7 @@ const PAGES: Record<string, (req: Request, state: MockState) => string> = {
 export function servePage(state: MockState) {
   return (req: Request, res: Response): void => {
     const kind = String(req.params.kind ?? '');
-    const render = Object.prototype.hasOwnProperty.call(PAGES, kind) ? PAGES[kind] : PAGES.visit;
+    const render = own(PAGES, kind) ?? PAGES.visit;
     res.set('Content-Type', 'text/html; charset=utf-8');
     res.set('Cache-Control', 'no-store');
     res.send(render(req, state));

@@ -113,6 +113,31 @@ function describe(name: EndpointName, err: ErrorObject): string {
   }
 }
 
+/** Money fields: a number, or a string of digits with at most 2 decimals (no hex, exponent, sign or padding). */
+const MONEY_FIELDS = new Set(['amount']);
+const PLAIN_MONEY = /^(0|[1-9]\d*)(\.\d{1,2})?$/;
+const PLAIN_INTEGER = /^(0|[1-9]\d*)$/;
+const PLAIN_NUMBER = /^(0|[1-9]\d*)(\.\d+)?$/;
+
+/**
+ * A numeric field sent as text must be plain decimal digits: ajv's coercion would take "0x64",
+ * "1e2" or " 100 " for 100. A money field also keeps at most two decimals as a number.
+ */
+function plainNumberProblem(name: EndpointName, key: string, schema: { type?: string | string[] }, value: unknown): string | null {
+  const types = ([] as string[]).concat(schema.type ?? []);
+  if (types.includes('string') || !(types.includes('number') || types.includes('integer'))) return null;
+  const label = fieldLabel(name, key);
+  if (MONEY_FIELDS.has(key)) {
+    const bad = `参数错误：${label}格式不正确，请输入数字，最多保留两位小数`;
+    if (typeof value === 'string') return PLAIN_MONEY.test(value) ? null : bad;
+    if (typeof value === 'number') return Number.isFinite(value) && Math.abs(Math.round(value * 100) - value * 100) < 1e-6 && !Object.is(value, -0) ? null : bad;
+    return null;
+  }
+  if (typeof value !== 'string') return null;
+  const ok = types.includes('integer') ? PLAIN_INTEGER.test(value) : PLAIN_NUMBER.test(value);
+  return ok ? null : `参数错误：${label}类型不正确，应为${types.includes('integer') ? '整数' : '数字'}`;
+}
+
 export type Validation = { ok: true; payload: Record<string, unknown> } | { ok: false; message: string };
 
 /**
@@ -127,7 +152,10 @@ export function validatePayload(name: EndpointName, input: unknown): Validation 
   const payload: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     if (value === null || value === undefined || key === '__proto__' || key === 'constructor') continue;
-    if (typeof value === 'boolean' && key in known) return { ok: false, message: `参数错误：${fieldLabel(name, key)}类型不正确` };
+    const schema = Object.hasOwn(known, key) ? (known[key] as { type?: string | string[] }) : undefined;
+    if (typeof value === 'boolean' && schema) return { ok: false, message: `参数错误：${fieldLabel(name, key)}类型不正确` };
+    const numeric = schema ? plainNumberProblem(name, key, schema, value) : null;
+    if (numeric) return { ok: false, message: numeric };
     payload[key] = value;
   }
   const validate = validatorFor(name);

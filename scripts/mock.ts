@@ -1,5 +1,6 @@
 /**
- * `npm run mock`: the mock API alone, on PORT or 3001. MOCK_LATENCY_MS adds a delay to every
+ * `npm run mock`: the mock API alone, on PORT or 3001, bound to HOST or 127.0.0.1. The /__mock/
+ * control surface only with MOCK_CONTROL=1. MOCK_LATENCY_MS adds a delay to every
  * /api reply so loading states can be seen. Anything that is not /api, /__mock or /mock-assets
  * gets a JSON 404 here (there is no SPA to fall through to).
  */
@@ -7,6 +8,8 @@ import { createServer } from 'node:http';
 import { createApp } from '../mock-server/app';
 
 const port = Number(process.env.PORT ?? 3001);
+// loopback only unless HOST says otherwise: the mock hands out tokens and knows members' data
+const host = process.env.HOST ?? '127.0.0.1';
 const latencyMs = Number(process.env.MOCK_LATENCY_MS ?? 0) || 0;
 
 const app = createApp({ latencyMs });
@@ -15,8 +18,9 @@ app.use((req, res) => {
 });
 
 const server = createServer(app);
-server.listen(port, () => {
-  console.log(`[mock] http://localhost:${port}  (api: /api/*, control: /__mock/*, latency ${latencyMs} ms)`);
+server.listen(port, host, () => {
+  const control = process.env.MOCK_CONTROL === '1' ? 'control: /__mock/*' : 'control surface off (MOCK_CONTROL=1 turns it on)';
+  console.log(`[mock] http://${host}:${port}  (api: /api/*, ${control}, latency ${latencyMs} ms)`);
   console.log('[mock] seeded member demo01 / demo123, pay password 123456');
 });
 

@@ -1,6 +1,6 @@
 /** Game lists and game launch. */
 import { gameList, providerGames, providerNames, venues } from '../fixtures/games';
-import { fail, memberOnly, ok, type PartialHandlers } from '../http';
+import { fail, memberOnly, ok, own, type PartialHandlers } from '../http';
 import { CENTRAL } from '../state';
 import { pageUrl } from './content';
 
@@ -11,7 +11,7 @@ export const gameHandlers = {
   },
 
   gamelistBycode: ({ payload }) => {
-    const games = providerGames[payload.gamecode];
+    const games = own(providerGames, payload.gamecode);
     return games ? ok(games.map((g) => ({ ...g }))) : ok([], '暂无数据');
   },
 
@@ -25,11 +25,11 @@ export const gameHandlers = {
     const plat = payload.plat_name;
     const listed = gameList.find((g) => g.game_code === plat);
     const venue = venues.find((v) => v.platname === plat);
-    const provider = providerNames[plat];
+    const provider = own(providerNames, plat);
     if (!listed && !venue && !provider) return fail(1, `游戏平台不存在：${plat}`);
     if (listed && listed.app_state !== 1) return fail(1, `${listed.platform_name}维护中，请稍后再试`);
     const name = listed?.platform_name ?? venue?.name ?? provider ?? plat;
-    const game = provider ? providerGames[plat]?.find((g) => g.gamecode === payload.game_code) : undefined;
+    const game = provider ? own(providerGames, plat)?.find((g) => g.gamecode === payload.game_code) : undefined;
     const url = pageUrl(origin, 'game', {
       plat,
       name: game ? `${name} · ${game.gamename}` : name,

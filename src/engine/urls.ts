@@ -23,7 +23,9 @@ export function safeAppPath(raw: unknown): string | null {
   try {
     const u = new URL(p, 'http://app.invalid');
     if (u.host !== 'app.invalid') return null;
-    return u.pathname + u.search;
+    // Checked again once normalised: "/.//evil.com" and "/..//evil.com" become "//evil.com".
+    const path = u.pathname + u.search;
+    return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') ? path : null;
   } catch {
     return null;
   }

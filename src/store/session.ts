@@ -1,6 +1,7 @@
 /**
- * Session state (valtio): the token (sessionStorage, per browser session), user info, app info
- * and the per-category game lists (cached on the device in localStorage), and the balance poll.
+ * Session state (valtio): the token and the user entity (sessionStorage: personal data lives only
+ * as long as the tab), app info and the per-category game lists (cached on the device in
+ * localStorage, nothing personal), and the balance poll.
  */
 import { proxy } from 'valtio';
 import { call } from '../api/client';
@@ -41,9 +42,12 @@ export interface SessionState {
   refreshing: boolean;
 }
 
+// Builds before this rule kept the user entity in localStorage: drop what they left behind.
+write(localStorage, USER_KEY, null);
+
 export const session = proxy<SessionState>({
   token: sessionStorage.getItem(TOKEN_KEY),
-  user: readJson<User>(localStorage, USER_KEY),
+  user: readJson<User>(sessionStorage, USER_KEY),
   app: readJson<AppInfo>(localStorage, APP_KEY),
   games: readJson<Record<string, Game[]>>(localStorage, GAMES_KEY) ?? {},
   venues: [],
@@ -58,7 +62,7 @@ function withVip(user: User): User {
 
 export function setUser(user: User | null) {
   session.user = user ? withVip(user) : null;
-  write(localStorage, USER_KEY, session.user);
+  write(sessionStorage, USER_KEY, session.user);
 }
 
 export async function loadUser(): Promise<boolean> {

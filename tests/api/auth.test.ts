@@ -59,9 +59,10 @@ describe('login_pc', () => {
     expect(unknown.body).toEqual(wrong.body);
   });
 
-  it('accepts a form post as well as JSON', async () => {
+  it('refuses a form post (what a page on another origin can send unasked): JSON 415', async () => {
     const res = await request(app).post('/api/login_pc').type('form').send('name=demo01&password=demo123&code=1234');
-    expect(res.body.code).toBe(200);
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ code: 415, message: '不支持的请求格式：请使用 application/json', data: null });
   });
 });
 

@@ -17,7 +17,7 @@ describe('reset', () => {
     await call(app, 'delcard', { id: (await memberSnap(app)).cards[0].id }, token);
     await request(app).post('/__mock/settings').send({ site_state: 0 });
     await setFault(app, { path: '/api/app', code: 500, times: 5 });
-    const res = await request(app).post('/__mock/reset');
+    const res = await request(app).post('/__mock/reset').send({});
     expect(res.body.code).toBe(200);
     const m = await memberSnap(app);
     expect(m).toMatchObject({ balance: 1000, venues: { ag: 320.5, pg: 88, ky: 0 }, sendnums: 3 });
@@ -104,7 +104,7 @@ describe('fault injection', () => {
   it('lists and clears faults; refuses unknown paths and empty rules', async () => {
     await setFault(app, { path: '/api/user', code: 500, times: 2 });
     expect((await request(app).get('/__mock/faults')).body.data['/api/user']).toMatchObject({ code: 500, remaining: 2 });
-    await request(app).delete('/__mock/fault');
+    await request(app).delete('/__mock/fault').set('Content-Type', 'application/json');
     expect((await request(app).get('/__mock/faults')).body.data).toEqual({});
     expect((await request(app).post('/__mock/fault').send({ path: '/api/nope', code: 500 })).status).toBe(422);
     expect((await request(app).post('/__mock/fault').send({ path: '/api/user' })).status).toBe(422);
@@ -149,7 +149,7 @@ describe('state, latency, unknown control paths', () => {
   });
 
   it('global latency from the option, changeable at run time', async () => {
-    const slow = createApp({ latencyMs: 120 });
+    const slow = createApp({ latencyMs: 120, control: true });
     let t0 = Date.now();
     await request(slow).post('/api/app');
     expect(Date.now() - t0).toBeGreaterThanOrEqual(110);
@@ -162,7 +162,7 @@ describe('state, latency, unknown control paths', () => {
   it('MOCK_LATENCY_MS is the default latency', async () => {
     process.env.MOCK_LATENCY_MS = '90';
     try {
-      const slow = createApp();
+      const slow = createApp({ control: true });
       expect((await request(slow).get('/__mock/latency')).body.data.ms).toBe(90);
     } finally {
       delete process.env.MOCK_LATENCY_MS;
@@ -170,7 +170,7 @@ describe('state, latency, unknown control paths', () => {
   });
 
   it('unknown control paths are a JSON 404', async () => {
-    const res = await request(app).post('/__mock/nothing');
+    const res = await request(app).post('/__mock/nothing').send({});
     expect(res.status).toBe(404);
     expect(res.body.code).toBe(404);
   });
@@ -187,7 +187,7 @@ describe('the seed', () => {
     const first = await page(app, token);
     expect(await page(other, otherToken)).toEqual(first);
     await call(app, 'recharge', { paytype: 'alipay', amount: 500 }, token);
-    await request(app).post('/__mock/reset');
+    await request(app).post('/__mock/reset').send({});
     expect(await page(app, await tokenFor(app))).toEqual(first);
     expect(await data(app, 'noticeList', { page: 1, type: 1 })).toEqual(await data(other, 'noticeList', { page: 1, type: 1 }));
   });

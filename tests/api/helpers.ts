@@ -7,8 +7,9 @@ import { endpoints, type EndpointName, type Envelope, type PayloadOf, type Reply
 
 export type Target = Express | Server;
 
+/** A mock with its control surface on (MOCK_CONTROL=1 in `npm start`, the browser tests and the bench). */
 export function newApp(): Express {
-  return createApp({ latencyMs: 0 });
+  return createApp({ latencyMs: 0, control: true });
 }
 
 /** A token without scrypt (the /__mock/login shortcut), to keep the suite fast. */

@@ -40,7 +40,7 @@ export async function setup() {
   }
   server = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'scripts', 'serve.ts')], {
     cwd: root,
-    env: { ...process.env, DIST, PORT: String(E2E_PORT), HOST: '127.0.0.1' },
+    env: { ...process.env, DIST, PORT: String(E2E_PORT), HOST: '127.0.0.1', MOCK_CONTROL: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitFor(`http://127.0.0.1:${E2E_PORT}/api/app`, 30000);

@@ -55,7 +55,7 @@ describe('url safety', () => {
   it('keeps redirects inside the app', () => {
     expect(safeAppPath('/betRecord?type=2')).toBe('/betRecord?type=2');
     expect(safeAppPath('#/mine')).toBe('/mine');
-    for (const bad of ['//evil.example/x', 'https://evil.example', 'javascript:alert(1)', '/\\evil.example', '', 'mine', '/a\u0000b']) {
+    for (const bad of ['//evil.example/x', 'https://evil.example', 'javascript:alert(1)', '/\\evil.example', '', 'mine', '/a\u0000b', '/.//evil.com', '/..//evil.com', '/a/..//evil.com']) {
       expect(safeAppPath(bad), bad).toBeNull();
     }
   });

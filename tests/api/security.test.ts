@@ -1,0 +1,233 @@
+/**
+ * Issue 10, tried as an attacker would: the control surface only when asked for and never across
+ * origins, /api CORS from an allow-list and JSON bodies only, built-in property names as input,
+ * plain decimal money, absolute urls from the configured origin and never from Host.
+ */
+import type { Server } from 'node:http';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../mock-server/app';
+import { endpointNames, endpoints, type EndpointName } from '../../src/api/catalogue';
+import { call, memberSnap, newApp, samples, tokenFor } from './helpers';
+
+const EVIL = 'http://127.0.0.1:9999';
+
+describe('the control surface (point 1)', () => {
+  it('is not mounted without MOCK_CONTROL=1: 404 under /__mock/, the frame pages stay', async () => {
+    const saved = process.env.MOCK_CONTROL;
+    delete process.env.MOCK_CONTROL;
+    try {
+      for (const app of [createApp({ latencyMs: 0 }), createApp({ latencyMs: 0, control: false })]) {
+        for (const [method, path] of [['post', '/__mock/login'], ['post', '/__mock/member'], ['get', '/__mock/state'], ['post', '/__mock/reset'], ['post', '/__mock/fault'], ['get', '/__mock/settings']] as const) {
+          const res = await request(app)[method](path).send({ username: 'demo01', paypassword: '000000' });
+          expect(res.status, path).toBe(404);
+          expect(res.body.data, path).toBeNull();
+          expect(JSON.stringify(res.body), path).not.toContain('api_token');
+        }
+        const page = await request(app).get('/__mock/page/kefu');
+        expect(page.status).toBe(200);
+        expect(page.text).toContain('在线客服');
+      }
+    } finally {
+      if (saved !== undefined) process.env.MOCK_CONTROL = saved;
+    }
+  });
+
+  it('MOCK_CONTROL=1 mounts it', async () => {
+    const saved = process.env.MOCK_CONTROL;
+    process.env.MOCK_CONTROL = '1';
+    try {
+      expect((await request(createApp({ latencyMs: 0 })).post('/__mock/login').send({})).body.code).toBe(200);
+    } finally {
+      if (saved === undefined) delete process.env.MOCK_CONTROL;
+      else process.env.MOCK_CONTROL = saved;
+    }
+  });
+
+  it('sends no CORS header and refuses a preflight from another origin', async () => {
+    const app = newApp();
+    const pre = await request(app)
+      .options('/__mock/login')
+      .set('Origin', EVIL)
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'content-type');
+    expect(pre.status).toBe(405);
+    expect(pre.headers['access-control-allow-origin']).toBeUndefined();
+    const state = await request(app).get('/__mock/state').set('Origin', EVIL);
+    expect(state.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('refuses any body but application/json with 415, and changes nothing', async () => {
+    const app = newApp();
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const login = await request(app).post('/__mock/login').set('Origin', EVIL).set('Content-Type', type).send('{"username":"demo01"}');
+      expect(login.status, type).toBe(415);
+      expect(login.body).toEqual({ code: 415, message: '控制接口只接受 application/json 请求体', data: null });
+      const patch = await request(app).post('/__mock/member').set('Content-Type', type).send('{"balance":99999,"realname":"黑客"}');
+      expect(patch.status, type).toBe(415);
+    }
+    // no type at all (a bare fetch from another page) is refused as well
+    expect((await request(app).post('/__mock/reset')).status).toBe(415);
+    const m = await memberSnap(app);
+    expect(m.balance).toBe(1000);
+    expect(m.sessions).toBe(0);
+  });
+});
+
+describe('/api CORS and body types (point 2)', () => {
+  it('reflects no foreign origin, and refuses its preflight', async () => {
+    const app = newApp();
+    const res = await request(app).post('/api/app').set('Origin', EVIL).send({});
+    expect(res.body.code).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    const pre = await request(app).options('/api/user').set('Origin', EVIL).set('Access-Control-Request-Method', 'POST');
+    expect(pre.status).toBe(403);
+    expect(pre.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('allows the origins on the list (option or MOCK_CORS_ORIGINS), and only those', async () => {
+    const allowed = 'https://h5.example.com';
+    const saved = process.env.MOCK_CORS_ORIGINS;
+    process.env.MOCK_CORS_ORIGINS = `${allowed}, not an origin`;
+    try {
+      for (const app of [createApp({ latencyMs: 0, corsOrigins: [allowed] }), createApp({ latencyMs: 0 })]) {
+        const pre = await request(app).options('/api/user').set('Origin', allowed).set('Access-Control-Request-Method', 'POST');
+        expect(pre.status).toBe(204);
+        expect(pre.headers['access-control-allow-origin']).toBe(allowed);
+        expect(pre.headers['access-control-allow-headers']).toContain('Idempotency-Key');
+        const other = await request(app).post('/api/app').set('Origin', 'https://h5.example.com.evil.example').send({});
+        expect(other.headers['access-control-allow-origin']).toBeUndefined();
+      }
+    } finally {
+      if (saved === undefined) delete process.env.MOCK_CORS_ORIGINS;
+      else process.env.MOCK_CORS_ORIGINS = saved;
+    }
+  });
+
+  it('a text/plain login is a JSON 415 with a Chinese message, and hands out no token', async () => {
+    const app = newApp();
+    const res = await request(app).post('/api/login_pc').set('Content-Type', 'text/plain').send('{"name":"demo01","password":"demo123"}');
+    expect(res.status).toBe(415);
+    expect(res.type).toBe('application/json');
+    expect(res.body).toEqual({ code: 415, message: '不支持的请求格式：请使用 application/json', data: null });
+  });
+});
+
+describe('built-in property names as input (point 4)', () => {
+  let server: Server;
+  let token: string;
+  beforeAll(async () => {
+    server = newApp().listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    token = await tokenFor(server);
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  const NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
+  const stringFields = (name: EndpointName): string[] =>
+    Object.entries((endpoints[name].payload as { properties?: Record<string, { type?: string | string[] }> }).properties ?? {})
+      .filter(([, s]) => ([] as string[]).concat(s.type ?? []).includes('string'))
+      .map(([k]) => k);
+
+  it.each(endpointNames.filter((n) => stringFields(n).length > 0).map((n) => [n]))('%s: no 5xx for any string field', async (name) => {
+    const def = endpoints[name];
+    for (const field of stringFields(name)) {
+      for (const value of NAMES) {
+        const payload = { ...(samples[name].payload as Record<string, unknown>), [field]: value };
+        const r = def.method === 'GET' ? request(server).get(def.path).query(payload as Record<string, string>) : request(server).post(def.path).send(payload);
+        const res = await r.set('Authorization', `Bearer ${token}`);
+        const label = `${field}=${value}`;
+        expect(res.status, label).toBeLessThan(500);
+        expect(res.type, label).toBe('application/json');
+        expect(typeof res.body.code, label).toBe('number');
+      }
+    }
+  });
+
+  it('gamelistBycode and getGameUrl treat them as unknown names', async () => {
+    token = await tokenFor(server); // the fuzz above may have changed the password, which ends sessions
+    for (const value of NAMES) {
+      const list = await call(server, 'gamelistBycode', { gamecode: value });
+      expect(list.body, value).toEqual({ code: 200, message: '暂无数据', data: [] });
+      const launch = await call(server, 'getGameUrl', { plat_name: value }, token);
+      expect(launch.body, value).toEqual({ code: 1, message: `游戏平台不存在：${value}`, data: null });
+    }
+  });
+
+  it('asset paths and an empty QR text answer 4xx, never 5xx', async () => {
+    const paths = [
+      ...NAMES.flatMap((n) => [`/mock-assets/game/${n}/x.svg`, `/mock-assets/game/pg/${n}.svg`, `/mock-assets/${n}/x.svg`, `/mock-assets/platform/${n}.svg`, `/mock-assets/bank/${n}.svg`]),
+      '/mock-assets/qr/x.svg?text=',
+      '/mock-assets/qr/x.svg?text=&text=',
+      ...NAMES.map((n) => `/__mock/page/${n}`),
+    ];
+    for (const path of paths) {
+      const res = await request(server).get(path);
+      expect(res.status, path).toBeLessThan(500);
+    }
+    const qr = await request(server).get('/mock-assets/qr/x.svg?text=');
+    expect(qr.status).toBe(400);
+    expect(qr.body).toEqual({ code: 400, message: '二维码内容不能为空', data: null });
+  });
+});
+
+describe('money is a plain decimal (point 7)', () => {
+  let app: ReturnType<typeof newApp>;
+  let token: string;
+  beforeEach(async () => {
+    app = newApp();
+    token = await tokenFor(app);
+  });
+  const BAD: unknown[] = ['0x64', '1e2', ' 100 ', '100.001', '-0', '+100', '100.', '.5', '0100', '１００', 100.001];
+
+  it.each([['withdraw'], ['transfer'], ['recharge']] as [EndpointName][])('%s refuses hex, exponent, padding, sign and a third decimal with 422', async (name) => {
+    const before = await memberSnap(app);
+    for (const amount of BAD) {
+      const res = await call(app, name, { ...(samples[name].payload as object), amount }, token);
+      const label = JSON.stringify(amount);
+      expect(res.body.code, label).toBe(422);
+      expect(res.body.message, label).toBe('参数错误：金额(amount)格式不正确，请输入数字，最多保留两位小数');
+    }
+    const after = await memberSnap(app);
+    expect(after.balance).toBe(before.balance);
+    expect(after.venues).toEqual(before.venues);
+    expect(after.counts).toEqual(before.counts);
+  });
+
+  it('accepts a number or a digit string with up to two decimals', async () => {
+    expect((await call(app, 'transfer', { amount: '10.5', sourcetype: 'userbalance', targettype: 'ag' }, token)).body.code).toBe(200);
+    expect((await call(app, 'transfer', { amount: 0.25, sourcetype: 'userbalance', targettype: 'ag' }, token)).body.code).toBe(200);
+    expect((await memberSnap(app)).balance).toBe(989.25);
+  });
+});
+
+describe('absolute urls (point 10)', () => {
+  it('come from the address the mock listens on, never from the Host header', async () => {
+    const server = newApp().listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    try {
+      const port = (server.address() as { port: number }).port;
+      const res = await request(server).post('/api/getservicerurl').set('Host', 'evil.example').set('X-Forwarded-Host', 'evil.example').send({});
+      expect(res.body.data.url).toBe(`http://127.0.0.1:${port}/__mock/page/kefu`);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('come from the configured public origin when there is one (option or MOCK_PUBLIC_ORIGIN)', async () => {
+    const app = createApp({ latencyMs: 0, control: true, publicOrigin: 'https://h5.example.com' });
+    const res = await request(app).post('/api/getservicerurl').set('Host', 'evil.example').send({});
+    expect(res.body.data.url).toBe('https://h5.example.com/__mock/page/kefu');
+    const saved = process.env.MOCK_PUBLIC_ORIGIN;
+    process.env.MOCK_PUBLIC_ORIGIN = 'https://m.example.com';
+    try {
+      const visit = await request(createApp({ latencyMs: 0 })).get('/api/getVisitUrl').set('Host', 'evil.example');
+      expect(visit.body.data.url).toBe('https://m.example.com/__mock/page/visit/');
+    } finally {
+      if (saved === undefined) delete process.env.MOCK_PUBLIC_ORIGIN;
+      else process.env.MOCK_PUBLIC_ORIGIN = saved;
+    }
+  });
+});
