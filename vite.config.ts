@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
 import { collectRefs } from './src/engine/refs';
+import { securityHeadersFor } from './scripts/security-headers';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -70,7 +71,19 @@ function mockApi(): Plugin {
     async configureServer(server) {
       type Mod = typeof import('./mock-server/app');
       const { createApp } = (await server.ssrLoadModule('/mock-server/app.ts')) as Mod;
-      server.middlewares.use(createApp({ latencyMs: Number(process.env.MOCK_LATENCY_MS) || 0 }));
+      // absolute urls (service, game pages) on the address the dev server listens on, unless MOCK_PUBLIC_ORIGIN says otherwise
+      const publicOrigin = process.env.MOCK_PUBLIC_ORIGIN ?? `http://localhost:${server.config.server.port ?? 5173}`;
+      server.middlewares.use(createApp({ latencyMs: Number(process.env.MOCK_LATENCY_MS) || 0, publicOrigin }));
+    },
+  };
+}
+
+/** `npm start` sends the production security headers too, with the dev server's own allowances (see scripts/security-headers.ts). */
+function devSecurityHeaders(): Plugin {
+  return {
+    name: 'dev-security-headers',
+    configureServer(server) {
+      server.middlewares.use(securityHeadersFor({ dev: { port: server.config.server.port ?? 5173 } }));
     },
   };
 }
@@ -130,10 +143,12 @@ const ANTD_BASE = /node_modules[\\/](antd-mobile[\\/]es[\\/](utils|global|locale
 const NOT_BASE = /[\\/](reduce-and-restore-motion|use-drag-and-pinch|use-tab-list-scroll|render|render-to-body|render-to-container|render-imperatively|unstable-render)\.js$/;
 
 export default defineConfig({
-  plugins: [react(), configCheck(), mockApi(), htmlTitle(), screenIndex()],
+  plugins: [react(), configCheck(), devSecurityHeaders(), mockApi(), htmlTitle(), screenIndex()],
   server: {
     port: Number(process.env.PORT) || 5173,
     strictPort: true,
+    // no CORS for any other origin (Vite allows localhost ones by default): the mock answers /api itself
+    cors: false,
   },
   preview: {
     port: Number(process.env.PORT) || 4173,

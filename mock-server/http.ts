@@ -104,6 +104,7 @@ export function originOf(req: Request, publicOrigin?: string): string {
   if (publicOrigin) return publicOrigin;
   const raw = req.socket.localAddress ?? '127.0.0.1';
   const v4 = raw.startsWith('::ffff:') ? raw.slice(7) : raw;
-  const host = v4.includes(':') ? `[${v4}]` : v4;
+  // IPv6 loopback as localhost: a bracketed address cannot be named in a Content-Security-Policy
+  const host = v4 === '::1' ? 'localhost' : v4.includes(':') ? `[${v4}]` : v4;
   return `http://${host}:${req.socket.localPort ?? 80}`;
 }

@@ -9,6 +9,7 @@ import { CENTRAL_WALLET } from '../src/api/catalogue';
 import type { PayRange, PayWay } from '../src/api/types';
 import { payRangeSeed, payWaySeed, ratesSeed, siteSeed, type PayRangeType } from './fixtures/site';
 import { venues } from './fixtures/games';
+import { GuessLimiter } from './guess';
 import { makeRng } from './rng';
 import { buildSeed } from './seed';
 import { compactBJ } from './time';
@@ -225,6 +226,8 @@ export class MockState {
   notices: Notice[] = [];
   agentApplications: AgentApplication[] = [];
   rng: () => number = Math.random;
+  /** wrong-password counts per account, address and member (guessing limits) */
+  guesses = new GuessLimiter(() => this.now());
   private seq = 0;
 
   constructor() {
@@ -240,6 +243,7 @@ export class MockState {
     this.sessions.clear();
     this.faults.clear();
     this.uploads.clear();
+    this.guesses.clear();
     this.agentApplications = [];
     this.rng = makeRng(20241121);
     this.seq = 0;

@@ -1,32 +1,77 @@
 /**
- * The Content-Security-Policy of the production build: scripts only from this origin (no
- * inline script, no eval), frames open to http and https only (game and service frames).
- * antd-mobile sets style attributes at run time, hence style-src 'unsafe-inline'. A build that
- * calls an API on another origin (VITE_API_BASE) needs that origin in connect-src: CSP_API_ORIGIN.
+ * The Content-Security-Policy and security headers of the product, one definition for the
+ * production server (scripts/serve.ts) and the dev server (`npm start`, vite.config.ts).
+ *
+ * Scripts only from this origin (no inline script, no eval); antd-mobile sets style attributes at
+ * run time, hence style-src 'unsafe-inline'. Pictures and frames (games, customer service,
+ * sponsorship) load over https or from this origin; a plain http origin only when it is on the
+ * explicit list CSP_HTTP_ORIGINS (comma-separated), so an <img src="http://..."> in server HTML
+ * cannot track readers. A build that calls an API on another origin (VITE_API_BASE) needs that
+ * origin in connect-src: CSP_API_ORIGIN. Framing only by this origin: frame-ancestors and
+ * X-Frame-Options for browsers without frame-ancestors.
+ *
+ * Dev only (`dev: true`): the inline React refresh preamble and Vite's HMR socket, and the dev
+ * server's own http origins for the mock's pages (the mock builds them from the address it listens on).
  */
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** another origin the app may call (a build with VITE_API_BASE set), for example https://api.example.com */
-const API_ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?$/.test(process.env.CSP_API_ORIGIN ?? '') ? (process.env.CSP_API_ORIGIN as string) : '';
-if (process.env.CSP_API_ORIGIN && !API_ORIGIN) console.warn(`CSP_API_ORIGIN ignored: not an origin such as https://api.example.com`);
+const ORIGIN = /^https?:\/\/([A-Za-z0-9.-]+|\[[0-9A-Fa-f:]+\])(:\d+)?$/;
 
-export const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: http: https:",
-  "font-src 'self' data:",
-  `connect-src 'self'${API_ORIGIN ? ` ${API_ORIGIN}` : ''}`,
-  'frame-src http: https:',
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
-
-export function securityHeaders(_req: Request, res: Response, next: NextFunction) {
-  res.setHeader('Content-Security-Policy', CSP);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  next();
+function envOrigin(name: string): string {
+  const raw = process.env[name] ?? '';
+  if (raw && !ORIGIN.test(raw)) console.warn(`${name} ignored: not an origin such as https://api.example.com`);
+  return ORIGIN.test(raw) ? raw : '';
 }
+
+function envOrigins(name: string): string[] {
+  const list = (process.env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const good = list.filter((o) => ORIGIN.test(o) && o.startsWith('http://'));
+  if (good.length !== list.length) console.warn(`${name}: entries that are not http origins (http://host[:port]) are ignored`);
+  return good;
+}
+
+export interface PolicyOptions {
+  /** the dev server: inline refresh preamble, HMR socket, its own http origins */
+  dev?: { port: number };
+  /** plain http origins allowed for pictures and frames (default: CSP_HTTP_ORIGINS) */
+  httpOrigins?: readonly string[];
+  /** another origin the app calls (default: CSP_API_ORIGIN) */
+  apiOrigin?: string;
+}
+
+export function buildCsp(options: PolicyOptions = {}): string {
+  const devHosts = options.dev ? ['localhost', '127.0.0.1'].map((h) => `${h}:${options.dev!.port}`) : [];
+  const http = [...(options.httpOrigins ?? envOrigins('CSP_HTTP_ORIGINS')), ...devHosts.map((h) => `http://${h}`)];
+  const api = options.apiOrigin ?? envOrigin('CSP_API_ORIGIN');
+  const media = ["'self'", 'https:', ...http].join(' ');
+  return [
+    "default-src 'self'",
+    options.dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${media} data: blob:`,
+    "font-src 'self' data:",
+    ['connect-src', "'self'", api, ...devHosts.map((h) => `ws://${h}`)].filter(Boolean).join(' '),
+    `frame-src ${media}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+export const CSP = buildCsp();
+
+/** A middleware (Express or Connect) that sets the headers on every reply. */
+export function securityHeadersFor(options: PolicyOptions = {}) {
+  const csp = options === undefined || Object.keys(options).length === 0 ? CSP : buildCsp(options);
+  return (_req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    res.setHeader('Content-Security-Policy', csp);
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    next();
+  };
+}
+
+/** The production server's headers. */
+export const securityHeaders = securityHeadersFor();

@@ -1,6 +1,7 @@
 /** Accounts: login, register, logout, the user entity, profile, passwords, avatar, agent application. */
 import type { User } from '../../src/api/types';
 import { dummyHash, hashPassword, verifyPassword } from '../passwords';
+import { checkLogin, checkPayPassword, tooManyLogins, tooManyPayPasswords } from '../guess';
 import { newMember } from '../seed';
 import { fail, memberOnly, ok, yuan, type PartialHandlers } from '../http';
 import type { Member, MockState } from '../state';
@@ -52,10 +53,11 @@ function imageType(data: Buffer): 'image/gif' | 'image/png' | null {
 }
 
 export const accountHandlers = {
-  login_pc: async ({ payload, state }) => {
+  login_pc: async ({ payload, state, req }) => {
     const member = state.findMember(payload.name);
     // Verify against a dummy hash for unknown names, so timing does not reveal which names exist.
-    const good = await verifyPassword(payload.password, member?.passwordHash ?? dummyHash());
+    const good = await checkLogin(state, payload.name, req.ip ?? '', () => verifyPassword(payload.password, member?.passwordHash ?? dummyHash()));
+    if (good === 'blocked') return tooManyLogins();
     if (!member || !good) return fail(205, '账号或密码错误');
     const token = state.issueToken(member);
     return ok({ api_token: token, token, user_id: member.id, username: member.username }, '登录成功');
@@ -106,9 +108,11 @@ export const accountHandlers = {
     return ok(null, '密码修改成功！');
   }),
 
-  editPayPassword: memberOnly<'editPayPassword'>(async ({ payload }, me) => {
+  editPayPassword: memberOnly<'editPayPassword'>(async ({ payload, state }, me) => {
     if (payload.password === payload.paypassword) return fail(1, '新旧密码不能一致！');
-    if (!(await verifyPassword(payload.password, me.payPasswordHash))) return fail(205, '旧支付密码错误');
+    const good = await checkPayPassword(state, me, payload.password);
+    if (good === 'blocked') return tooManyPayPasswords();
+    if (!good) return fail(205, '旧支付密码错误');
     me.payPasswordHash = await hashPassword(payload.paypassword);
     return ok(null, '密码修改成功！');
   }),

@@ -3,7 +3,7 @@ import type { Card } from '../../src/api/types';
 import { bankIcon, banks } from '../fixtures/finance';
 import { maxCardsPerKind } from '../fixtures/site';
 import { fail, memberOnly, ok, type PartialHandlers } from '../http';
-import { verifyPassword } from '../passwords';
+import { checkPayPassword, tooManyPayPasswords } from '../guess';
 import type { CardRec, MockState } from '../state';
 import { formatBJ } from '../time';
 
@@ -55,7 +55,9 @@ export const cardHandlers = {
     if (payload.pay_pass.length < 6 || payload.pay_pass.length > 18) return fail(422, '请输人支付密码长度');
     const count = () => me.cards.filter((c) => c.kind === kind).length;
     if (count() >= maxCardsPerKind) return fail(207, limitMessage(kind));
-    if (!(await verifyPassword(payload.pay_pass, me.payPasswordHash))) return fail(205, '支付密码错误');
+    const good = await checkPayPassword(state, me, payload.pay_pass);
+    if (good === 'blocked') return tooManyPayPasswords();
+    if (!good) return fail(205, '支付密码错误');
     // Checked again after the await: a concurrent bind may have filled the last place.
     if (count() >= maxCardsPerKind) return fail(207, limitMessage(kind));
     if (me.cards.some((c) => c.kind === kind && c.bank_no.toLowerCase() === bankNo.toLowerCase())) {

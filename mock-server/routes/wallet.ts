@@ -9,7 +9,7 @@ import { venues } from '../fixtures/games';
 import type { PayRangeType } from '../fixtures/site';
 import { withdrawLimits } from '../fixtures/site';
 import { fail, memberOnly, ok, yuan, type PartialHandlers } from '../http';
-import { verifyPassword } from '../passwords';
+import { checkPayPassword, tooManyPayPasswords } from '../guess';
 import { CENTRAL, toCents, type DepositRec, type Member, type PayType } from '../state';
 import { formatBJ } from '../time';
 
@@ -101,8 +101,11 @@ export const walletHandlers = {
     if (!card) return fail(202, '提现卡片不存在，请先绑定银行卡或USDT地址');
     if (cents < withdrawLimits.min * 100) return fail(214, `单笔取款不能低于${withdrawLimits.min}元`);
     if (cents > withdrawLimits.max * 100) return fail(215, `单笔取款不能高于${withdrawLimits.max}元`);
+    // The pay password first: a wrong one must not learn whether the balance covers the amount.
+    const good = await checkPayPassword(state, me, payload.password);
+    if (good === 'blocked') return tooManyPayPasswords();
+    if (!good) return fail(205, '支付密码错误');
     if (cents > me.balanceCents) return fail(208, '提现金额大于可用余额');
-    if (!(await verifyPassword(payload.password, me.payPasswordHash))) return fail(205, '支付密码错误');
     // Checked again after the await: other requests may have spent the money meanwhile.
     if (!state.debit(me, cents)) return fail(208, '提现金额大于可用余额');
     me.trans.unshift({

@@ -5,8 +5,9 @@
  */
 import type { Server } from 'node:http';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../mock-server/app';
+import { guessLimits } from '../../mock-server/fixtures/site';
 import { endpointNames, endpoints, type EndpointName } from '../../src/api/catalogue';
 import { call, memberSnap, newApp, samples, tokenFor } from './helpers';
 
@@ -229,5 +230,54 @@ describe('absolute urls (point 10)', () => {
       if (saved === undefined) delete process.env.MOCK_PUBLIC_ORIGIN;
       else process.env.MOCK_PUBLIC_ORIGIN = saved;
     }
+  });
+});
+
+describe('guessing limits (point 5)', () => {
+  let app: ReturnType<typeof newApp>;
+  beforeEach(() => {
+    app = newApp();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const login = (name: string, password: string) => call(app, 'login_pc', { name, password });
+  const LOGIN_REFUSED = { code: 429, message: `密码错误次数过多，请${guessLimits.windowMs / 60_000}分钟后再试`, data: null };
+  const PAY_REFUSED = { code: 429, message: `支付密码错误次数过多，请${guessLimits.windowMs / 60_000}分钟后再试`, data: null };
+
+  it(`after ${guessLimits.loginPerAccount} wrong logins the right password is refused too, until the window has passed`, async () => {
+    for (let i = 0; i < guessLimits.loginPerAccount; i += 1) expect((await login('demo01', `wrong${i}`)).body.code).toBe(205);
+    expect((await login('demo01', 'demo123')).body).toEqual(LOGIN_REFUSED);
+    expect((await login('DEMO01', 'demo123')).body).toEqual(LOGIN_REFUSED);
+    // another account from the same address is not locked
+    expect((await login('agent01', 'agent123')).body.code).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + guessLimits.windowMs + 1000 });
+    expect((await login('demo01', 'demo123')).body.code).toBe(200);
+  });
+
+  it('a burst of parallel wrong logins gets no more answers than the limit', async () => {
+    const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => login('demo01', `burst${i}`)));
+    expect(replies.filter((r) => r.body.code === 205)).toHaveLength(guessLimits.loginPerAccount);
+    expect(replies.filter((r) => r.body.code === 429)).toHaveLength(30 - guessLimits.loginPerAccount);
+    expect((await login('demo01', 'demo123')).body).toEqual(LOGIN_REFUSED);
+  });
+
+  it(`${guessLimits.loginPerAddress} wrong logins from one address, whatever the names, lock that address`, async () => {
+    for (let i = 0; i < guessLimits.loginPerAddress; i += 1) expect((await login(`nobody${i}`, 'x')).body.code).toBe(205);
+    expect((await login('demo01', 'demo123')).body).toEqual(LOGIN_REFUSED);
+  });
+
+  it('withdraw checks the pay password before the balance, and shares one pay-password limit with bindcard and editPayPassword', async () => {
+    const token = await tokenFor(app);
+    const card = (await memberSnap(app)).cards[0].id;
+    const wrong = await call(app, 'withdraw', { amount: 40000, bank: card, password: '000000' }, token);
+    expect(wrong.body).toEqual({ code: 205, message: '支付密码错误', data: null });
+    for (let i = 1; i < guessLimits.payPasswordPerMember; i += 1) {
+      expect((await call(app, 'withdraw', { amount: 100, bank: card, password: `00000${i}` }, token)).body.code).toBe(205);
+    }
+    expect((await call(app, 'withdraw', { amount: 100, bank: card, password: '123456' }, token)).body).toEqual(PAY_REFUSED);
+    expect((await call(app, 'bindcard', { bank: '中国银行', bank_owner: '张三', bank_no: '6216600000001234', bank_address: '北京分行', pay_pass: '123456' }, token)).body).toEqual(PAY_REFUSED);
+    expect((await call(app, 'editPayPassword', { password: '123456', paypassword: '654321' }, token)).body).toEqual(PAY_REFUSED);
+    expect((await memberSnap(app)).balance).toBe(1000);
   });
 });

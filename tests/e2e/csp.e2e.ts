@@ -46,13 +46,15 @@ async function homePage(): Promise<Page> {
 }
 
 describe('content security policy', () => {
-  it('is sent with the app and allows no eval, no inline script, and frames over http and https only', async () => {
+  it('is sent with the app and allows no eval, no inline script, and frames and pictures over https or from this origin only', async () => {
     const res = await fetch(`${BASE}/`);
     const csp = res.headers.get('content-security-policy') ?? '';
     const d = directives(csp);
     expect(d.get('script-src')).toEqual(["'self'"]);
     expect(csp).not.toContain('unsafe-eval');
-    expect(d.get('frame-src')).toEqual(['http:', 'https:']);
+    expect(d.get('frame-src')).toEqual(["'self'", 'https:']);
+    expect(d.get('img-src')).toEqual(["'self'", 'https:', 'data:', 'blob:']);
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(d.get('object-src')).toEqual(["'none'"]);
     expect(d.get('default-src')).toEqual(["'self'"]);
     // the same policy on the hashed assets and on the API

@@ -9,6 +9,9 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 export const BASE = process.env.E2E_BASE ?? `http://127.0.0.1:${Number(process.env.E2E_PORT) || 4599}`;
 
+/** the origin of the sponsorship urls in screens.config/app.json (maps.sponsorUrl) */
+export const SPONSOR_ORIGIN = 'https://sponsor.xingyao.example.com';
+
 export const SEED = { username: 'demo01', password: 'demo123', payPassword: '123456' };
 
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -43,6 +46,12 @@ const allowed = new WeakMap<Page, RegExp[]>();
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1 });
   openContexts.add(context);
+  // The sponsorship urls of app.json are absolute urls on the operator's sponsor site; the browser
+  // tests stand in for that site with the mock's sponsorship page (GET /__mock/page/zhanzhu).
+  await context.route(`${SPONSOR_ORIGIN}/**`, async (route) => {
+    const r = await fetch(`${BASE}/__mock/page/zhanzhu${new URL(route.request().url()).search}`);
+    await route.fulfill({ status: r.status, contentType: 'text/html; charset=utf-8', body: await r.text() });
+  });
   const page = await context.newPage();
   const list: string[] = [];
   problems.set(page, list);

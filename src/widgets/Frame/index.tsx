@@ -9,6 +9,25 @@ import './style.css';
 
 const DEFAULT_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
 
+/**
+ * The sandbox for a url. A page on the app's own origin (a relative url resolves to it) never
+ * keeps allow-same-origin: with allow-scripts as well it would run as the app, read the member's
+ * token and remove its own sandbox. Without it, it runs in an opaque origin of its own.
+ */
+export function sandboxFor(src: string, tokens: string): string {
+  let sameOrigin = true;
+  try {
+    sameOrigin = new URL(src, window.location.href).origin === window.location.origin;
+  } catch {
+    /* unparsable: treat as our own */
+  }
+  if (!sameOrigin) return tokens;
+  return tokens
+    .split(/\s+/)
+    .filter((t) => t && t.toLowerCase() !== 'allow-same-origin')
+    .join(' ');
+}
+
 function useWindowHeight(): number {
   const [h, setH] = useState(() => window.innerHeight);
   useEffect(() => {
@@ -41,7 +60,7 @@ export default function Frame({ props }: WidgetProps<Props>) {
     <iframe
       src={src}
       title={t(props.title)}
-      sandbox={props.sandbox ?? DEFAULT_SANDBOX}
+      sandbox={sandboxFor(src, props.sandbox ?? DEFAULT_SANDBOX)}
       referrerPolicy="no-referrer"
       allow="autoplay; fullscreen"
       className="w-frame-iframe"

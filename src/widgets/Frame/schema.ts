@@ -2,7 +2,8 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 
 /**
  * An embedded page (game, customer service, sponsorship, download) in a sandboxed iframe. Only
- * http and https urls are ever loaded. Its height is the window height minus `offset` (the bars
+ * http and https urls are ever loaded; a url on the app's own origin (or a relative one) is framed
+ * without allow-same-origin, whatever the sandbox says. Its height is the window height minus `offset` (the bars
  * around it), kept in step with the window; `hidden` frames (a download trigger) may be removed
  * after removeAfterMs.
  */
