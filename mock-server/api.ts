@@ -10,6 +10,7 @@ import multer from 'multer';
 import { endpoints, type EndpointDef, type EndpointName } from '../src/api/catalogue';
 import { fail, originOf, type Ctx, type HandlerMap, type Reply } from './http';
 import type { FaultRule, MockState } from './state';
+import { IDEMPOTENCY_KEY } from './idempotency';
 import { validatePayload } from './validate';
 
 export const BODY_LIMIT = '64kb';
@@ -22,6 +23,8 @@ const byPath = new Map<string, EndpointName>(
 interface Locals {
   name: EndpointName;
   def: EndpointDef;
+  /** the dropAfter fault is on for this request */
+  dropAfter?: boolean;
 }
 
 const DEFAULT_FAULT_MESSAGES: Record<number, string> = {
@@ -182,7 +185,16 @@ export function apiRouter(state: MockState, handlers: HandlerMap, latency: { ms:
       origin: originOf(req, options.publicOrigin),
     } as Ctx<typeof name>;
     const handler = handlers[name] as (c: typeof ctx) => Reply<unknown> | Promise<Reply<unknown>>;
-    const reply = await handler(ctx);
+    const run = async () => handler(ctx);
+    // A money call with an Idempotency-Key runs once per member and key; a repeat gets the first reply.
+    const key = def.idempotent ? req.get('idempotency-key') : undefined;
+    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) return send(res, fail(422, '参数错误：Idempotency-Key 格式不正确'));
+    const reply = key && member ? await state.idempotency.once(member.id, key, `${name}\u0000${JSON.stringify(checked.payload)}`, run) : await run();
+    if ((res.locals as Locals).dropAfter) {
+      // the dropAfter fault: processed, then the connection goes away without a reply
+      req.socket.destroy();
+      return;
+    }
     send(res, reply);
   });
 
@@ -201,6 +213,10 @@ async function applyFault(rule: FaultRule, req: Request, res: Response, next: Ne
   if (rule.drop) {
     req.socket.destroy();
     return;
+  }
+  if (rule.dropAfter) {
+    (res.locals as Locals).dropAfter = true;
+    return next();
   }
   if (rule.code === undefined && rule.status === undefined) return next();
   const code = rule.code ?? rule.status ?? 500;

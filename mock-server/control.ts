@@ -2,7 +2,7 @@
  * The /__mock/ control surface (JSON in, JSON out), for tests and developers. See README.md.
  *   POST /__mock/reset            restore the seed (also drops sessions and faults)
  *   POST /__mock/settings         merge app info, pay ways, pay ranges, rates into the state
- *   POST /__mock/fault            fail the next N calls of a path (body code, HTTP status, delay, drop)
+ *   POST /__mock/fault            fail the next N calls of a path (body code, HTTP status, delay, drop, dropAfter)
  *   GET  /__mock/faults           the faults waiting;  DELETE /__mock/fault clears them
  *   POST /__mock/member           patch a member (balance, venues, cards, sendnums, ...)
  *   POST /__mock/login            a token for a member without the password (test shortcut)
@@ -75,6 +75,7 @@ const faultSchema = {
     status: { type: 'integer', minimum: 200, maximum: 599 },
     delayMs: { type: 'integer', minimum: 0, maximum: 120000 },
     drop: { type: 'boolean' },
+    dropAfter: { type: 'boolean' },
     times: { type: 'integer', minimum: 1, maximum: 10000 },
   },
 };
@@ -192,6 +193,7 @@ export function snapshot(state: MockState) {
     faults: Object.fromEntries(state.faults),
     agentApplications: state.agentApplications.map((a) => ({ ...a, created_at: formatBJ(a.created) })),
     uploads: state.uploads.size,
+    idempotentReplays: state.idempotency.replays,
   };
 }
 
@@ -332,10 +334,10 @@ export function controlRouter(state: MockState, latency: { ms: number }): expres
   router.post('/fault', (req, res) => {
     const f = body(req);
     if (!validators.fault(f)) return send(res, fail(422, problem(validators.fault.errors)), 422);
-    const rule = f as { path: string; code?: number; message?: string; status?: number; delayMs?: number; drop?: boolean; times?: number };
+    const rule = f as { path: string; code?: number; message?: string; status?: number; delayMs?: number; drop?: boolean; dropAfter?: boolean; times?: number };
     if (!catalogPaths.has(rule.path)) return send(res, fail(422, `参数错误：path ${rule.path} 不是目录中的接口`), 422);
-    if (rule.code === undefined && rule.status === undefined && !rule.delayMs && !rule.drop) {
-      return send(res, fail(422, '参数错误：code、status、delayMs、drop 至少填写一项'), 422);
+    if (rule.code === undefined && rule.status === undefined && !rule.delayMs && !rule.drop && !rule.dropAfter) {
+      return send(res, fail(422, '参数错误：code、status、delayMs、drop、dropAfter 至少填写一项'), 422);
     }
     const { path, times = 1, ...how } = rule;
     state.faults.set(path, { ...how, remaining: times });

@@ -10,6 +10,7 @@ import type { PayRange, PayWay } from '../src/api/types';
 import { payRangeSeed, payWaySeed, ratesSeed, siteSeed, type PayRangeType } from './fixtures/site';
 import { venues } from './fixtures/games';
 import { GuessLimiter } from './guess';
+import { IdempotencyStore } from './idempotency';
 import { makeRng } from './rng';
 import { buildSeed } from './seed';
 import { compactBJ } from './time';
@@ -165,6 +166,8 @@ export interface FaultRule {
   delayMs?: number;
   /** destroy the socket without a reply */
   drop?: boolean;
+  /** process the request, then destroy the socket instead of replying */
+  dropAfter?: boolean;
   remaining: number;
 }
 
@@ -228,6 +231,8 @@ export class MockState {
   rng: () => number = Math.random;
   /** wrong-password counts per account, address and member (guessing limits) */
   guesses = new GuessLimiter(() => this.now());
+  /** the replies of money calls by member and Idempotency-Key */
+  idempotency = new IdempotencyStore(() => this.now());
   private seq = 0;
 
   constructor() {
@@ -244,6 +249,7 @@ export class MockState {
     this.faults.clear();
     this.uploads.clear();
     this.guesses.clear();
+    this.idempotency.clear();
     this.agentApplications = [];
     this.rng = makeRng(20241121);
     this.seq = 0;

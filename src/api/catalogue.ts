@@ -18,6 +18,8 @@ export interface EndpointDef<S extends JSONSchema = JSONSchema> {
   readonly payload: S;
   /** multipart/form-data upload (field `file`) instead of JSON */
   readonly multipart?: boolean;
+  /** a money call: the client sends an Idempotency-Key (one per tap), the server answers a repeat with the first reply */
+  readonly idempotent?: boolean;
 }
 
 /** `ep<Reply>()({...})`: the payload schema's type is inferred, the reply type is given. */
@@ -50,7 +52,7 @@ export const endpoints = {
   balance: ep<R.BalanceReply>()({ method: 'POST', path: '/api/balance', auth: true, payload: none }),
   user: ep<R.User>()({ method: 'POST', path: '/api/user', auth: true, payload: none }),
   refreshusermoney: ep<R.RefreshMoney>()({ method: 'POST', path: '/api/refreshusermoney', auth: true, payload: none }),
-  transall: ep<{ msg?: string } | null>()({ method: 'POST', path: '/api/transall', auth: true, payload: none }),
+  transall: ep<{ msg?: string } | null>()({ method: 'POST', path: '/api/transall', idempotent: true, auth: true, payload: none }),
   bannerList: ep<R.Banner[]>()({
     method: 'POST', path: '/api/bannerList', auth: false, payload: obj({ type: { type: 'integer', minimum: 1, maximum: 9 } }),
   }),
@@ -67,12 +69,12 @@ export const endpoints = {
     ),
   }),
   userredpacket: ep<R.RedPacketInfo>()({ method: 'GET', path: '/api/userredpacket', auth: true, payload: none }),
-  douserredpacket: ep<R.RedPacketClaim>()({ method: 'POST', path: '/api/douserredpacket', auth: true, payload: none }),
+  douserredpacket: ep<R.RedPacketClaim>()({ method: 'POST', path: '/api/douserredpacket', idempotent: true, auth: true, payload: none }),
   redpacket: ep<R.Page<R.RedPacketRecord>>()({ method: 'POST', path: '/api/redpacket', auth: true, payload: paged }),
   activitytype: ep<R.ActivityType[]>()({ method: 'POST', path: '/api/activitytype', auth: false, payload: none }),
   activitylist: ep<R.Page<R.Activity>>()({ method: 'POST', path: '/api/activitylist', auth: false, payload: obj({ type: intOrStr, page }) }),
   activitydeatil: ep<R.ActivityDetail>()({ method: 'POST', path: '/api/activitydeatil', auth: false, payload: obj({ id }, ['id']) }),
-  doactivityapply: ep<null>()({ method: 'POST', path: '/api/doactivityapply', auth: true, payload: obj({ activityid: id }, ['activityid']) }),
+  doactivityapply: ep<null>()({ method: 'POST', path: '/api/doactivityapply', idempotent: true, auth: true, payload: obj({ activityid: id }, ['activityid']) }),
   activityApplyLog: ep<R.Page<R.ActivityApplication>>()({ method: 'POST', path: '/api/activityApplyLog', auth: true, payload: paged }),
   uploadimg: ep<{ path: string }>()({ method: 'POST', path: '/api/uploadimg', auth: true, payload: none, multipart: true }),
   uservip: ep<R.VipLevel[]>()({ method: 'POST', path: '/api/uservip', auth: false, payload: none }),
@@ -112,7 +114,7 @@ export const endpoints = {
   getfanshui: ep<R.RebateReply>()({
     method: 'POST', path: '/api/getfanshui', auth: true, payload: obj({ date: period, page, api_type: apiType, type: intOrStr }),
   }),
-  dofanshui: ep<null>()({ method: 'POST', path: '/api/dofanshui', auth: true, payload: none }),
+  dofanshui: ep<null>()({ method: 'POST', path: '/api/dofanshui', idempotent: true, auth: true, payload: none }),
   updateuserinfo: ep<null>()({
     method: 'POST', path: '/api/updateuserinfo', auth: true, payload: obj({ email: text(0, 64), mobile: text(0, 20), birthday: text(0, 10) }),
   }),
@@ -121,6 +123,7 @@ export const endpoints = {
   bindcard: ep<null>()({
     method: 'POST',
     path: '/api/bindcard',
+    idempotent: true,
     auth: true,
     payload: obj(
       { bank: text(1, 64), bank_owner: text(1, 32), bank_no: text(1, 64), bank_address: text(0, 128), pay_pass: text(1, 32) },
@@ -154,6 +157,7 @@ export const endpoints = {
   recharge: ep<null>()({
     method: 'POST',
     path: '/api/recharge',
+    idempotent: true,
     auth: true,
     payload: obj(
       {
@@ -173,16 +177,18 @@ export const endpoints = {
   paycode: ep<null>()({
     method: 'POST',
     path: '/api/paycode',
+    idempotent: true,
     auth: true,
     payload: obj({ deposit_no: text(1, 64), pay_code: text(1, 64), pay_name: text(1, 32) }, ['deposit_no', 'pay_code', 'pay_name']),
   }),
   getBetAmount: ep<{ bet_amount: number }>()({ method: 'POST', path: '/api/getBetAmount', auth: true, payload: none }),
   withdraw: ep<null>()({
-    method: 'POST', path: '/api/withdraw', auth: true, payload: obj({ amount: money, bank: id, password: text(1, 32) }, ['amount', 'bank', 'password']),
+    method: 'POST', path: '/api/withdraw', idempotent: true, auth: true, payload: obj({ amount: money, bank: id, password: text(1, 32) }, ['amount', 'bank', 'password']),
   }),
   transfer: ep<{ balance: number }>()({
     method: 'POST',
     path: '/api/transfer',
+    idempotent: true,
     auth: true,
     payload: obj({ amount: money, sourcetype: text(1, 32), targettype: text(1, 32) }, ['amount', 'sourcetype', 'targettype']),
   }),

@@ -2,6 +2,7 @@
  * The HTTP client: every call goes through `call()`, typed by the endpoint catalogue.
  *
  * - timeout from config (30 s), bearer token from the session, JSON or multipart bodies;
+ * - an Idempotency-Key on every money call (catalogue flag `idempotent`), new for each call;
  * - body code 401 and HTTP 401 alike: the auth-failure hook (a dialog, or for the balance poll
  *   a silent sign-out);
  * - any other non-200 reply: the error hook shows the server message as a danger toast, from
@@ -27,6 +28,19 @@ export interface CallOptions {
   /** show the loading indicator while in flight */
   loading?: boolean;
   signal?: AbortSignal;
+  /**
+   * A money call's Idempotency-Key (catalogue flag `idempotent`). Left out, each call() gets a new
+   * one: one call per tap of a submit button, so one key per tap; a request the browser resends on
+   * its own carries the same headers, so the same key. Give one to send a request again on purpose.
+   */
+  idempotencyKey?: string;
+}
+
+/** A new Idempotency-Key: 128 random bits (crypto.randomUUID needs a secure context; this does not). */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export interface ClientHooks {
@@ -72,11 +86,12 @@ export async function call<K extends EndpointName>(
   payload?: Record<string, unknown> | FormData,
   options: CallOptions = {},
 ): Promise<CallResult<ReplyOf<K>>> {
-  const ep = endpoints[name] as { method: 'GET' | 'POST'; path: string };
+  const ep = endpoints[name] as { method: 'GET' | 'POST'; path: string; idempotent?: boolean };
   const body0 = payload;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = hooks.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (ep.idempotent) headers['Idempotency-Key'] = options.idempotencyKey ?? newIdempotencyKey();
 
   let url = hooks.baseUrl + ep.path;
   let body: BodyInit | undefined;

@@ -281,3 +281,71 @@ describe('guessing limits (point 5)', () => {
     expect((await memberSnap(app)).balance).toBe(1000);
   });
 });
+
+describe('money retries (point 6)', () => {
+  let server: Server;
+  let token: string;
+  beforeEach(async () => {
+    server = newApp().listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    token = await tokenFor(server);
+  });
+  afterEach(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  const post = (name: EndpointName, payload: object, key?: string) => {
+    const r = request(server).post(endpoints[name].path).set('Authorization', `Bearer ${token}`);
+    return (key ? r.set('Idempotency-Key', key) : r).send(payload);
+  };
+
+  it('the catalogue flags every money POST', () => {
+    const flagged = endpointNames.filter((n) => (endpoints[n] as { idempotent?: boolean }).idempotent);
+    expect(flagged.sort()).toEqual(['bindcard', 'doactivityapply', 'dofanshui', 'douserredpacket', 'paycode', 'recharge', 'transall', 'transfer', 'withdraw']);
+  });
+
+  it('a repeated key gets the first reply and moves the money once; a new key moves it again', async () => {
+    const start = await memberSnap(server);
+    const card = start.cards[0].id;
+    const body = { amount: 100, bank: card, password: '123456' };
+    const first = await post('withdraw', body, 'tap-1');
+    const again = await Promise.all([post('withdraw', body, 'tap-1'), post('withdraw', body, 'tap-1')]);
+    expect(first.body).toEqual({ code: 200, message: '提交成功，等待后台审核', data: null });
+    for (const r of again) expect(r.body).toEqual(first.body);
+    let m = await memberSnap(server);
+    expect(m.balance).toBe(900);
+    expect(m.counts.withdrawals).toBe(start.counts.withdrawals + 1);
+    await post('withdraw', body, 'tap-2');
+    m = await memberSnap(server);
+    expect(m.balance).toBe(800);
+    const transfer = { amount: 50, sourcetype: 'userbalance', targettype: 'ag' };
+    const [t1, t2] = await Promise.all([post('transfer', transfer, 'tap-3'), post('transfer', transfer, 'tap-3')]);
+    expect(t2.body).toEqual(t1.body);
+    expect((await memberSnap(server)).balance).toBe(750);
+  });
+
+  it('the same key on another payload is refused; keys are per member', async () => {
+    const transfer = { amount: 50, sourcetype: 'userbalance', targettype: 'ag' };
+    await post('transfer', transfer, 'k');
+    const other = await post('transfer', { ...transfer, amount: 60 }, 'k');
+    expect(other.body).toEqual({ code: 422, message: '参数错误：同一个 Idempotency-Key 不能用于不同的请求', data: null });
+    const bad = await post('transfer', transfer, 'bad key with spaces');
+    expect(bad.body.code).toBe(422);
+    expect((await memberSnap(server)).balance).toBe(950);
+  });
+
+  it('the dropAfter fault processes the request, then drops the connection; the resend with the same key moves nothing', async () => {
+    const start = await memberSnap(server);
+    const card = start.cards[0].id;
+    const body = { amount: 100, bank: card, password: '123456' };
+    const set = await request(server).post('/__mock/fault').send({ path: '/api/withdraw', dropAfter: true });
+    expect(set.body.code).toBe(200);
+    await expect(post('withdraw', body, 'tap-9')).rejects.toThrow();
+    expect((await memberSnap(server)).balance).toBe(900);
+    const resent = await post('withdraw', body, 'tap-9');
+    expect(resent.body).toEqual({ code: 200, message: '提交成功，等待后台审核', data: null });
+    const m = await memberSnap(server);
+    expect(m.balance).toBe(900);
+    expect(m.counts.withdrawals).toBe(start.counts.withdrawals + 1);
+    expect((await request(server).get('/__mock/state')).body.data.idempotentReplays).toBe(1);
+  });
+});

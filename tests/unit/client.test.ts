@@ -98,3 +98,28 @@ describe('client', () => {
     expect(r).toMatchObject({ ok: false, code: 502 });
   });
 });
+
+describe('Idempotency-Key (issue 10)', () => {
+  const keyOf = (init: RequestInit | undefined) => (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+
+  it('every money call carries a new key; a call that is not about money carries none', async () => {
+    const seen: (string | undefined)[] = [];
+    setup(vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
+      seen.push(keyOf(init));
+      return reply({ code: 200, message: 'ok', data: null });
+    }) as unknown as typeof fetch);
+    await call('withdraw', { amount: 100, bank: 1, password: '123456' });
+    await call('withdraw', { amount: 100, bank: 1, password: '123456' });
+    await call('transfer', { amount: 1, sourcetype: 'userbalance', targettype: 'ag' });
+    await call('balance');
+    expect(seen[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(seen.slice(0, 3)).size).toBe(3);
+    expect(seen[3]).toBeUndefined();
+  });
+
+  it('a key given by the caller is sent as it is (the same request sent again)', async () => {
+    setup(ok(null) as unknown as typeof fetch);
+    await call('recharge', { paytype: 'usdt', amount: 100 }, { idempotencyKey: 'tap-1' });
+    expect(keyOf(lastRequest?.init)).toBe('tap-1');
+  });
+});
