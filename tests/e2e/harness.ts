@@ -99,7 +99,7 @@ export async function mock(path: string, body: unknown = {}): Promise<unknown> {
 
 export const resetMock = () => mock('reset');
 export const mockSettings = (s: Record<string, unknown>) => mock('settings', s);
-export const mockFault = (f: { path: string; code?: number; message?: string; status?: number; delayMs?: number; drop?: boolean; times?: number }) => mock('fault', f);
+export const mockFault = (f: { path: string; code?: number; message?: string; status?: number; delayMs?: number; drop?: boolean; dropAfter?: boolean; times?: number }) => mock('fault', f);
 
 /** Open a hash route. */
 export async function go(page: Page, hashPath: string) {
