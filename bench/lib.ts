@@ -74,7 +74,7 @@ export async function startServer(): Promise<() => Promise<void>> {
 }
 
 export async function resetMock(): Promise<void> {
-  await fetch(`${BASE}/__mock/reset`, { method: 'POST' });
+  await fetch(`${BASE}/__mock/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
 }
 
 /** a member token for the seeded member, straight from the API */

@@ -116,7 +116,8 @@ export function apiRouter(state: MockState, handlers: HandlerMap, latency: { ms:
       res.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
     }
     if (req.method === 'OPTIONS') {
-      res.status(allowed ? 204 : 403).end();
+      if (allowed) res.status(204).end();
+      else send(res, fail(403, '不允许的跨域请求'), 403);
       return;
     }
     next();

@@ -83,6 +83,7 @@ describe('/api CORS and body types (point 2)', () => {
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     const pre = await request(app).options('/api/user').set('Origin', EVIL).set('Access-Control-Request-Method', 'POST');
     expect(pre.status).toBe(403);
+    expect(pre.body).toEqual({ code: 403, message: '不允许的跨域请求', data: null });
     expect(pre.headers['access-control-allow-origin']).toBeUndefined();
   });
 
