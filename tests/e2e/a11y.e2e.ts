@@ -75,7 +75,10 @@ async function open(route: Route, member: boolean): Promise<Page> {
   const { page } = await newPage(browser);
   if (member) {
     token = (await api<{ data: { api_token: string } }>('login_pc', { name: SEED.username, password: SEED.password, code: '' })).data.api_token;
-    await page.addInitScript((t) => sessionStorage.setItem('token', t), token);
+    // the top document only: frames of the app's own origin run sandboxed, without storage of their own
+    await page.addInitScript((t) => {
+      if (window.top === window) sessionStorage.setItem('token', t);
+    }, token);
   }
   let query = QUERY[route.path] ?? '';
   if (route.path === '/payInfo') {

@@ -133,7 +133,7 @@ describe('withdrawal', () => {
     expect((await mockMember()).balance).toBe(1000);
     expect(await toasts(p)).not.toContain('提交成功，等待后台审核');
 
-    await fetch(`${BASE}/__mock/fault`, { method: 'DELETE' });
+    await fetch(`${BASE}/__mock/fault`, { method: 'DELETE', headers: { 'Content-Type': 'application/json' } });
     expect(await resultToastAfter(p, () => submit(p, '立即取款'))).toBe('提交成功，等待后台审核');
     await p.waitForURL(/#\/transRecord/);
     expect((await mockMember()).balance).toBe(850);
