@@ -121,10 +121,27 @@ function queryObject(search: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(search));
 }
 
-/** Everything bindings may read, apart from screen state and data. */
-export function useBaseScope(): Scope {
-  const snap = useSnapshot(session);
+interface Place {
+  pathname: string;
+  search: string;
+}
+
+/**
+ * The location a screen was rendered for: the router's location while it stays on the screen's
+ * path (a tab writing `?type=` is the screen's own change), and the last such location once the
+ * router has moved on, so that nothing of a screen being left reads the next screen's query.
+ */
+function useOwnPlace(): { place: Place; here: boolean } {
   const location = useLocation();
+  const own = useRef<Place>({ pathname: location.pathname, search: location.search });
+  const here = location.pathname === own.current.pathname;
+  if (here && location.search !== own.current.search) own.current = { pathname: location.pathname, search: location.search };
+  return { place: own.current, here };
+}
+
+/** Everything bindings may read, apart from screen state and data. */
+export function useBaseScope(location: Place): Scope {
+  const snap = useSnapshot(session);
   return useMemo(
     () => ({
       app: snap.app ?? {},
@@ -232,7 +249,9 @@ export function ScreenRenderer({ name }: { name: string }) {
     };
   }, [name]);
   if (failed) return <ScreenLoadFailed />;
-  if (!loaded) return null;
+  // until the effect above has caught up with a new name, the screen loaded for the old one is
+  // not rendered: mounted at the new location it would run its onEnter and sources there
+  if (!loaded || loaded.name !== name) return null;
   return <LoadedScreenView key={name} loaded={loaded} />;
 }
 
@@ -250,9 +269,9 @@ function ScreenLoadFailed() {
 
 function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
   const { config, forms } = loaded;
-  const base = useBaseScope();
+  const { place, here } = useOwnPlace();
+  const base = useBaseScope(place);
   const navigate = useNavigate();
-  const location = useLocation();
   const [state, setStateObj] = useState<Record<string, unknown>>(() => (resolveDeep(config.state ?? {}, base) as Record<string, unknown>) ?? {});
   const [data, setData] = useState<Record<string, unknown>>({});
   const [loading, setLoading] = useState<Record<string, boolean>>({});
@@ -263,28 +282,48 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
   const scope = useMemo<Scope>(() => ({ ...base, state, data, loading, reloads: reloadTick }), [base, state, data, loading, reloadTick]);
   const scopeRef = useRef(scope);
   scopeRef.current = scope;
-  const pathRef = useRef(location.pathname);
-  pathRef.current = location.pathname;
+  const placeRef = useRef(place);
+  placeRef.current = place;
+  // the screen acts only while it is mounted and the router is still on its path: a reply, a
+  // delay or a poll that ends after the player left neither navigates nor changes state
+  const mounted = useRef(true);
+  const hereRef = useRef(here);
+  hereRef.current = here;
+  const acting = useCallback(() => mounted.current && hereRef.current, []);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
-  const setState = useCallback((key: string, value: unknown) => setStateObj((s) => ({ ...s, [key]: value })), []);
+  const setState = useCallback((key: string, value: unknown) => {
+    if (acting()) setStateObj((s) => ({ ...s, [key]: value }));
+  }, [acting]);
   const reload = useCallback((source?: string) => {
+    if (!acting()) return;
     setReloadTick((t) => {
       const next = { ...t };
       for (const k of source ? [source] : Object.keys(config.data ?? {})) next[k] = (next[k] ?? 0) + 1;
       return next;
     });
-  }, [config.data]);
+  }, [config.data, acting]);
 
   const actionContext = useMemo<ActionContext>(
     () => ({
       scope: () => scopeRef.current,
-      navigate: (to, opts) => navigate(to, opts),
-      back: () => goBack((to, opts) => (typeof to === 'number' ? navigate(to) : navigate(to, opts))),
-      currentPath: () => pathRef.current,
+      navigate: (to, opts) => {
+        if (acting()) void navigate(to, opts);
+      },
+      back: () => {
+        if (acting()) goBack((to, opts) => (typeof to === 'number' ? navigate(to) : navigate(to, opts)));
+      },
+      currentPath: () => placeRef.current.pathname + placeRef.current.search,
+      live: acting,
       reload,
       setState,
     }),
-    [navigate, reload, setState],
+    [navigate, reload, setState, acting],
   );
 
   const api = useMemo<ScreenApi>(
@@ -301,7 +340,7 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
   );
 
   // title: the screen's own (bindings allowed) or the route's
-  const route = routeFor(location.pathname);
+  const route = routeFor(place.pathname);
   const title = (config.title ? text(config.title, scope) : '') || (route?.title ?? '');
   useEffect(() => {
     view.title = title;
@@ -335,10 +374,11 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
       const endpoint = p.endpoint;
       const payload = p.payload;
       const fetchOnce = async (first: boolean) => {
+        if (!acting()) return;
         if (first) setLoading((l) => ({ ...l, [p.name]: true }));
         const early = first ? takePrefetched(loaded.name, p.name, payload) : undefined;
         const r = await (early ?? call(endpoint, payload, { quiet: p.quiet || !first, signal: controller.signal }));
-        if (controller.signal.aborted) return;
+        if (controller.signal.aborted || !acting()) return;
         if (r.ok) setData((d) => ({ ...d, [p.name]: r.data }));
         if (first) setLoading((l) => ({ ...l, [p.name]: false }));
       };
@@ -358,7 +398,7 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
         live.delete(name);
       }
     }
-  }, [planKey, loaded.name]);
+  }, [planKey, loaded.name, acting]);
   // leaving the screen stops every load and poll
   useEffect(() => {
     const live = running.current;

@@ -50,7 +50,8 @@ function RouteView({ route }: { route: RouteConfig }) {
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind !== 'allow') return null;
 
-  const screen = hasScreen(route.screen) ? <ScreenRenderer name={route.screen} /> : <Placeholder />;
+  // one renderer per route: a screen never carries over to another route's location
+  const screen = hasScreen(route.screen) ? <ScreenRenderer key={route.path} name={route.screen} /> : <Placeholder />;
   return <Layout route={route}>{screen}</Layout>;
 }
 
