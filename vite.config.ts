@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
-import { collectRefs } from './src/engine/refs';
+import { bindingFreeSources, collectRefs } from './src/engine/refs';
 import { securityHeadersFor } from './scripts/security-headers';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -99,18 +99,15 @@ function screenIndex(): Plugin {
   const resolved = `\0${id}`;
   const dir = path.join(root, 'screens.config', 'screens');
   const build = () => {
-    const out: Record<string, { widgets: string[]; data: [string, string, unknown, boolean][] }> = {};
+    const out: Record<string, { widgets: string[]; data: ReturnType<typeof bindingFreeSources> }> = {};
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-      let screen: { body?: unknown; data?: Record<string, { endpoint?: string; payload?: unknown; when?: unknown; quiet?: boolean }> };
+      let screen: { body?: unknown; data?: Parameters<typeof bindingFreeSources>[0] };
       try {
         screen = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
       } catch {
         continue; // the config check reports it
       }
-      const data = Object.entries(screen.data ?? {})
-        .filter(([, s]) => s && typeof s.endpoint === 'string' && s.when === undefined && !JSON.stringify(s.payload ?? {}).includes('{{'))
-        .map(([name, s]): [string, string, unknown, boolean] => [name, s.endpoint as string, s.payload ?? {}, !!s.quiet]);
-      out[file.slice(0, -5)] = { widgets: [...collectRefs(screen.body).widgets], data };
+      out[file.slice(0, -5)] = { widgets: [...collectRefs(screen.body).widgets], data: bindingFreeSources(screen.data) };
     }
     return `export default ${JSON.stringify(out)};`;
   };

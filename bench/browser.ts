@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { SCREEN_DATA_MARK, SCREEN_MARK } from '../src/engine/perf';
 import { BASE, CHROMIUM, CHROMIUM_FLAGS, ROOT, gzipSizeOf, median, readRoutes, round, screenOf } from './lib';
 
 export async function launchBrowser(): Promise<Browser> {
@@ -69,13 +70,13 @@ export async function measureTransfer(browser: Browser, route: string, token?: s
   try {
     const page = await context.newPage();
     await page.goto(`${BASE}/#${route}`);
-    if (screen) await page.waitForFunction((n) => performance.getEntriesByName(`screen:${n}`).length > 0, screen, { timeout: 20000 });
+    if (screen) await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, `${SCREEN_MARK}${screen}`, { timeout: 20000 });
     await page.waitForLoadState('networkidle');
-    const got = await page.evaluate((n) => {
-      const mark = n ? (performance.getEntriesByName(`screen:${n}`)[0]?.startTime ?? null) : null;
+    const got = await page.evaluate((m) => {
+      const mark = m ? (performance.getEntriesByName(m)[0]?.startTime ?? null) : null;
       const resources = performance.getEntriesByType('resource').map((r) => ({ name: r.name, end: (r as PerformanceResourceTiming).responseEnd }));
       return { mark, resources };
-    }, screen);
+    }, screen ? `${SCREEN_MARK}${screen}` : null);
     const before = got.mark === null ? got.resources : got.resources.filter((r) => r.end <= (got.mark as number));
     return { route, screen, member: !!token, firstPaint: sum(before), idle: sum(got.resources), firstContentMs: got.mark === null ? null : round(got.mark) };
   } finally {
@@ -99,8 +100,8 @@ export async function measureRender(browser: Browser, route: string, screen: str
     try {
       const page = await context.newPage();
       await page.goto(`${BASE}/#${route}`);
-      await page.waitForFunction((n) => performance.getEntriesByName(`screen-data:${n}`).length > 0, screen, { timeout: 20000 });
-      const t = await page.evaluate((n) => [performance.getEntriesByName(`screen:${n}`)[0].startTime, performance.getEntriesByName(`screen-data:${n}`)[0].startTime], screen);
+      await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, `${SCREEN_DATA_MARK}${screen}`, { timeout: 20000 });
+      const t = await page.evaluate(([m, d]) => [performance.getEntriesByName(m)[0].startTime, performance.getEntriesByName(d)[0].startTime], [`${SCREEN_MARK}${screen}`, `${SCREEN_DATA_MARK}${screen}`]);
       mounted.push(t[0]);
       data.push(t[1]);
     } finally {

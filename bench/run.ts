@@ -3,13 +3,14 @@
  * (BENCH_PORT, default 4610) and measures, in Debian Chromium at a phone viewport:
  *   first-paint transfer of /, /login and /mine (member), Lighthouse mobile on / and /login
  *   (median of 3), render time from config for home and the heaviest list screen (median of 10),
- *   check:config over the real config and one 10 times larger, /api/balance under load.
+ *   check:config over the real config and one 10 times larger, /api/balance under load,
+ *   React commits, components rendered and scripting time per minute idle on /transfer (4x CPU).
  * Prints one table (markdown, for README.md), writes bench/results.json and exits 1 when a
  * budget is missed.
  *
  *   BENCH_QUICK=1      one Lighthouse run, three render runs, a 3 s load test (development)
  *   BENCH_NO_BUILD=1   reuse dist-bench/
- *   BENCH_ONLY=size,render,lighthouse,config,load   run only these parts
+ *   BENCH_ONLY=size,render,idle,lighthouse,config,load   run only these parts
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { measureConfigCheck, type ConfigFigures } from './config-check';
 import { BASE, BIN, DIST, QUICK, ROOT, memberToken, resetMock, screenOf, startServer } from './lib';
 import { measureLighthouse, type LighthouseFigures } from './lighthouse';
 import { measureBalanceLoad, type LoadFigures } from './load';
+import { measureIdle, type IdleFigures } from './idle';
 
 const BUDGET = {
   firstPaintKb: 130,
@@ -31,10 +33,11 @@ const BUDGET = {
   checkGrowth: 15,
 };
 
-const parts = new Set((process.env.BENCH_ONLY ?? 'size,render,lighthouse,config,load').split(',').map((s) => s.trim()));
+const parts = new Set((process.env.BENCH_ONLY ?? 'size,render,idle,lighthouse,config,load').split(',').map((s) => s.trim()));
 const LH_RUNS = QUICK ? 1 : 3;
 const RENDER_RUNS = QUICK ? 3 : 10;
 const LOAD_SECONDS = QUICK ? 3 : 10;
+const IDLE_SECONDS = QUICK ? 10 : 30;
 
 interface Row {
   metric: string;
@@ -67,6 +70,7 @@ const results: {
   quick: boolean;
   transfer?: Transfer[];
   render?: RenderTime[];
+  idle?: IdleFigures;
   lighthouse?: LighthouseFigures[];
   config?: ConfigFigures;
   load?: LoadFigures;
@@ -76,7 +80,7 @@ const results: {
   pass?: boolean;
 } = { date: new Date().toISOString(), quick: QUICK, budgets: BUDGET, rows, errors };
 
-if (!process.env.BENCH_NO_BUILD && (parts.has('size') || parts.has('render') || parts.has('lighthouse'))) {
+if (!process.env.BENCH_NO_BUILD && (parts.has('size') || parts.has('render') || parts.has('idle') || parts.has('lighthouse'))) {
   await step('build', () => {
     const r = spawnSync(BIN('vite'), ['build', '--outDir', path.relative(ROOT, DIST), '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('vite build failed');
@@ -97,12 +101,12 @@ if (parts.has('config')) {
   }
 }
 
-const needsServer = ['size', 'render', 'lighthouse', 'load'].some((p) => parts.has(p));
+const needsServer = ['size', 'render', 'idle', 'lighthouse', 'load'].some((p) => parts.has(p));
 const stop = needsServer ? await step('start server', () => startServer()) : undefined;
 
 if (stop) {
   try {
-    if (parts.has('size') || parts.has('render')) {
+    if (parts.has('size') || parts.has('render') || parts.has('idle')) {
       const browser = await launchBrowser();
       try {
         if (parts.has('size')) {
@@ -138,6 +142,16 @@ if (stop) {
           } else row('render time, heaviest list screen', 'no list screen yet');
           for (const r of render) row(`render ${r.route} (${r.screen}), median of ${r.runs}`, `content ${r.mountedMs} ms, with data ${r.dataMs} ms`);
           results.render = render;
+        }
+        const transferScreen = screenOf('/transfer');
+        if (parts.has('idle') && transferScreen) {
+          await resetMock();
+          const token = await memberToken();
+          const f = await step(`idle /transfer ${IDLE_SECONDS} s`, () => measureIdle(browser, '/transfer', transferScreen, token, IDLE_SECONDS));
+          if (f) {
+            results.idle = f;
+            row(`idle /transfer (member, CPU ${f.cpuThrottle}x), per minute`, `${f.commitsPerMin} React commits, ${f.componentsPerMin} components rendered, ${f.scriptingMsPerMin} ms scripting`);
+          }
         }
       } finally {
         await browser.close();

@@ -212,10 +212,6 @@ export function toCents(yuan: number): number | null {
   return Math.abs(cents - yuan * 100) < 1e-6 ? cents : null;
 }
 
-export function toYuan(cents: number): number {
-  return cents / 100;
-}
-
 const TOKEN_TTL_MS = 7 * 24 * 3_600_000;
 const MAX_UPLOADS = 200;
 

@@ -20,14 +20,20 @@ export interface ActionContext {
   scope: () => Scope;
   navigate: (to: string, opts?: { replace?: boolean }) => void;
   back: () => void;
-  /** the current path (for the already-on-this-page rule) */
+  /** the current path and query (for the already-on-this-page rule) */
   currentPath: () => string;
+  /**
+   * False once the location this list was started for is gone (the screen was left): nothing
+   * more of the list runs, and no reply handler, navigation or state change of it happens.
+   */
+  live?: () => boolean;
   reload?: (source?: string) => void;
   setState?: (key: string, value: unknown) => void;
 }
 
 export async function runActions(list: readonly Action[] | undefined, ctx: ActionContext, extra: Scope = {}): Promise<boolean> {
   for (const action of list ?? []) {
+    if (ctx.live && !ctx.live()) return false;
     const scope = { ...ctx.scope(), ...extra };
     if (action.when && !evalCondition(action.when, scope)) continue;
     const goOn = await runOne(action, ctx, scope, extra);
@@ -36,11 +42,20 @@ export async function runActions(list: readonly Action[] | undefined, ctx: Actio
   return true;
 }
 
-/** Navigate unless already there (the @nav.alreadyHere message). */
+/** Path and query, the query's entries in a fixed order: two ways to write one place compare equal. */
+function placeKey(to: string): string {
+  const q = to.indexOf('?');
+  const path = q < 0 ? to : to.slice(0, q);
+  const params = new URLSearchParams(q < 0 ? '' : to.slice(q + 1));
+  params.sort();
+  return `${path}?${params.toString()}`;
+}
+
+/** Navigate unless already there, path and query (the @nav.alreadyHere message). */
 export function navigateTo(ctx: Pick<ActionContext, 'navigate' | 'currentPath'>, to: string, scope: Scope, replace = false) {
   const target = safeAppPath(to);
   if (!target) return;
-  if (target === ctx.currentPath()) {
+  if (placeKey(target) === placeKey(ctx.currentPath())) {
     ui.toast(text('@nav.alreadyHere', scope));
     return;
   }
@@ -53,6 +68,8 @@ async function runOne(action: Action, ctx: ActionContext, scope: Scope, extra: S
       if (!isEndpointName(action.endpoint)) return false;
       const payload = resolveDeep(action.payload ?? {}, scope) as Record<string, unknown>;
       const res: CallResult<unknown> = await call(action.endpoint, payload, { loading: action.loading, quiet: action.quiet });
+      // the player left while the call ran: its reply belongs to a screen that is gone
+      if (ctx.live && !ctx.live()) return false;
       const replyScope = { ...extra, reply: res };
       if (res.ok) {
         if (action.assign) ctx.setState?.(action.assign, res.data);

@@ -9,7 +9,6 @@
  * Paths are dotted names with optional [n] indexes: data.list.data[0].title.
  * Filters are looked up in FILTERS; a filter argument is text after a colon.
  */
-import dayjs from 'dayjs';
 import type { Condition } from '../config/types';
 import { floor2 } from './money';
 import { safeAppPath } from './urls';
@@ -50,10 +49,6 @@ export const FILTERS: Record<string, Filter> = {
     const n = toNumber(v);
     return Number.isFinite(n) ? floor2(n).toFixed(2) : '0.00';
   },
-  fixed: (v, arg) => {
-    const n = toNumber(v);
-    return Number.isFinite(n) ? n.toFixed(Number(arg ?? 2)) : '';
-  },
   number: (v) => {
     const n = toNumber(v);
     return Number.isFinite(n) ? n : 0;
@@ -85,21 +80,7 @@ export const FILTERS: Record<string, Filter> = {
     return s.length <= 4 ? s : `**** **** **** ${s.slice(-4)}`;
   },
   last4: (v) => String(v ?? '').slice(-4),
-  date: (v, arg) => {
-    if (v === undefined || v === null || v === '') return '';
-    const d = typeof v === 'number' && v < 1e12 ? dayjs.unix(v) : dayjs(v as string);
-    return d.isValid() ? d.format(arg ?? 'YYYY-MM-DD HH:mm:ss') : String(v);
-  },
   len: (v) => (Array.isArray(v) ? v.length : typeof v === 'string' ? v.length : 0),
-  not: (v) => !truthy(v),
-  json: (v) => JSON.stringify(v),
-  upper: (v) => String(v ?? '').toUpperCase(),
-  /** the VIP level number after the "P" of current_vip ("VIP3" -> 3) */
-  vipLevel: (v) => {
-    const m = /P(\d+)/i.exec(String(v ?? ''));
-    return m ? Number(m[1]) : 0;
-  },
-  percent: (v) => `${toNumber(v) || 0}%`,
   /** a path inside the app, or '' (redirects never leave the app) */
   appPath: (v) => safeAppPath(v) ?? '',
   /** urlencode a value for use in a navigate target */

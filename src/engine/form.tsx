@@ -22,8 +22,6 @@ import { Captcha, newCaptchaCode } from './captcha';
 export interface ConfigFormProps {
   name: string;
   form: FormConfig;
-  /** extra values sent with the payload scope (e.g. a selected tab) */
-  extraScope?: Scope;
   /** rendered between the fields and the submit button */
   footer?: ReactNode;
   submitText?: string;
@@ -46,9 +44,9 @@ export function formatDate(d: Date, shiftHours: number): string {
   return new Date(d.getTime() + shiftHours * 3600000).toISOString().slice(0, 10);
 }
 
-export function ConfigForm({ name, form, extraScope, footer, submitText, className }: ConfigFormProps) {
+export function ConfigForm({ name, form, footer, submitText, className }: ConfigFormProps) {
   const screen = useScreen();
-  const scope = useMemo(() => ({ ...screen.scope, ...extraScope }), [screen.scope, extraScope]);
+  const scope = screen.scope;
   const scopeRef = useRef(scope);
   scopeRef.current = scope;
   const [captcha, setCaptcha] = useState(() => newCaptchaCode(resolveNumber('{{const.captchaLength}}', scope, 4)));

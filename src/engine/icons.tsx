@@ -30,7 +30,7 @@ export function loadIcons(): Promise<Paths> {
 }
 
 /** start loading the outlines now (the names are kept for callers; all icons come together) */
-export function preloadIcons(_names?: readonly (string | undefined)[]): void {
+export function preloadIcons(): void {
   void loadIcons().catch(() => undefined);
 }
 

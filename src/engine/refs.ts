@@ -23,3 +23,21 @@ export function collectRefs(
   }
   return out;
 }
+
+/** One of a screen's data sources, as far as the preload and the build's screen index read it. */
+interface SourceLike {
+  endpoint?: unknown;
+  payload?: unknown;
+  when?: unknown;
+  quiet?: boolean;
+}
+
+/**
+ * A screen's data sources that can be loaded before the screen renders: no `when`, and a payload
+ * without bindings. As [source, endpoint, payload, quiet] (the screen index's shape).
+ */
+export function bindingFreeSources(data: Record<string, SourceLike> | undefined): [string, string, Record<string, unknown>, boolean][] {
+  return Object.entries(data ?? {})
+    .filter(([, s]) => s && typeof s.endpoint === 'string' && s.when === undefined && !JSON.stringify(s.payload ?? {}).includes('{{'))
+    .map(([name, s]) => [name, s.endpoint as string, (s.payload ?? {}) as Record<string, unknown>, !!s.quiet]);
+}

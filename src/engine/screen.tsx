@@ -1,23 +1,26 @@
 /**
- * The screen renderer: loads a screen's config (and the widgets and forms it uses), keeps its
- * local state and data sources (loaded on open, polled when asked, stopped when the screen is
- * left), runs onEnter, and renders the widget tree. Widgets reach all of it with useScreen().
+ * The screen renderer: renders a screen's widget tree for the location it was opened at, with
+ * its scope (app, user, query, state, data…), runs onEnter, and gives widgets useScreen().
+ * Getting the screen ready is preload.ts; its data sources are data-sources.ts; the marks the
+ * app and the bench read are perf.ts.
  */
 import { createContext, Suspense, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { call, type CallResult } from '../api/client';
-import { isEndpointName } from '../api/catalogue';
-import { appConfig, constants, loadForm, loadScreen, messages, routeFor } from '../config';
-import { asActions, asCondition, asNodes, type Action, type FormConfig, type ScreenConfig, type WidgetNode } from '../config/types';
+import { appConfig, constants, messages, routeFor } from '../config';
+import { asActions, asNodes, type Action, type FormConfig, type WidgetNode } from '../config/types';
 import { session } from '../store/session';
-import { evalCondition, resolveDeep, resolveNumber, type Scope } from './bindings';
+import { evalCondition, resolveDeep, type Scope } from './bindings';
 import { runActions, type ActionContext } from './actions';
-import { text } from './text';
-import { collectRefs, loadWidget, widgetComponent } from './registry';
-import { view } from './view';
-import screenIndex from 'virtual:screen-index';
+import { useDataSources } from './data-sources';
 import { goBack } from './history';
+import { markScreen, markScreenData } from './perf';
+import { afterFirstScreen, loadPrepared, type LoadedScreen } from './preload';
+import { text } from './text';
+import { loadWidget, widgetComponent } from './registry';
+import { view } from './view';
+
+export { preloadScreen } from './preload';
 
 export interface ScreenApi {
   scope: Scope;
@@ -55,28 +58,6 @@ export function ScopeProvider({ extra, children }: { extra: Scope; children: Rea
   const parent = useContext(ItemScopeContext);
   const value = useMemo(() => ({ ...parent, ...extra }), [parent, extra]);
   return <ItemScopeContext.Provider value={value}>{children}</ItemScopeContext.Provider>;
-}
-
-/**
- * Widgets a screen did not need to paint (under a `when`: a start-up popup, a floating icon)
- * wait, on the app's first screen only, until that screen has shown its data and the browser is
- * idle: they then do not compete with what the player is waiting for (home's banner).
- */
-let firstScreenShown: Promise<void> | undefined;
-function afterFirstScreen(): Promise<void> {
-  firstScreenShown ??= new Promise<void>((resolve) => {
-    const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 200));
-    const fallback = setTimeout(resolve, 3000); // a screen whose data never comes
-    if (typeof PerformanceObserver === 'undefined') return;
-    const observer = new PerformanceObserver((list) => {
-      if (!list.getEntries().some((e) => e.name.startsWith('screen-data:'))) return;
-      observer.disconnect();
-      clearTimeout(fallback);
-      idle();
-    });
-    observer.observe({ type: 'mark', buffered: true });
-  });
-  return firstScreenShown;
 }
 
 const lazyCache = new Map<string, ReturnType<typeof lazy>>();
@@ -121,10 +102,27 @@ function queryObject(search: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(search));
 }
 
-/** Everything bindings may read, apart from screen state and data. */
-export function useBaseScope(): Scope {
-  const snap = useSnapshot(session);
+interface Place {
+  pathname: string;
+  search: string;
+}
+
+/**
+ * The location a screen was rendered for: the router's location while it stays on the screen's
+ * path (a tab writing `?type=` is the screen's own change), and the last such location once the
+ * router has moved on, so that nothing of a screen being left reads the next screen's query.
+ */
+function useOwnPlace(): { place: Place; here: boolean } {
   const location = useLocation();
+  const own = useRef<Place>({ pathname: location.pathname, search: location.search });
+  const here = location.pathname === own.current.pathname;
+  if (here && location.search !== own.current.search) own.current = { pathname: location.pathname, search: location.search };
+  return { place: own.current, here };
+}
+
+/** Everything bindings may read, apart from screen state and data. */
+export function useBaseScope(location: Place): Scope {
+  const snap = useSnapshot(session);
   return useMemo(
     () => ({
       app: snap.app ?? {},
@@ -144,72 +142,6 @@ export function useBaseScope(): Scope {
   );
 }
 
-interface LoadedScreen {
-  name: string;
-  config: ScreenConfig;
-  forms: Map<string, FormConfig>;
-}
-
-/**
- * First loads of a screen's data sources, started as soon as its config arrives (in parallel
- * with its widgets) when their payload has no bindings and they have no `when`; the screen's
- * first load of that source takes the result instead of calling again. Same call, same
- * options: a failure shows its message exactly as it would have.
- */
-const prefetched = new Map<string, { at: number; result: Promise<CallResult<unknown>> }>();
-const PREFETCH_TTL_MS = 10000;
-const prefetchKey = (screen: string, source: string, payload: unknown) => `${screen}\u0000${source}\u0000${JSON.stringify(payload)}`;
-
-function startPrefetch(screen: string, source: string, endpoint: string, payload: Record<string, unknown>, quiet: boolean) {
-  const key = prefetchKey(screen, source, payload);
-  if (!isEndpointName(endpoint) || prefetched.has(key)) return;
-  prefetched.set(key, { at: Date.now(), result: call(endpoint, payload, { quiet }) });
-}
-
-function prefetchData(name: string, config: ScreenConfig) {
-  for (const [source, src] of Object.entries(config.data ?? {})) {
-    const payload = (src.payload ?? {}) as Record<string, unknown>;
-    if (src.when !== undefined || JSON.stringify(payload).includes('{{')) continue;
-    startPrefetch(name, source, src.endpoint, payload, !!src.quiet);
-  }
-}
-
-function takePrefetched(screen: string, source: string, payload: unknown): Promise<CallResult<unknown>> | undefined {
-  const key = prefetchKey(screen, source, payload);
-  const hit = prefetched.get(key);
-  prefetched.delete(key);
-  return hit && Date.now() - hit.at < PREFETCH_TTL_MS ? hit.result : undefined;
-}
-
-const preparing = new Map<string, Promise<LoadedScreen>>();
-
-/**
- * Start loading a screen before it is rendered (the route the app opens on): its config, and at
- * the same time, from the build's screen index, its widgets and its binding-free first data.
- */
-export function preloadScreen(name: string): void {
-  if (preparing.has(name)) return;
-  const hint = screenIndex[name];
-  for (const w of hint?.widgets ?? []) void loadWidget(w).catch(() => undefined);
-  for (const [source, endpoint, payload, quiet] of hint?.data ?? []) startPrefetch(name, source, endpoint, payload, quiet);
-  const started = prepare(name);
-  started.catch(() => undefined); // the renderer reports a failure; a preload nobody uses is not one
-  preparing.set(name, started);
-}
-
-async function prepare(name: string): Promise<LoadedScreen> {
-  const config = await loadScreen(name);
-  prefetchData(name, config);
-  // widgets under a `when` (refs.deferred) are not awaited: Node loads them when they first render
-  const refs = collectRefs(config.body);
-  const forms = new Map<string, FormConfig>();
-  await Promise.all([
-    ...[...refs.widgets].map((w) => loadWidget(w)),
-    ...[...refs.forms].map(async (f) => forms.set(f, await loadForm(f))),
-  ]);
-  return { name, config, forms };
-}
-
 export function ScreenRenderer({ name }: { name: string }) {
   const [loaded, setLoaded] = useState<LoadedScreen | null>(null);
   const [failed, setFailed] = useState(false);
@@ -217,9 +149,7 @@ export function ScreenRenderer({ name }: { name: string }) {
     let live = true;
     setLoaded(null);
     setFailed(false);
-    const started = preparing.get(name);
-    preparing.delete(name);
-    (started ?? prepare(name)).then(
+    loadPrepared(name).then(
       (l) => live && setLoaded(l),
       (err: unknown) => {
         // the player sees the retry screen; developers see why in the console
@@ -232,7 +162,9 @@ export function ScreenRenderer({ name }: { name: string }) {
     };
   }, [name]);
   if (failed) return <ScreenLoadFailed />;
-  if (!loaded) return null;
+  // until the effect above has caught up with a new name, the screen loaded for the old one is
+  // not rendered: mounted at the new location it would run its onEnter and sources there
+  if (!loaded || loaded.name !== name) return null;
   return <LoadedScreenView key={name} loaded={loaded} />;
 }
 
@@ -250,41 +182,61 @@ function ScreenLoadFailed() {
 
 function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
   const { config, forms } = loaded;
-  const base = useBaseScope();
+  const { place, here } = useOwnPlace();
+  const base = useBaseScope(place);
   const navigate = useNavigate();
-  const location = useLocation();
   const [state, setStateObj] = useState<Record<string, unknown>>(() => (resolveDeep(config.state ?? {}, base) as Record<string, unknown>) ?? {});
-  const [data, setData] = useState<Record<string, unknown>>({});
-  const [loading, setLoading] = useState<Record<string, boolean>>({});
   const [reloadTick, setReloadTick] = useState<Record<string, number>>({});
+
+  // the screen acts only while it is mounted and the router is still on its path: a reply, a
+  // delay or a poll that ends after the player left neither navigates nor changes state
+  const mounted = useRef(true);
+  const hereRef = useRef(here);
+  hereRef.current = here;
+  const acting = useCallback(() => mounted.current && hereRef.current, []);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const { data, loading, started } = useDataSources(loaded.name, config, useMemo(() => ({ ...base, state }), [base, state]), reloadTick, acting);
 
   // `reloads.<name>` counts reload actions per source name, so widgets that load their own data
   // (PagedList) restart when config says { "type": "reload", "source": "<name>" }
   const scope = useMemo<Scope>(() => ({ ...base, state, data, loading, reloads: reloadTick }), [base, state, data, loading, reloadTick]);
   const scopeRef = useRef(scope);
   scopeRef.current = scope;
-  const pathRef = useRef(location.pathname);
-  pathRef.current = location.pathname;
-
-  const setState = useCallback((key: string, value: unknown) => setStateObj((s) => ({ ...s, [key]: value })), []);
+  const placeRef = useRef(place);
+  placeRef.current = place;
+  const setState = useCallback((key: string, value: unknown) => {
+    if (acting()) setStateObj((s) => ({ ...s, [key]: value }));
+  }, [acting]);
   const reload = useCallback((source?: string) => {
+    if (!acting()) return;
     setReloadTick((t) => {
       const next = { ...t };
       for (const k of source ? [source] : Object.keys(config.data ?? {})) next[k] = (next[k] ?? 0) + 1;
       return next;
     });
-  }, [config.data]);
+  }, [config.data, acting]);
 
   const actionContext = useMemo<ActionContext>(
     () => ({
       scope: () => scopeRef.current,
-      navigate: (to, opts) => navigate(to, opts),
-      back: () => goBack((to, opts) => (typeof to === 'number' ? navigate(to) : navigate(to, opts))),
-      currentPath: () => pathRef.current,
+      navigate: (to, opts) => {
+        if (acting()) void navigate(to, opts);
+      },
+      back: () => {
+        if (acting()) goBack((to, opts) => (typeof to === 'number' ? navigate(to) : navigate(to, opts)));
+      },
+      currentPath: () => placeRef.current.pathname + placeRef.current.search,
+      live: acting,
       reload,
       setState,
     }),
-    [navigate, reload, setState],
+    [navigate, reload, setState, acting],
   );
 
   const api = useMemo<ScreenApi>(
@@ -301,7 +253,7 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
   );
 
   // title: the screen's own (bindings allowed) or the route's
-  const route = routeFor(location.pathname);
+  const route = routeFor(place.pathname);
   const title = (config.title ? text(config.title, scope) : '') || (route?.title ?? '');
   useEffect(() => {
     view.title = title;
@@ -309,78 +261,18 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
     document.title = title && title !== site ? `${title} - ${site}` : site;
   }, [title]);
 
-  // data sources: load on open and whenever their resolved payload changes; poll when asked
-  const sources = Object.entries(config.data ?? {});
-  const plan = sources.map(([name, src]) => {
-    const active = evalCondition(asCondition(src.when), { ...base, state });
-    const payload = active ? (resolveDeep(src.payload ?? {}, { ...base, state }) as Record<string, unknown>) : null;
-    const poll = src.poll !== undefined ? resolveNumber(src.poll, base, 0) : 0;
-    return { name, endpoint: src.endpoint, quiet: !!src.quiet, payload, poll, key: JSON.stringify([payload, poll, reloadTick[name] ?? 0]) };
-  });
-  const planKey = JSON.stringify(plan.map((p) => [p.name, p.key]));
-  const planRef = useRef(plan);
-  planRef.current = plan;
-
-  // one running load (and poll) per source: a source restarts only when its own key changes
-  const running = useRef(new Map<string, { key: string; stop: () => void }>());
-  useEffect(() => {
-    const live = running.current;
-    const wanted = new Set<string>();
-    for (const p of planRef.current) {
-      if (!p.payload || !isEndpointName(p.endpoint)) continue;
-      wanted.add(p.name);
-      if (live.get(p.name)?.key === p.key) continue;
-      live.get(p.name)?.stop();
-      const controller = new AbortController();
-      const endpoint = p.endpoint;
-      const payload = p.payload;
-      const fetchOnce = async (first: boolean) => {
-        if (first) setLoading((l) => ({ ...l, [p.name]: true }));
-        const early = first ? takePrefetched(loaded.name, p.name, payload) : undefined;
-        const r = await (early ?? call(endpoint, payload, { quiet: p.quiet || !first, signal: controller.signal }));
-        if (controller.signal.aborted) return;
-        if (r.ok) setData((d) => ({ ...d, [p.name]: r.data }));
-        if (first) setLoading((l) => ({ ...l, [p.name]: false }));
-      };
-      void fetchOnce(true);
-      const timer = p.poll > 0 ? setInterval(() => void fetchOnce(false), p.poll) : undefined;
-      live.set(p.name, {
-        key: p.key,
-        stop: () => {
-          controller.abort();
-          if (timer) clearInterval(timer);
-        },
-      });
-    }
-    for (const [name, r] of live) {
-      if (!wanted.has(name)) {
-        r.stop();
-        live.delete(name);
-      }
-    }
-  }, [planKey, loaded.name]);
-  // leaving the screen stops every load and poll
-  useEffect(() => {
-    const live = running.current;
-    return () => {
-      live.forEach((r) => r.stop());
-      live.clear();
-    };
-  }, []);
-
   // Performance API marks for the bench: `screen:<name>` when the tree has mounted,
   // `screen-data:<name>` when every data source's first load has rendered
   const marked = useRef({ mounted: false, data: false });
-  const started = plan.filter((p) => p.payload && isEndpointName(p.endpoint)).map((p) => p.name);
   useEffect(() => {
     const m = marked.current;
     if (!m.mounted) {
       m.mounted = true;
-      performance.mark(`screen:${loaded.name}`);
+      markScreen(loaded.name);
     }
     if (!m.data && started.every((n) => loading[n] === false)) {
       m.data = true;
-      performance.mark(`screen-data:${loaded.name}`);
+      markScreenData(loaded.name);
     }
   });
 

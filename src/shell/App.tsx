@@ -14,6 +14,7 @@ import { preloadScreen, ScreenRenderer } from '../engine/screen';
 import { canGoBack } from '../engine/history';
 import { preloadIcons } from '../engine/icons';
 import { preloadOverlays } from '../engine/overlays';
+import { onFirstScreenData } from '../engine/perf';
 import { preloadUi, ui } from '../engine/ui';
 import { clearSession, getToken, loadAppInfo, loadGames, loadUser, session, startBalancePoll } from '../store/session';
 import { decideGuard } from './guards';
@@ -50,7 +51,8 @@ function RouteView({ route }: { route: RouteConfig }) {
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind !== 'allow') return null;
 
-  const screen = hasScreen(route.screen) ? <ScreenRenderer name={route.screen} /> : <Placeholder />;
+  // one renderer per route: a screen never carries over to another route's location
+  const screen = hasScreen(route.screen) ? <ScreenRenderer key={route.path} name={route.screen} /> : <Placeholder />;
   return <Layout route={route}>{screen}</Layout>;
 }
 
@@ -184,15 +186,7 @@ function preloadUiWhenIdle() {
     preloadOverlays();
   };
   const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(load, { timeout: 4000 }) : setTimeout(load, 1000));
-  if (typeof PerformanceObserver !== 'undefined') {
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntries().some((e) => e.name.startsWith('screen-data:'))) {
-        observer.disconnect();
-        idle();
-      }
-    });
-    observer.observe({ type: 'mark', buffered: true });
-  }
+  onFirstScreenData(idle);
   // a screen that never marks (the placeholder, maintenance): a while after load
   if (document.readyState === 'complete') setTimeout(idle, 5000);
   else window.addEventListener('load', () => setTimeout(idle, 5000), { once: true });

@@ -124,10 +124,6 @@ export function stopBalancePoll() {
   pollTimer = null;
 }
 
-export function isPolling(): boolean {
-  return pollTimer !== null;
-}
-
 /** Login or register success: keep the token, load the user, start polling. */
 export async function signIn(token: string): Promise<void> {
   session.token = token;

@@ -28,10 +28,6 @@ describe('bindings', () => {
     expect(resolve('{{v | money}}', { v: 'abc' })).toBe('0.00');
     expect(resolve('{{v | money}}', {})).toBe('0.00');
   });
-  it('reads the VIP level after the P', () => {
-    expect(resolve('{{user.current_vip | vipLevel}}', scope)).toBe(3);
-    expect(resolve('{{v | vipLevel}}', { v: '' })).toBe(0);
-  });
   it('never walks into prototypes and never evaluates code', () => {
     expect(getPath(scope, '__proto__.polluted')).toBeUndefined();
     expect(getPath(scope, 'user.constructor')).toBeUndefined();

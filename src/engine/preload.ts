@@ -1,0 +1,97 @@
+/**
+ * Getting a screen ready before it renders: its config, the widgets and forms it needs to paint,
+ * and its binding-free first data (prefetched, kept for a short while for the screen's first
+ * load to take). Also the gate that keeps deferred widgets of the app's first screen waiting.
+ */
+import { call, type CallResult } from '../api/client';
+import { isEndpointName } from '../api/catalogue';
+import { loadForm, loadScreen } from '../config';
+import type { FormConfig, ScreenConfig } from '../config/types';
+import { onFirstScreenData } from './perf';
+import { bindingFreeSources } from './refs';
+import { collectRefs, loadWidget } from './registry';
+import screenIndex from 'virtual:screen-index';
+
+export interface LoadedScreen {
+  name: string;
+  config: ScreenConfig;
+  forms: Map<string, FormConfig>;
+}
+
+/**
+ * Widgets a screen did not need to paint (under a `when`: a start-up popup, a floating icon)
+ * wait, on the app's first screen only, until that screen has shown its data and the browser is
+ * idle: they then do not compete with what the player is waiting for (home's banner).
+ */
+let firstScreenShown: Promise<void> | undefined;
+export function afterFirstScreen(): Promise<void> {
+  firstScreenShown ??= new Promise<void>((resolve) => {
+    const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 200));
+    const fallback = setTimeout(resolve, 3000); // a screen whose data never comes
+    onFirstScreenData(() => {
+      clearTimeout(fallback);
+      idle();
+    });
+  });
+  return firstScreenShown;
+}
+
+/**
+ * First loads of a screen's data sources, started as soon as its config arrives (in parallel
+ * with its widgets) when their payload has no bindings and they have no `when`; the screen's
+ * first load of that source takes the result instead of calling again. Same call, same
+ * options: a failure shows its message exactly as it would have.
+ */
+const prefetched = new Map<string, { at: number; result: Promise<CallResult<unknown>> }>();
+const PREFETCH_TTL_MS = 10000;
+const prefetchKey = (screen: string, source: string, payload: unknown) => `${screen}\u0000${source}\u0000${JSON.stringify(payload)}`;
+
+function startPrefetch(screen: string, source: string, endpoint: string, payload: unknown, quiet: boolean) {
+  const key = prefetchKey(screen, source, payload);
+  if (!isEndpointName(endpoint) || prefetched.has(key)) return;
+  prefetched.set(key, { at: Date.now(), result: call(endpoint, payload as Record<string, unknown>, { quiet }) });
+}
+
+/** The prefetched first load of a source, if one was started with this payload a moment ago. */
+export function takePrefetched(screen: string, source: string, payload: unknown): Promise<CallResult<unknown>> | undefined {
+  const key = prefetchKey(screen, source, payload);
+  const hit = prefetched.get(key);
+  prefetched.delete(key);
+  return hit && Date.now() - hit.at < PREFETCH_TTL_MS ? hit.result : undefined;
+}
+
+const preparing = new Map<string, Promise<LoadedScreen>>();
+
+/**
+ * Start loading a screen before it is rendered (the route the app opens on): its config, and at
+ * the same time, from the build's screen index, its widgets and its binding-free first data.
+ */
+export function preloadScreen(name: string): void {
+  if (preparing.has(name)) return;
+  const hint = screenIndex[name];
+  for (const w of hint?.widgets ?? []) void loadWidget(w).catch(() => undefined);
+  for (const [source, endpoint, payload, quiet] of hint?.data ?? []) startPrefetch(name, source, endpoint, payload, quiet);
+  const started = prepare(name);
+  started.catch(() => undefined); // the renderer reports a failure; a preload nobody uses is not one
+  preparing.set(name, started);
+}
+
+/** The screen ready to render: a preload's result when there is one, else loaded now. */
+export function loadPrepared(name: string): Promise<LoadedScreen> {
+  const started = preparing.get(name);
+  preparing.delete(name);
+  return started ?? prepare(name);
+}
+
+async function prepare(name: string): Promise<LoadedScreen> {
+  const config = await loadScreen(name);
+  for (const [source, endpoint, payload, quiet] of bindingFreeSources(config.data)) startPrefetch(name, source, endpoint, payload, quiet);
+  // widgets under a `when` (refs.deferred) are not awaited: Node loads them when they first render
+  const refs = collectRefs(config.body);
+  const forms = new Map<string, FormConfig>();
+  await Promise.all([
+    ...[...refs.widgets].map((w) => loadWidget(w)),
+    ...[...refs.forms].map(async (f) => forms.set(f, await loadForm(f))),
+  ]);
+  return { name, config, forms };
+}
