@@ -45,7 +45,7 @@ describe('check:config', () => {
     });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ file: 'screens.config/screens/login.json', path: `/body/${login({ screens: { login: loadBundle(root).screens.login.json as Json } }).body.length}/type` });
-    expect(problems[0].message).toMatch(/^unknown widget type "Carousell" \(expected one of .*Button.*\)$/);
+    expect(problems[0].message).toMatch(/^unknown widget type "Carousell" \(expected one of .*Button.*\); did you mean "Carousel"\?$/);
   });
 
   it('names a route to a missing screen', () => {
@@ -53,7 +53,7 @@ describe('check:config', () => {
       (b.routes.routes as Json[])[0].screen = 'hoem';
     });
     expect(problems).toEqual([
-      { file: 'screens.config/routes.json', path: '/routes/0/screen', message: 'screen "hoem" does not exist (expected a file screens.config/screens/hoem.json)' },
+      { file: 'screens.config/routes.json', path: '/routes/0/screen', message: 'screen "hoem" does not exist (expected a file screens.config/screens/hoem.json); did you mean "home"?' },
     ]);
   });
 
@@ -62,7 +62,7 @@ describe('check:config', () => {
       ((b.forms.login as Json).rules as Json[])[1].field = 'pasword';
     });
     expect(problems).toEqual([
-      { file: 'screens.config/forms/login.json', path: '/rules/1/field', message: 'expected a field of this form (name, password, code), found "pasword"' },
+      { file: 'screens.config/forms/login.json', path: '/rules/1/field', message: 'expected a field of this form (name, password, code), found "pasword"; did you mean "password"?' },
     ]);
   });
 
@@ -82,7 +82,7 @@ describe('check:config', () => {
       ((b.forms.register as Json).rules as Json[])[0].message = '@register.nmae';
     });
     expect(missingUsed).toEqual([
-      { file: 'screens.config/forms/register.json', path: '/rules/0/message', message: 'message key "register.nmae" is not in screens.config/messages.json' },
+      { file: 'screens.config/forms/register.json', path: '/rules/0/message', message: 'message key "register.nmae" is not in screens.config/messages.json; did you mean "register.name"?' },
     ]);
   });
 
