@@ -18,6 +18,7 @@ import { collectRefs, loadWidget, widgetComponent } from './registry';
 import { view } from './view';
 import screenIndex from 'virtual:screen-index';
 import { goBack } from './history';
+import { ConfigFile, NodeGuard } from './render-error';
 
 export interface ScreenApi {
   scope: Scope;
@@ -98,12 +99,14 @@ export function Node({ node }: { node: WidgetNode }) {
   if (node.when && !evalCondition(node.when, scope)) return null;
   const Comp = widgetComponent(node.type);
   const props = (node.props ?? {}) as Record<string, unknown>;
-  if (Comp) return <Comp node={node} props={props} />;
+  if (Comp) return <NodeGuard node={node}><Comp node={node} props={props} /></NodeGuard>;
   const Lazy = lazyWidget(node.type);
   return (
-    <Suspense fallback={null}>
-      <Lazy node={node} props={props} />
-    </Suspense>
+    <NodeGuard node={node}>
+      <Suspense fallback={null}>
+        <Lazy node={node} props={props} />
+      </Suspense>
+    </NodeGuard>
   );
 }
 
@@ -394,7 +397,9 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
 
   return (
     <ScreenContext.Provider value={api}>
-      <Nodes nodes={config.body} />
+      <ConfigFile file={`screens.config/screens/${loaded.name}.json`} json={config}>
+        <Nodes nodes={config.body} />
+      </ConfigFile>
     </ScreenContext.Provider>
   );
 }
