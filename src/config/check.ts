@@ -30,6 +30,8 @@ export interface ConfigBundle {
 
 export interface SchemaSet {
   common: object;
+  /** refs.schema.json (generated): the names config refers to, as enums for editors */
+  refs: object;
   app: object;
   messages: object;
   routes: object;
@@ -271,6 +273,10 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
   const ajv = new Ajv({ allErrors: true, strict: false, discriminator: true, verbose: true, inlineRefs: false });
   ajv.addSchema(schemas.common, 'common.schema.json');
   ajv.addSchema(schemas.screen, 'screen.schema.json');
+  // the names of refs.schema.json are checked below with "did you mean" and the place's own
+  // words; for ajv they are plain text, so one typo is one line and the rest of the file is still checked
+  const refDefs = (schemas.refs as { definitions?: Record<string, unknown> }).definitions ?? {};
+  ajv.addSchema({ $id: 'refs.schema.json', definitions: Object.fromEntries(Object.keys(refDefs).map((k) => [k, { type: 'string' }])) });
   const validators: Record<'app' | 'messages' | 'routes' | 'screen' | 'form', ValidateFunction> = {
     app: ajv.compile(schemas.app),
     messages: ajv.compile(schemas.messages),
