@@ -121,5 +121,7 @@ describe('check:config', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // two cold starts of the CLI (tsx, widget schemas, compile): on a shared 2-core machine under
+    // load these alone can pass the 20 s default
+  }, 60000);
 });
