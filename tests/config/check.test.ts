@@ -100,6 +100,41 @@ describe('check:config', () => {
     expect(lines).toContain('screens.config/screens/login.json: /title: map "titles" is not in app.json maps');
   });
 
+  it('names a scope root used where the scope lacks it: item outside a list, form outside a form, reply outside a reply handler', () => {
+    const problems = check((b) => {
+      login(b).body.push(
+        { type: 'Text', props: { text: '{{item.name}}' } },
+        { type: 'Text', props: { text: '{{form.name}}' } },
+        { type: 'Button', props: { text: 'x', onTap: [{ type: 'toast', text: '{{reply.message}}' }, { type: 'api', endpoint: 'balance', onSuccess: [{ type: 'toast', text: '{{reply.message}}' }] }] } },
+        { type: 'Repeat', props: { items: '{{data.x}}' }, children: [{ type: 'Text', props: { text: '{{item.name}} {{index}}' } }] },
+      );
+    });
+    const n = (loadBundle(root).screens.login.json as { body: unknown[] }).body.length;
+    expect(problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      `/body/${n}/props/text: binding root "item" in {{item.name}} is only in scope inside a widget that provides items (Repeat, PagedList, Tiles, Carousel, Table, BalanceList, DataTabs)`,
+      `/body/${n + 1}/props/text: binding root "form" in {{form.name}} is only in scope inside a form file or a Form widget's footer`,
+      `/body/${n + 2}/props/onTap/0/text: binding root "reply" in {{reply.message}} is only in scope inside onSuccess / onError / onNetworkError / successToast of an api call or a form submit`,
+      `/body/${n + 3}/props/items: data source "x" in {{data.x}} is not declared in the screen's "data" (expected one of none)`,
+    ]);
+  });
+
+  it('names a filter argument of the wrong kind, a payload without its required key and a literal of the wrong type', () => {
+    const problems = check((b) => {
+      login(b).body.push(
+        { type: 'Text', props: { text: '{{user.balance | money:2}} {{user.balance | fixed:two}} {{query.type | map}}' } },
+        { type: 'Button', props: { text: 'x', onTap: [{ type: 'api', endpoint: 'getcard', payload: {} }, { type: 'api', endpoint: 'getcard', payload: { type: 'bank' } }] } },
+      );
+    });
+    const n = (loadBundle(root).screens.login.json as { body: unknown[] }).body.length;
+    expect(problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      `/body/${n}/props/text: filter "money" in {{user.balance | money:2}} takes no argument, found ":2"`,
+      `/body/${n}/props/text: filter "fixed" in {{user.balance | fixed:two}} expects a whole number, found "two"`,
+      `/body/${n}/props/text: filter "map" in {{query.type | map}} needs an argument (a name of app.json maps)`,
+      `/body/${n + 1}/props/onTap/0/payload: payload of endpoint getcard is missing required key "type"`,
+      `/body/${n + 1}/props/onTap/1/payload/type: payload key "type" of endpoint getcard expects integer, found "bank"`,
+    ]);
+  });
+
   it('the CLI prints one line per problem and exits 1; the same folder fixed exits 0', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
     try {
