@@ -277,6 +277,8 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
   // words; for ajv they are plain text, so one typo is one line and the rest of the file is still checked
   const refDefs = (schemas.refs as { definitions?: Record<string, unknown> }).definitions ?? {};
   ajv.addSchema({ $id: 'refs.schema.json', definitions: Object.fromEntries(Object.keys(refDefs).map((k) => [k, { type: 'string' }])) });
+  // widgets.schema.json (the props per widget, for editors): the check validates props itself below
+  ajv.addSchema({ $id: 'widgets.schema.json', definitions: { propsByType: {} } });
   const validators: Record<'app' | 'messages' | 'routes' | 'screen' | 'form', ValidateFunction> = {
     app: ajv.compile(schemas.app),
     messages: ajv.compile(schemas.messages),
