@@ -36,7 +36,7 @@ export function loadBundle(root: string, configDir = 'screens.config'): ConfigBu
 
 export function loadSchemas(root: string): SchemaSet {
   const s = (n: string) => JSON.parse(readFileSync(path.join(root, 'screens.config', 'schema', `${n}.schema.json`), 'utf8')) as object;
-  return { common: s('common'), app: s('app'), messages: s('messages'), routes: s('routes'), screen: s('screen'), form: s('form') };
+  return { common: s('common'), refs: s('refs'), app: s('app'), messages: s('messages'), routes: s('routes'), screen: s('screen'), form: s('form') };
 }
 
 /** Every src/widgets/<Type>/schema.ts exports `propsSchema`. */

@@ -594,8 +594,7 @@ export const screenSchema = {
         ],
         "properties": {
           "type": {
-            "type": "string",
-            "pattern": "^[A-Z][A-Za-z0-9]*$"
+            "type": "string"
           },
           "props": {
             "type": "object"
@@ -1330,8 +1329,7 @@ export const nodeSchema = {
   ],
   "properties": {
     "type": {
-      "type": "string",
-      "pattern": "^[A-Z][A-Za-z0-9]*$"
+      "type": "string"
     },
     "props": {
       "type": "object"

@@ -11,6 +11,7 @@ import { isEndpointName } from '../api/catalogue';
 import { asActions, type Action } from '../config/types';
 import { clearSession, refreshMoney, loadUser, session, signIn } from '../store/session';
 import { evalCondition, resolveDeep, resolveNumber, resolveText, type Scope } from './bindings';
+import { reportConfigError } from './render-error';
 import { text } from './text';
 import { ui } from './ui';
 import { safeAppPath, safeExternalUrl } from './urls';
@@ -151,5 +152,8 @@ async function runOne(action: Action, ctx: ActionContext, scope: Scope, extra: S
     case 'delay':
       await new Promise((r) => setTimeout(r, resolveNumber(action.ms, scope)));
       return true;
+    default:
+      reportConfigError(`unknown action type "${(action as { type: unknown }).type}"`);
+      return false;
   }
 }

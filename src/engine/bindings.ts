@@ -96,15 +96,72 @@ function coerceLiteral(arg: string | undefined): unknown {
   return arg;
 }
 
-export function evalExpression(expr: string, scope: Scope): unknown {
+/** Told of a filter FILTERS lacks (src/engine/render-error.tsx logs it once); the value passes unchanged. */
+let unknownFilter: (name: string, expr: string) => void = () => {};
+export function onUnknownFilter(handler: (name: string, expr: string) => void): void {
+  unknownFilter = handler;
+}
+
+/** One filter of a binding: `money`, `map:depositState`, `lookup:data.cards,id,bank_owner`. */
+export interface ParsedFilter {
+  name: string;
+  arg: string | undefined;
+}
+
+/**
+ * The head of a binding: a number literal, a quoted text literal or a path into the scope
+ * (`root` is its first segment: data, state, item, form, reply, const…).
+ */
+export type ParsedHead = { kind: 'number'; value: number } | { kind: 'text'; value: string } | { kind: 'path'; path: string; root: string };
+
+export interface ParsedExpression {
+  head: ParsedHead;
+  filters: ParsedFilter[];
+}
+
+/** Parses the inside of {{ }} (or a condition's path); the config check reads bindings with it too. */
+export function parseExpression(expr: string): ParsedExpression {
   const [head, ...filters] = expr.split('|').map((s) => s.trim());
-  let value: unknown = /^-?\d+(\.\d+)?$/.test(head) ? Number(head) : head.startsWith("'") ? head.slice(1, -1) : getPath(scope, head);
-  for (const f of filters) {
-    const i = f.indexOf(':');
-    const name = i < 0 ? f : f.slice(0, i).trim();
-    const arg = i < 0 ? undefined : f.slice(i + 1).trim();
-    const fn = FILTERS[name];
+  return {
+    head: /^-?\d+(\.\d+)?$/.test(head)
+      ? { kind: 'number', value: Number(head) }
+      : head.startsWith("'")
+        ? { kind: 'text', value: head.slice(1, -1) }
+        : { kind: 'path', path: head, root: /^[^.[\]]*/.exec(head)?.[0] ?? '' },
+    filters: filters.map((f) => {
+      const i = f.indexOf(':');
+      return i < 0 ? { name: f, arg: undefined } : { name: f.slice(0, i).trim(), arg: f.slice(i + 1).trim() };
+    }),
+  };
+}
+
+/** The expressions of every {{ }} in a text, in order. */
+export function bindingExpressions(text: string): string[] {
+  return [...text.matchAll(PART)].map((m) => m[1]);
+}
+
+/**
+ * What argument each filter takes, for the config check (a filter not listed takes none).
+ * literal: optional text or number; digits: optional whole number; map: a name of app.json maps;
+ * path: a path into the scope; lookup: "listPath,key[,field]".
+ */
+export type FilterArg = 'none' | 'literal' | 'digits' | 'map' | 'path' | 'lookup';
+export const FILTER_ARGS: { readonly [K in keyof typeof FILTERS]?: FilterArg } = {
+  fixed: 'digits',
+  default: 'literal',
+  or: 'path',
+  lookup: 'lookup',
+  map: 'map',
+  date: 'literal',
+};
+
+export function evalExpression(expr: string, scope: Scope): unknown {
+  const { head, filters } = parseExpression(expr);
+  let value: unknown = head.kind === 'path' ? getPath(scope, head.path) : head.value;
+  for (const { name, arg } of filters) {
+    const fn = Object.hasOwn(FILTERS, name) ? FILTERS[name] : undefined;
     if (fn) value = fn(value, arg, scope);
+    else unknownFilter(name, expr);
   }
   return value;
 }

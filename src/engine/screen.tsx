@@ -21,6 +21,7 @@ import { loadWidget, widgetComponent } from './registry';
 import { view } from './view';
 
 export { preloadScreen } from './preload';
+import { ConfigFile, NodeGuard } from './render-error';
 
 export interface ScreenApi {
   scope: Scope;
@@ -79,12 +80,14 @@ export function Node({ node }: { node: WidgetNode }) {
   if (node.when && !evalCondition(node.when, scope)) return null;
   const Comp = widgetComponent(node.type);
   const props = (node.props ?? {}) as Record<string, unknown>;
-  if (Comp) return <Comp node={node} props={props} />;
+  if (Comp) return <NodeGuard node={node}><Comp node={node} props={props} /></NodeGuard>;
   const Lazy = lazyWidget(node.type);
   return (
-    <Suspense fallback={null}>
-      <Lazy node={node} props={props} />
-    </Suspense>
+    <NodeGuard node={node}>
+      <Suspense fallback={null}>
+        <Lazy node={node} props={props} />
+      </Suspense>
+    </NodeGuard>
   );
 }
 
@@ -286,7 +289,9 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
 
   return (
     <ScreenContext.Provider value={api}>
-      <Nodes nodes={config.body} />
+      <ConfigFile file={`screens.config/screens/${loaded.name}.json`} json={config}>
+        <Nodes nodes={config.body} />
+      </ConfigFile>
     </ScreenContext.Provider>
   );
 }

@@ -45,7 +45,7 @@ describe('check:config', () => {
     });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ file: 'screens.config/screens/login.json', path: `/body/${login({ screens: { login: loadBundle(root).screens.login.json as Json } }).body.length}/type` });
-    expect(problems[0].message).toMatch(/^unknown widget type "Carousell" \(expected one of .*Button.*\)$/);
+    expect(problems[0].message).toMatch(/^unknown widget type "Carousell" \(expected one of .*Button.*\); did you mean "Carousel"\?$/);
   });
 
   it('names a route to a missing screen', () => {
@@ -53,7 +53,7 @@ describe('check:config', () => {
       (b.routes.routes as Json[])[0].screen = 'hoem';
     });
     expect(problems).toEqual([
-      { file: 'screens.config/routes.json', path: '/routes/0/screen', message: 'screen "hoem" does not exist (expected a file screens.config/screens/hoem.json)' },
+      { file: 'screens.config/routes.json', path: '/routes/0/screen', message: 'screen "hoem" does not exist (expected a file screens.config/screens/hoem.json); did you mean "home"?' },
     ]);
   });
 
@@ -62,7 +62,7 @@ describe('check:config', () => {
       ((b.forms.login as Json).rules as Json[])[1].field = 'pasword';
     });
     expect(problems).toEqual([
-      { file: 'screens.config/forms/login.json', path: '/rules/1/field', message: 'expected a field of this form (name, password, code), found "pasword"' },
+      { file: 'screens.config/forms/login.json', path: '/rules/1/field', message: 'expected a field of this form (name, password, code), found "pasword"; did you mean "password"?' },
     ]);
   });
 
@@ -82,7 +82,7 @@ describe('check:config', () => {
       ((b.forms.register as Json).rules as Json[])[0].message = '@register.nmae';
     });
     expect(missingUsed).toEqual([
-      { file: 'screens.config/forms/register.json', path: '/rules/0/message', message: 'message key "register.nmae" is not in screens.config/messages.json' },
+      { file: 'screens.config/forms/register.json', path: '/rules/0/message', message: 'message key "register.nmae" is not in screens.config/messages.json; did you mean "register.name"?' },
     ]);
   });
 
@@ -98,6 +98,41 @@ describe('check:config', () => {
     expect(lines.some((l) => l.startsWith('screens.config/screens/login.json: /body/0/props/variant: Stack: expected one of "plain"'))).toBe(true);
     expect(lines).toContain('screens.config/forms/login.json: /fields/0/maxLength: constant "textMax" is not in app.json constants');
     expect(lines).toContain('screens.config/screens/login.json: /title: map "titles" is not in app.json maps');
+  });
+
+  it('names a scope root used where the scope lacks it: item outside a list, form outside a form, reply outside a reply handler', () => {
+    const problems = check((b) => {
+      login(b).body.push(
+        { type: 'Text', props: { text: '{{item.name}}' } },
+        { type: 'Text', props: { text: '{{form.name}}' } },
+        { type: 'Button', props: { text: 'x', onTap: [{ type: 'toast', text: '{{reply.message}}' }, { type: 'api', endpoint: 'balance', onSuccess: [{ type: 'toast', text: '{{reply.message}}' }] }] } },
+        { type: 'Repeat', props: { items: '{{data.x}}' }, children: [{ type: 'Text', props: { text: '{{item.name}} {{index}}' } }] },
+      );
+    });
+    const n = (loadBundle(root).screens.login.json as { body: unknown[] }).body.length;
+    expect(problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      `/body/${n}/props/text: binding root "item" in {{item.name}} is only in scope inside a widget that provides items (Repeat, PagedList, Tiles, Carousel, Table, BalanceList, DataTabs)`,
+      `/body/${n + 1}/props/text: binding root "form" in {{form.name}} is only in scope inside a form file or a Form widget's footer`,
+      `/body/${n + 2}/props/onTap/0/text: binding root "reply" in {{reply.message}} is only in scope inside onSuccess / onError / onNetworkError / successToast of an api call or a form submit`,
+      `/body/${n + 3}/props/items: data source "x" in {{data.x}} is not declared in the screen's "data" (expected one of none)`,
+    ]);
+  });
+
+  it('names a filter argument of the wrong kind, a payload without its required key and a literal of the wrong type', () => {
+    const problems = check((b) => {
+      login(b).body.push(
+        { type: 'Text', props: { text: '{{user.balance | money:2}} {{user.balance | fixed:two}} {{query.type | map}}' } },
+        { type: 'Button', props: { text: 'x', onTap: [{ type: 'api', endpoint: 'getcard', payload: {} }, { type: 'api', endpoint: 'getcard', payload: { type: 'bank' } }] } },
+      );
+    });
+    const n = (loadBundle(root).screens.login.json as { body: unknown[] }).body.length;
+    expect(problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      `/body/${n}/props/text: filter "money" in {{user.balance | money:2}} takes no argument, found ":2"`,
+      `/body/${n}/props/text: filter "fixed" in {{user.balance | fixed:two}} expects a whole number, found "two"`,
+      `/body/${n}/props/text: filter "map" in {{query.type | map}} needs an argument (a name of app.json maps)`,
+      `/body/${n + 1}/props/onTap/0/payload: payload of endpoint getcard is missing required key "type"`,
+      `/body/${n + 1}/props/onTap/1/payload/type: payload key "type" of endpoint getcard expects integer, found "bank"`,
+    ]);
   });
 
   it('the CLI prints one line per problem and exits 1; the same folder fixed exits 0', () => {
@@ -121,5 +156,7 @@ describe('check:config', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // two cold starts of the CLI (tsx, widget schemas, compile): on a shared 2-core machine under
+    // load these alone can pass the 20 s default
+  }, 60000);
 });

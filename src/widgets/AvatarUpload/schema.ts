@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { actionsRef } from '../../config/schema-refs';
 
 /**
  * A round picture (the avatar) that, when editable, opens the file chooser: only the types of
@@ -17,7 +18,7 @@ export const propsSchema = {
     label: { type: 'string', description: 'Accessible name of the upload control' },
     hint: { type: 'string', description: 'Small text under the picture' },
     successToast: { type: 'string', description: '"message" for the server message, or a text' },
-    onSuccess: { type: 'array', description: 'Actions after a successful upload (default refreshUser)' },
+    onSuccess: { ...actionsRef, description: 'Actions after a successful upload (default refreshUser)' },
     testId: { type: 'string' },
   },
 } as const satisfies JSONSchema;

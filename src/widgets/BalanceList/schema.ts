@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { actionsRef } from '../../config/schema-refs';
 
 /**
  * Balances per wallet (venue balances of balancelist / refreshusermoney): name and amount with
@@ -20,7 +21,7 @@ export const propsSchema = {
     moreText: { type: 'string', description: 'Default @balance.more' },
     lessText: { type: 'string', description: 'Default @balance.less' },
     emptyText: { type: 'string', description: 'Default @common.empty' },
-    onItemTap: { type: 'array', description: 'Actions, with item in scope' },
+    onItemTap: { ...actionsRef, description: 'Actions, with item in scope' },
     testId: { type: 'string' },
   },
 } as const satisfies JSONSchema;

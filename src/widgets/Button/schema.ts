@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { actionsRef, conditionRef } from '../../config/schema-refs';
 
 /** A button or a text link that runs actions; disabled while they run (no double submission). */
 export const propsSchema = {
@@ -11,8 +12,8 @@ export const propsSchema = {
     size: { type: 'string', enum: ['small', 'middle', 'large'] },
     block: { type: 'boolean' },
     icon: { type: 'string' },
-    onTap: { type: 'array', description: 'Actions' },
-    disabledWhen: { type: 'object', description: 'A condition' },
+    onTap: { ...actionsRef, description: 'Actions' },
+    disabledWhen: { ...conditionRef, description: 'A condition' },
     testId: { type: 'string' },
   },
 } as const satisfies JSONSchema;

@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { actionsRef } from '../../config/schema-refs';
 
 /**
  * Banner carousel: one picture per entry of an array, swiped (scroll snap) or auto-played,
@@ -21,7 +22,7 @@ export const propsSchema = {
     intervalMs: { anyOf: [{ type: 'number', minimum: 0 }, { type: 'string' }], description: 'Auto-play interval; 0 = off' },
     indicatorTotal: { anyOf: [{ type: 'number', minimum: 1 }, { type: 'string' }], description: 'Fixed total shown by the indicator (default: the number of entries)' },
     label: { type: 'string', description: 'Accessible name of the carousel' },
-    onTap: { type: 'array', description: 'Actions run with the tapped entry as item' },
+    onTap: { ...actionsRef, description: 'Actions run with the tapped entry as item' },
   },
 } as const satisfies JSONSchema;
 

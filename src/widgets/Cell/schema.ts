@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { actionsRef, conditionRef } from '../../config/schema-refs';
 
 /**
  * One row of a record or a setting: an optional picture, a title and a description on the left,
@@ -27,10 +28,10 @@ export const propsSchema = {
         type: 'object',
         additionalProperties: false,
         required: ['label', 'value'],
-        properties: { label: { type: 'string' }, value: { type: 'string' }, when: { type: 'object' } },
+        properties: { label: { type: 'string' }, value: { type: 'string' }, when: { ...conditionRef } },
       },
     },
-    onTap: { type: 'array', description: 'Actions' },
+    onTap: { ...actionsRef, description: 'Actions' },
     to: { type: 'string', description: 'Shorthand for a navigate action' },
     arrow: { type: 'boolean' },
     testId: { type: 'string' },

@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { actionsRef } from '../../config/schema-refs';
 
 /**
  * A floating button fixed above the page (a red packet, a service bubble…) that runs actions
@@ -18,7 +19,7 @@ export const propsSchema = {
     variant: { type: 'string', enum: ['redpacket', 'primary'] },
     position: { type: 'string', enum: ['right', 'left'] },
     bottom: { type: 'integer', minimum: 0, maximum: 600, description: 'Distance from the bottom in px (default 150)' },
-    onTap: { type: 'array' },
+    onTap: { ...actionsRef },
     closable: { type: 'boolean' },
     closeLabel: { type: 'string' },
     sessionKey: { type: 'string', description: 'Remember the close for the browser session under this key' },

@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { nodesRef } from '../../config/schema-refs';
 
 /** A form of screens.config/forms/<form>.json: fields, ordered rules, submit call. */
 export const propsSchema = {
@@ -9,7 +10,7 @@ export const propsSchema = {
     form: { type: 'string', description: 'Name of a file in screens.config/forms/' },
     submitText: { type: 'string', description: 'Overrides the form submitText' },
     variant: { type: 'string', enum: ['card', 'plain'] },
-    children: { type: 'array', description: 'Nodes shown between the fields and the submit button' },
+    children: { ...nodesRef, description: 'Nodes shown between the fields and the submit button' },
   },
 } as const satisfies JSONSchema;
 

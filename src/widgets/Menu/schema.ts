@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { actionsRef, conditionRef } from '../../config/schema-refs';
 
 /** A list of entries (icon, title, extra text, arrow) that run actions when tapped; a grid of shortcuts when variant is grid. */
 export const propsSchema = {
@@ -20,8 +21,8 @@ export const propsSchema = {
           icon: { type: 'string' },
           extra: { type: 'string' },
           description: { type: 'string' },
-          when: { type: 'object' },
-          onTap: { type: 'array' },
+          when: { ...conditionRef },
+          onTap: { ...actionsRef },
           to: { type: 'string', description: 'Shorthand for a navigate action' },
           testId: { type: 'string' },
         },

@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { actionsRef } from '../../config/schema-refs';
 
 /**
  * A modal opened by itself when the widget appears (a start-up notice, for example), showing its
@@ -12,7 +13,7 @@ export const propsSchema = {
   properties: {
     title: { type: 'string' },
     confirmText: { type: 'string' },
-    onConfirm: { type: 'array', description: 'Actions after the confirm button closed the modal' },
+    onConfirm: { ...actionsRef, description: 'Actions after the confirm button closed the modal' },
     onceKey: { type: 'string', description: 'Open at most once per browser session under this key' },
     testId: { type: 'string' },
   },

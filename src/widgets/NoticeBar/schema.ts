@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { actionsRef } from '../../config/schema-refs';
 
 /**
  * A one-line scrolling announcement bar. Tapping it opens a popup listing every announcement,
@@ -15,7 +16,7 @@ export const propsSchema = {
     icon: { type: 'string', description: 'Icon name (src/engine/icons.tsx), default sound' },
     popupTitle: { type: 'string' },
     moreText: { type: 'string' },
-    onMore: { type: 'array', description: 'Actions of the more button (the popup closes first)' },
+    onMore: { ...actionsRef, description: 'Actions of the more button (the popup closes first)' },
     closeText: { type: 'string', description: 'Accessible name of the popup close button' },
     speed: { type: 'number', minimum: 10, maximum: 400, description: 'Scroll speed in px per second (default 50)' },
     emptyText: { type: 'string', description: 'Shown when there is no announcement' },

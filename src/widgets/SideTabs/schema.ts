@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { conditionRef, nodesRef } from '../../config/schema-refs';
 
 /**
  * Vertical tabs: a column of tab buttons on the side and the chosen tab's child nodes beside it
@@ -24,9 +25,9 @@ export const propsSchema = {
           key: { type: 'string' },
           title: { type: 'string' },
           icon: { type: 'string' },
-          when: { type: 'object' },
+          when: { ...conditionRef },
           testId: { type: 'string' },
-          children: { type: 'array' },
+          children: { ...nodesRef },
         },
       },
     },

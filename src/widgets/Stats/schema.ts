@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { conditionRef } from '../../config/schema-refs';
 
 /** Figures side by side (totals of a record screen, counts): a value over its label. */
 export const propsSchema = {
@@ -19,7 +20,7 @@ export const propsSchema = {
           label: { type: 'string' },
           value: { type: 'string' },
           tone: { type: 'string', description: 'auto | primary | success | warning | danger (bindings allowed)' },
-          when: { type: 'object' },
+          when: { ...conditionRef },
           testId: { type: 'string' },
         },
       },

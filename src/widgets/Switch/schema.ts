@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { actionsRef } from '../../config/schema-refs';
 
 /**
  * A labelled on/off switch. `checked` is a binding (truthy = on); a tap runs `onChange` with
@@ -13,7 +14,7 @@ export const propsSchema = {
     label: { type: 'string' },
     description: { type: 'string' },
     checked: { type: 'string', description: 'A binding, e.g. {{user.transferstatus}}' },
-    onChange: { type: 'array', description: 'Actions, with value (1 or 0) in scope' },
+    onChange: { ...actionsRef, description: 'Actions, with value (1 or 0) in scope' },
     testId: { type: 'string' },
   },
 } as const satisfies JSONSchema;

@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { conditionRef, nodesRef } from '../../config/schema-refs';
 
 /**
  * Tabs whose panes are node lists. The active tab lives in the url query (`queryParam`, so a
@@ -25,8 +26,8 @@ export const propsSchema = {
         properties: {
           key: { type: 'string' },
           title: { type: 'string' },
-          when: { type: 'object' },
-          children: { type: 'array' },
+          when: { ...conditionRef },
+          children: { ...nodesRef },
         },
       },
     },

@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { actionsRef, conditionRef } from '../../config/schema-refs';
 
 /**
  * A grid of tappable tiles, one per entry of an array in scope (or of a fixed list in config):
@@ -18,13 +19,13 @@ export const propsSchema = {
     image: { type: 'string', description: 'Picture url, e.g. {{item.mobile_img}}; leave out for coloured text tiles' },
     title: { type: 'string' },
     subtitle: { type: 'string' },
-    filter: { type: 'object', description: 'A condition each entry must meet, with the entry as item' },
+    filter: { ...conditionRef, description: 'A condition each entry must meet, with the entry as item' },
     columns: { type: 'integer', minimum: 1, maximum: 4 },
     width: { type: 'integer', minimum: 1, description: 'Intrinsic picture width (sets the ratio)' },
     height: { type: 'integer', minimum: 1, description: 'Intrinsic picture height' },
     eager: { type: 'integer', minimum: 0, description: 'How many first pictures load at once (above the fold); the rest are lazy' },
     variant: { type: 'string', enum: ['card', 'banner', 'text'] },
-    onTap: { type: 'array', description: 'Actions, with the entry as item' },
+    onTap: { ...actionsRef, description: 'Actions, with the entry as item' },
     empty: { type: 'string', description: 'Text when there is no entry' },
     label: { type: 'string', description: 'Accessible name of the list' },
     testId: { type: 'string', description: 'Per tile, e.g. tile-{{item.game_code}}' },

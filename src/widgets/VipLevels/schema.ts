@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { conditionRef } from '../../config/schema-refs';
 
 /**
  * The VIP programme: a chooser of every level, the chosen level's deposit and turnover
@@ -16,7 +17,7 @@ export const propsSchema = {
     levels: { type: 'string', description: 'A binding to the level list, e.g. {{data.vip}}' },
     level: { type: 'string', description: "A binding to the member's level number, e.g. {{user.vip}} (0 or empty for a visitor)" },
     paysum: { type: 'string', description: "A binding to the member's cumulative deposit" },
-    showProgress: { type: 'object', description: 'A condition for showing the progress card (e.g. logged in)' },
+    showProgress: { ...conditionRef, description: 'A condition for showing the progress card (e.g. logged in)' },
     labels: {
       type: 'object',
       additionalProperties: false,
