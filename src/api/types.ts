@@ -43,7 +43,11 @@ export type GameCategory = 'realbet' | 'joker' | 'gaming' | 'sport' | 'lottery' 
 export interface Game {
   category_id: GameCategory;
   app_state: number;
+  /** the platform code (getGameUrl plat_name), e.g. ag, vrbet, ig */
   platform_name: string;
+  /** the platform's display label; when absent the app shows app.json maps.platformName or the code */
+  name?: string;
+  /** the game type a home tile launches (getGameUrl game_type) */
   game_code: string;
   mobile_img: string;
 }

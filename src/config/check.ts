@@ -191,7 +191,7 @@ export function checkConfig(bundle: ConfigBundle, schemas: SchemaSet, widgets: W
         }
         for (const f of (m[2] ?? '').split('|').map((x) => x.trim()).filter(Boolean)) {
           const [fname, arg] = f.split(':').map((x) => x.trim());
-          if (fname === 'map' && maps && !(arg && arg in maps)) add(file, at, `map "${arg ?? ''}" is not in app.json maps`);
+          if ((fname === 'map' || fname === 'label') && maps && !(arg && arg in maps)) add(file, at, `map "${arg ?? ''}" is not in app.json maps`);
         }
       }
     });
