@@ -1,7 +1,7 @@
 /**
  * The /__mock/ control surface (JSON in, JSON out), for tests and developers. See README.md.
  *   POST /__mock/reset            restore the seed (also drops sessions and faults)
- *   POST /__mock/settings         merge app info, pay ways, pay ranges, rates into the state
+ *   POST /__mock/settings         merge app info, pay ways, pay ranges, rates, reply shapes into the state
  *   POST /__mock/fault            fail the next N calls of a path (body code, HTTP status, delay, drop)
  *   GET  /__mock/faults           the faults waiting;  DELETE /__mock/fault clears them
  *   POST /__mock/member           patch a member (balance, venues, cards, sendnums, ...)
@@ -60,6 +60,16 @@ const settingsSchema = {
       type: 'object',
       additionalProperties: false,
       properties: { bank: range, wechat: range, alipay: range, 'usdt-erc20': range, 'usdt-trc20': range },
+    },
+    shapes: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        cardlist: { enum: ['object', 'array'] },
+        banner: { enum: ['both', 'src', 'pic'] },
+        refreshusermoney: { enum: ['whole', 'partial'] },
+        gameList: { enum: ['named', 'codes'] },
+      },
     },
   },
 };
@@ -196,9 +206,10 @@ export function snapshot(state: MockState) {
 }
 
 function mergeSettings(target: Settings, patch: Partial<Settings>): void {
-  const { pay_way, payRange, ...rest } = patch;
+  const { pay_way, payRange, shapes, ...rest } = patch;
   Object.assign(target, rest);
   if (pay_way) Object.assign(target.pay_way, pay_way);
+  if (shapes) Object.assign(target.shapes, shapes);
   if (payRange) {
     for (const [k, v] of Object.entries(payRange) as [keyof Settings['payRange'], Partial<Settings['payRange'][keyof Settings['payRange']]>][]) {
       Object.assign(target.payRange[k], v);

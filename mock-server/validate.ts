@@ -113,6 +113,11 @@ function describe(name: EndpointName, err: ErrorObject): string {
   }
 }
 
+/** Field spellings of real backends, accepted as another name for the catalogue's field (README.md). */
+const ALIASES: Partial<Record<EndpointName, Record<string, string>>> = {
+  gamelistBycode: { platform_name: 'gamecode' },
+};
+
 export type Validation = { ok: true; payload: Record<string, unknown> } | { ok: false; message: string };
 
 /**
@@ -129,6 +134,11 @@ export function validatePayload(name: EndpointName, input: unknown): Validation 
     if (value === null || value === undefined || key === '__proto__' || key === 'constructor') continue;
     if (typeof value === 'boolean' && key in known) return { ok: false, message: `参数错误：${fieldLabel(name, key)}类型不正确` };
     payload[key] = value;
+  }
+  for (const [alias, field] of Object.entries(ALIASES[name] ?? {})) {
+    if (!(alias in payload)) continue;
+    payload[field] ??= payload[alias];
+    delete payload[alias];
   }
   const validate = validatorFor(name);
   if (!validate(payload)) {

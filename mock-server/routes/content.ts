@@ -29,12 +29,16 @@ export const contentHandlers = {
     });
   },
 
-  bannerList: ({ payload }) => {
+  bannerList: ({ payload, state }) => {
     const type = payload.type ?? 2;
+    const shape = state.settings.shapes.banner;
     return ok(
       banners
         .filter((b) => b.type === type)
-        .map((b) => ({ id: b.id, src: `/mock-assets/banner/${b.id}.svg`, pic: `/mock-assets/banner/${b.id}.svg` })),
+        .map((b) => {
+          const url = `/mock-assets/banner/${b.id}.svg`;
+          return { id: b.id, ...(shape !== 'pic' && { src: url }), ...(shape !== 'src' && { pic: url }) };
+        }),
     );
   },
 

@@ -5,9 +5,14 @@ import { CENTRAL } from '../state';
 import { pageUrl } from './content';
 
 export const gameHandlers = {
-  gameList: ({ payload }) => {
+  gameList: ({ payload, state }) => {
     const category = payload.category ?? '';
-    return ok(gameList.filter((g) => !category || g.category_id === category).map((g) => ({ ...g })));
+    const named = state.settings.shapes.gameList === 'named';
+    return ok(
+      gameList
+        .filter((g) => !category || g.category_id === category)
+        .map(({ name, ...g }) => (named ? { ...g, name } : g)),
+    );
   },
 
   gamelistBycode: ({ payload }) => {

@@ -92,7 +92,11 @@ export interface VenueBalance {
   balance: number;
 }
 
-export interface RefreshMoney {
+/**
+ * {balance, gameblance, list} in the real backend; SPEC.md calls it "user info, cached locally",
+ * so a reply may also carry the whole user: the client merges whatever it gets.
+ */
+export interface RefreshMoney extends Partial<Omit<User, 'balance' | 'gameblance'>> {
   balance: number;
   gameblance: number;
   list: VenueBalance[];
@@ -274,5 +278,14 @@ export interface PayBank {
 export interface PayInfo {
   deposit_no: string;
   info: { amount: number; created_at: string; paytype: string };
-  cardlist: { id: number; mch_id: string; content: string; payimg: string }[];
+  /** one object in SPEC.md section 3, an array in the real backend: the client reads either (./read.ts) */
+  cardlist: PayChannel | PayChannel[];
+}
+
+/** A receiving channel of the pay page. */
+export interface PayChannel {
+  id: number;
+  mch_id: string;
+  content: string;
+  payimg: string;
 }

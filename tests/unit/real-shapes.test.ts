@@ -1,5 +1,6 @@
 /** The client reads the real backend's shapes (issue 13): bindings and merges that make either shape render the same. */
 import { describe, expect, it } from 'vitest';
+import { readReply } from '../../src/api/read';
 import { resolve } from '../../src/engine/bindings';
 
 describe('tile titles: name, else the operator map of codes in app.json, else the code', () => {
@@ -16,5 +17,17 @@ describe('tile titles: name, else the operator map of codes in app.json, else th
     expect(resolve(title, { maps, item: { platform_name: 'constructor' } })).toBe('constructor');
     expect(resolve(title, { maps, item: { platform_name: '__proto__' } })).toBe('__proto__');
     expect(resolve('{{item.platform_name | label:toString}}', { maps, item: { platform_name: 'ag' } })).toBe('ag');
+  });
+});
+
+describe('payinfo cardlist: one object (SPEC.md) or an array (real backend), read as an array', () => {
+  const channel = { id: 1, mch_id: 'TXYZ', content: 'TRC20', payimg: '/qr.svg' };
+  const order = { deposit_no: 'CK1', info: { amount: 1, created_at: '', paytype: 'usdt' } };
+  it('wraps one object, keeps an array, and leaves everything else as it came', () => {
+    expect(readReply('payinfo', { ...order, cardlist: channel })).toEqual({ ...order, cardlist: [channel] });
+    expect(readReply('payinfo', { ...order, cardlist: [channel] })).toEqual({ ...order, cardlist: [channel] });
+    expect(readReply('payinfo', { ...order })).toEqual(order);
+    expect(readReply('payinfo', null)).toBeNull();
+    expect(readReply('user', { cardlist: channel })).toEqual({ cardlist: channel });
   });
 });
