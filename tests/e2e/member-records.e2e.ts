@@ -31,7 +31,7 @@ describe('paged lists', () => {
     await p.goto(`${BASE}/#/betRecord`);
     const page1 = await pageOf(await first);
     expect(page1.last_page).toBeGreaterThan(2);
-    expect(calls.bodies()[0]).toMatchObject({ date: 4, api_type: '', page: 1 });
+    expect(calls.bodies()[0]).toMatchObject({ date: 4, api_type: '', page: 1, type: '' }); // type empty, as the reference client sends it
 
     await scrollUntil(p, '没有更多了');
     expect(await items(p, 'bet-list').count()).toBe(page1.total);
@@ -196,7 +196,7 @@ describe('rebate centre', () => {
     const n = calls.count();
     await chooseFilter(p, 'filter-date', '今日');
     await expect.poll(() => calls.count()).toBeGreaterThan(n);
-    expect(calls.bodies()[n]).toMatchObject({ date: 1, page: 1 });
+    expect(calls.bodies()[n]).toMatchObject({ date: 1, page: 1, type: '' });
     expect(await byTestId(p, 'filter-venue').innerText()).toBe('全平台');
   });
 });

@@ -9,6 +9,8 @@ export const propsSchema = {
     form: { type: 'string', description: 'Name of a file in screens.config/forms/' },
     submitText: { type: 'string', description: 'Overrides the form submitText' },
     variant: { type: 'string', enum: ['card', 'plain'] },
+    disabledWhen: { type: 'object', description: 'A condition: while it holds every field and the submit button are disabled' },
+    disabledText: { type: 'string', description: 'Shown above the form while it is disabled (a message key or text)' },
     children: { type: 'array', description: 'Nodes shown between the fields and the submit button' },
   },
 } as const satisfies JSONSchema;
