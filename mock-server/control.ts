@@ -9,11 +9,13 @@
  *   POST /__mock/review           approve or reject a pending deposit or withdrawal
  *   POST /__mock/latency          global latency of /api calls, ms
  *   GET  /__mock/state            a debug snapshot (members without hashes, wallets, counts)
+ *   GET  /__mock/openapi.json     the API contract as OpenAPI 3.1 (npm run openapi)
  *   GET  /__mock/page/<kind>      the pages behind game, service, agent, visit, download urls
  */
 import { Ajv, type ErrorObject } from 'ajv';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { endpoints } from '../src/api/catalogue';
+import { openApiDocument } from '../src/api/openapi';
 import { bodyErrorReply, send } from './api';
 import { venues } from './fixtures/games';
 import { maxCardsPerKind } from './fixtures/site';
@@ -316,6 +318,8 @@ export function controlRouter(state: MockState, latency: { ms: number }): expres
   router.get('/state', (_req, res) => send(res, ok(snapshot(state))));
 
   router.get('/settings', (_req, res) => send(res, ok(state.settings)));
+  // the API contract as OpenAPI 3.1 (same document as `npm run openapi`)
+  router.get('/openapi.json', (_req, res) => void res.json(openApiDocument()));
   router.post('/settings', (req, res) => {
     const patch = body(req);
     if (!validators.settings(patch)) return send(res, fail(422, problem(validators.settings.errors)), 422);
