@@ -37,7 +37,7 @@ export const contentHandlers = {
         .filter((b) => b.type === type)
         .map((b) => {
           const url = `/mock-assets/banner/${b.id}.svg`;
-          return { id: b.id, ...(shape !== 'pic' && { src: url }), ...(shape !== 'src' && { pic: url }) };
+          return shape === 'src' ? { id: b.id, src: url } : shape === 'pic' ? { id: b.id, pic: url } : { id: b.id, src: url, pic: url };
         }),
     );
   },

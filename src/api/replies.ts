@@ -13,7 +13,7 @@ const num = { type: 'number' } as const;
 const int = { type: 'integer' } as const;
 const flag = { type: 'integer', enum: [0, 1] } as const;
 const intOrStr = { type: ['integer', 'string'] } as const;
-const nullable = <const S extends { type: string }>(s: S) => ({ ...s, type: [s.type, 'null'] }) as const;
+const intOrNull = { type: ['integer', 'null'] } as const;
 
 /** A closed object: `required` must be there, the other properties may be absent, nothing else. */
 const obj = <const P extends Record<string, JSONSchema>, const Req extends readonly (keyof P & string)[]>(properties: P, required: Req) =>
@@ -28,8 +28,8 @@ const page = <const I extends JSONSchema>(item: I) =>
       last_page: int,
       per_page: int,
       total: int,
-      from: nullable(int),
-      to: nullable(int),
+      from: intOrNull,
+      to: intOrNull,
     },
     ['current_page', 'data', 'last_page', 'per_page', 'total'],
   );
