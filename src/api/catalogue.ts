@@ -4,7 +4,8 @@
  * The client (src/api/client.ts), the mock server (mock-server/) and the contract tests all
  * read this table. Each entry names the method, the path, whether a member token is needed,
  * and the payload as a JSON Schema; the payload's TypeScript type is derived from that schema
- * (json-schema-to-ts), the reply type is declared in ./types.ts.
+ * (json-schema-to-ts). The reply of each call is a JSON Schema too (`replies` below, shapes in
+ * ./replies.ts), and the reply types of ./types.ts are derived from those schemas.
  * This file must stay free of browser and node imports: both sides load it.
  */
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
