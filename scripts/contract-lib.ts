@@ -5,7 +5,8 @@
  *
  * Read-only calls by default. With `write`, the calls that move money or change data run too,
  * in an order that puts the account back where it can: a transfer out and back, the auto-transfer
- * switch and the profile set to what they were, a card bound then deleted, logoff last. A deposit,
+ * switch and the profile set to what they were, a card bound then deleted, both passwords changed
+ * and changed back (logging in again in between), logoff last. A deposit,
  * a withdrawal request, an activity application and a registration cannot be undone: they run only
  * with `write`, with the smallest amounts the server accepts.
  */
@@ -258,8 +259,27 @@ export async function runContract(opts: ContractOptions): Promise<CallLine[]> {
   if (launchable) {
     await call('getGameUrl', { plat_name: String(launchable.platform_name), game_type: String(launchable.game_code ?? 0), game_code: '', is_mobile_url: 1 }, 'may move money to the venue (auto-transfer)');
   } else skip('getGameUrl', 'no game platform');
-  skip('editPassword', 'would change the password');
-  skip('editPayPassword', 'would change the pay password');
+  // the pay password, changed and changed back
+  const tempPay = payPass === '135790' ? '246801' : '135790';
+  const pay1 = await call('editPayPassword', { password: payPass, paypassword: tempPay }, `to ${tempPay}, then back`);
+  if (pay1.code === 200) {
+    const back = await call('editPayPassword', { password: tempPay, paypassword: payPass }, 'back to what it was');
+    if (back.code !== 200) ctx.lines[ctx.lines.length - 1].note = `NOT restored: the pay password is now ${tempPay}`;
+  }
+  // the login password last but one: a change may end the session, so log in again to change it back
+  const loginPass = opts.password;
+  const tempLogin = `${loginPass.slice(0, 28)}Ct9z`;
+  const pw1 = await call('editPassword', { password: loginPass, paypassword: tempLogin }, `to ${tempLogin}, then back`);
+  if (pw1.code === 200) {
+    const again = await call('login_pc', { name: opts.user, password: tempLogin, code: '' }, 'with the temporary password');
+    const t2 = (again.data as Json | null)?.api_token;
+    if (typeof t2 === 'string') ctx.token = t2;
+    const back = await call('editPassword', { password: tempLogin, paypassword: loginPass }, 'back to what it was');
+    if (back.code !== 200) ctx.lines[ctx.lines.length - 1].note = `NOT restored: the password is now ${tempLogin}`;
+    const relog = await call('login_pc', { name: opts.user, password: loginPass, code: '' }, 'with the password again');
+    const t3 = (relog.data as Json | null)?.api_token;
+    if (typeof t3 === 'string') ctx.token = t3;
+  }
   await call('logoff', {}, 'last: ends the session');
   for (const name of Object.keys(endpoints) as EndpointName[]) if (!done.has(name)) skip(name, 'not called');
   return ctx.lines;

@@ -43,12 +43,20 @@ describe('npm run contract against the mock', () => {
     expect(lines.find((l) => l.name === 'transfer')).toMatchObject({ result: 'skipped' });
   });
 
-  it('with --write: every call but the two password changes runs, conforms, and the account is as it was', async () => {
+  it('with --write: every call runs, conforms, and the account is as it was (passwords included)', async () => {
     const before = (await (await fetch(`${base}/__mock/state`)).json()) as { data: { members: Record<string, unknown>[] } };
     const lines = await runContract({ base, ...member, write: true });
     expect(differing(lines)).toEqual([]);
+    expect(lines.filter((l) => l.note?.startsWith('NOT restored'))).toEqual([]);
     const called = new Set(lines.filter((l) => l.result !== 'skipped').map((l) => l.name));
-    expect(endpointNames.filter((n) => !called.has(n)).sort()).toEqual(['editPassword', 'editPayPassword']);
+    expect(endpointNames.filter((n) => !called.has(n))).toEqual([]);
+    expect(lines.filter((l) => l.name === 'editPassword' || l.name === 'editPayPassword').map((l) => l.code)).toEqual([200, 200, 200, 200]);
+    // both passwords are what they were: the member logs in, and withdraws with the pay password checked
+    const login = (await (await fetch(`${base}/api/login_pc`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'demo01', password: 'demo123' }) })).json()) as { code: number; data: { api_token: string } };
+    expect(login.code).toBe(200);
+    const pay = (await (await fetch(`${base}/api/editPayPassword`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${login.data.api_token}` }, body: JSON.stringify({ password: '123456', paypassword: '111111' }) })).json()) as { code: number };
+    expect(pay.code).toBe(200); // 205 if the pay password were not 123456 any more
+
     const after = (await (await fetch(`${base}/__mock/state`)).json()) as { data: { members: Record<string, unknown>[] } };
     const pick = (m: Record<string, unknown> | undefined) => m && { email: m.email, mobile: m.mobile, birthday: m.birthday, transferstatus: m.transferstatus };
     const demo = (s: typeof before) => s.data.members.find((m) => m.username === 'demo01');
