@@ -17,7 +17,7 @@ export const BODY_LIMIT = '64kb';
 export const UPLOAD_LIMIT_BYTES = 2 * 1024 * 1024;
 
 const byPath = new Map<string, EndpointName>(
-  (Object.keys(endpoints) as EndpointName[]).map((name) => [endpoints[name].path, name]),
+  (Object.keys(endpoints) as EndpointName[]).map((name) => [endpoints[name].path.toLowerCase(), name]),
 );
 
 interface Locals {
@@ -126,7 +126,8 @@ export function apiRouter(state: MockState, handlers: HandlerMap, latency: { ms:
   // Which call is this, and is it asked the right way?
   router.use((req, res, next) => {
     const path = `/api${req.path}`;
-    const name = byPath.get(path);
+    // without regard to case: real backends serve /api/noticelist and /api/activityapplylog (README.md)
+    const name = byPath.get(path.toLowerCase());
     if (!name) return send(res, fail(404, `接口不存在：${path}`), 404);
     const def = endpoints[name] as EndpointDef;
     const method = req.method === 'HEAD' ? 'GET' : req.method;
@@ -142,7 +143,7 @@ export function apiRouter(state: MockState, handlers: HandlerMap, latency: { ms:
   // Global latency, then any fault injected for this path through /__mock/fault.
   router.use(async (req, res, next) => {
     if (latency.ms > 0) await sleep(latency.ms);
-    const path = `/api${req.path}`;
+    const path = (res.locals as Locals).def.path; // the catalogue's spelling, whichever case was asked
     const rule = state.faults.get(path);
     if (!rule) return next();
     rule.remaining -= 1;

@@ -63,8 +63,8 @@ export function bannerSvg(id: number): string {
 }
 
 export function platformSvg(code: string): string {
-  const game = gameList.find((g) => g.game_code === code);
-  const name = game?.platform_name ?? venues.find((v) => v.platname === code)?.name ?? code.toUpperCase();
+  const game = gameList.find((g) => g.platform_name === code);
+  const name = game?.name ?? venues.find((v) => v.platname === code)?.name ?? code.toUpperCase();
   const caption = game ? categoryNames[game.category_id] : '游戏平台';
   const h = hue(code);
   const body =

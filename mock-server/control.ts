@@ -1,7 +1,7 @@
 /**
  * The /__mock/ control surface (JSON in, JSON out), for tests and developers. See README.md.
  *   POST /__mock/reset            restore the seed (also drops sessions and faults)
- *   POST /__mock/settings         merge app info, pay ways, pay ranges, rates into the state
+ *   POST /__mock/settings         merge app info, pay ways, pay ranges, rates, reply shapes into the state
  *   POST /__mock/fault            fail the next N calls of a path (body code, HTTP status, delay, drop, dropAfter)
  *   GET  /__mock/faults           the faults waiting;  DELETE /__mock/fault clears them
  *   POST /__mock/member           patch a member (balance, venues, cards, sendnums, ...)
@@ -9,11 +9,13 @@
  *   POST /__mock/review           approve or reject a pending deposit or withdrawal
  *   POST /__mock/latency          global latency of /api calls, ms
  *   GET  /__mock/state            a debug snapshot (members without hashes, wallets, counts)
+ *   GET  /__mock/openapi.json     the API contract as OpenAPI 3.1 (npm run openapi)
  *   GET  /__mock/page/<kind>      the pages behind game, service, agent, visit, download urls
  */
 import { Ajv, type ErrorObject } from 'ajv';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { endpoints } from '../src/api/catalogue';
+import { openApiDocument } from '../src/api/openapi';
 import { bodyErrorReply, send } from './api';
 import { venues } from './fixtures/games';
 import { maxCardsPerKind } from './fixtures/site';
@@ -60,6 +62,16 @@ const settingsSchema = {
       type: 'object',
       additionalProperties: false,
       properties: { bank: range, wechat: range, alipay: range, 'usdt-erc20': range, 'usdt-trc20': range },
+    },
+    shapes: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        cardlist: { enum: ['object', 'array'] },
+        banner: { enum: ['both', 'src', 'pic'] },
+        refreshusermoney: { enum: ['whole', 'partial'] },
+        gameList: { enum: ['named', 'codes'] },
+      },
     },
   },
 };
@@ -198,9 +210,10 @@ export function snapshot(state: MockState) {
 }
 
 function mergeSettings(target: Settings, patch: Partial<Settings>): void {
-  const { pay_way, payRange, ...rest } = patch;
+  const { pay_way, payRange, shapes, ...rest } = patch;
   Object.assign(target, rest);
   if (pay_way) Object.assign(target.pay_way, pay_way);
+  if (shapes) Object.assign(target.shapes, shapes);
   if (payRange) {
     for (const [k, v] of Object.entries(payRange) as [keyof Settings['payRange'], Partial<Settings['payRange'][keyof Settings['payRange']]>][]) {
       Object.assign(target.payRange[k], v);
@@ -320,6 +333,8 @@ export function controlRouter(state: MockState, latency: { ms: number }): expres
   router.get('/state', (_req, res) => send(res, ok(snapshot(state))));
 
   router.get('/settings', (_req, res) => send(res, ok(state.settings)));
+  // the API contract as OpenAPI 3.1 (same document as `npm run openapi`)
+  router.get('/openapi.json', (_req, res) => void res.json(openApiDocument()));
   router.post('/settings', (req, res) => {
     const patch = body(req);
     if (!validators.settings(patch)) return send(res, fail(422, problem(validators.settings.errors)), 422);

@@ -155,7 +155,23 @@ export interface Settings {
   withdrawusdtrate: number;
   withdrawcashfee: number;
   withdrawfeeusdttrc: number;
+  /** which reply shape the mock answers where SPEC.md and the real backend differ (README.md) */
+  shapes: ReplyShapes;
 }
+
+/** Reply shapes where SPEC.md and real backends differ; the defaults answer both readings where one can. */
+export interface ReplyShapes {
+  /** payinfo cardlist: one object (SPEC.md section 3, default) or an array (real backend) */
+  cardlist: 'object' | 'array';
+  /** bannerList picture field: src and pic (default), src only (Laravel original) or pic only (Go rewrite) */
+  banner: 'both' | 'src' | 'pic';
+  /** refreshusermoney: the whole user plus list (default) or {balance, gameblance, list} (real backend) */
+  refreshusermoney: 'whole' | 'partial';
+  /** game/list: with name (default) or codes only, as some real backends send it */
+  gameList: 'named' | 'codes';
+}
+
+export const defaultShapes: ReplyShapes = { cardlist: 'object', banner: 'both', refreshusermoney: 'whole', gameList: 'named' };
 
 export interface FaultRule {
   /** body code to answer (e.g. 401, 501) */
@@ -203,6 +219,7 @@ export function freshSettings(): Settings {
     pay_way: { ...payWaySeed },
     payRange: Object.fromEntries(Object.entries(payRangeSeed).map(([k, v]) => [k, { ...v }])) as Record<PayRangeType, PayRange>,
     ...ratesSeed,
+    shapes: { ...defaultShapes },
   };
 }
 

@@ -138,6 +138,11 @@ function plainNumberProblem(name: EndpointName, key: string, schema: { type?: st
   return ok ? null : `参数错误：${label}类型不正确，应为${types.includes('integer') ? '整数' : '数字'}`;
 }
 
+/** Field spellings of real backends, accepted as another name for the catalogue's field (README.md). */
+const ALIASES: Partial<Record<EndpointName, Record<string, string>>> = {
+  gamelistBycode: { platform_name: 'gamecode' },
+};
+
 export type Validation = { ok: true; payload: Record<string, unknown> } | { ok: false; message: string };
 
 /**
@@ -157,6 +162,11 @@ export function validatePayload(name: EndpointName, input: unknown): Validation 
     const numeric = schema ? plainNumberProblem(name, key, schema, value) : null;
     if (numeric) return { ok: false, message: numeric };
     payload[key] = value;
+  }
+  for (const [alias, field] of Object.entries(ALIASES[name] ?? {})) {
+    if (!(alias in payload)) continue;
+    payload[field] ??= payload[alias];
+    delete payload[alias];
   }
   const validate = validatorFor(name);
   if (!validate(payload)) {

@@ -29,12 +29,16 @@ export const contentHandlers = {
     });
   },
 
-  bannerList: ({ payload }) => {
+  bannerList: ({ payload, state }) => {
     const type = payload.type ?? 2;
+    const shape = state.settings.shapes.banner;
     return ok(
       banners
         .filter((b) => b.type === type)
-        .map((b) => ({ id: b.id, src: `/mock-assets/banner/${b.id}.svg`, pic: `/mock-assets/banner/${b.id}.svg` })),
+        .map((b) => {
+          const url = `/mock-assets/banner/${b.id}.svg`;
+          return shape === 'src' ? { id: b.id, src: url } : shape === 'pic' ? { id: b.id, pic: url } : { id: b.id, src: url, pic: url };
+        }),
     );
   },
 

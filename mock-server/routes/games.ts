@@ -5,9 +5,14 @@ import { CENTRAL } from '../state';
 import { pageUrl } from './content';
 
 export const gameHandlers = {
-  gameList: ({ payload }) => {
+  gameList: ({ payload, state }) => {
     const category = payload.category ?? '';
-    return ok(gameList.filter((g) => !category || g.category_id === category).map((g) => ({ ...g })));
+    const named = state.settings.shapes.gameList === 'named';
+    return ok(
+      gameList
+        .filter((g) => !category || g.category_id === category)
+        .map(({ name, ...g }) => (named ? { ...g, name } : g)),
+    );
   },
 
   gamelistBycode: ({ payload }) => {
@@ -23,13 +28,15 @@ export const gameHandlers = {
    */
   getGameUrl: memberOnly<'getGameUrl'>(({ payload, state, origin }, me) => {
     const plat = payload.plat_name;
-    const listed = gameList.find((g) => g.game_code === plat);
+    const listed = gameList.find((g) => g.platform_name === plat);
     const venue = venues.find((v) => v.platname === plat);
     const provider = own(providerNames, plat);
     if (!listed && !venue && !provider) return fail(1, `游戏平台不存在：${plat}`);
-    if (listed && listed.app_state !== 1) return fail(1, `${listed.platform_name}维护中，请稍后再试`);
-    const name = listed?.platform_name ?? venue?.name ?? provider ?? plat;
-    const game = provider ? own(providerGames, plat)?.find((g) => g.gamecode === payload.game_code) : undefined;
+    if (listed && listed.app_state !== 1) return fail(1, `${listed.name ?? plat}维护中，请稍后再试`);
+    const name = listed?.name ?? venue?.name ?? provider ?? plat;
+    // the reference client launches a provider game with its code as game_type (code empty); SPEC.md's game_code also works
+    const wanted = [payload.game_code, String(payload.game_type ?? '')].filter(Boolean);
+    const game = provider ? own(providerGames, plat)?.find((g) => wanted.includes(g.gamecode)) : undefined;
     const url = pageUrl(origin, 'game', {
       plat,
       name: game ? `${name} · ${game.gamename}` : name,

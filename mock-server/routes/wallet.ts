@@ -3,7 +3,7 @@
  * pay page. Every wallet change is one synchronous step after the last await, so a burst of
  * concurrent requests can never spend the same money twice.
  */
-import type { PayInfo, VenueBalance } from '../../src/api/types';
+import type { PayChannel, VenueBalance } from '../../src/api/types';
 import { receivingBanks, receivingChannels } from '../fixtures/finance';
 import { venues } from '../fixtures/games';
 import type { PayRangeType } from '../fixtures/site';
@@ -12,6 +12,7 @@ import { fail, memberOnly, ok, yuan, type PartialHandlers } from '../http';
 import { checkPayPassword, tooManyPayPasswords } from '../guess';
 import { CENTRAL, toCents, type DepositRec, type Member, type PayType } from '../state';
 import { formatBJ } from '../time';
+import { userView } from './account';
 
 export function venueList(m: Member): VenueBalance[] {
   return venues.map((v) => ({ name: v.name, platname: v.platname, balance: yuan(m.venueCents[v.platname] ?? 0) }));
@@ -28,7 +29,7 @@ function protocolOf(catepay: string | undefined): 'TRC20' | 'ERC20' | null {
 
 const qr = (text: string, name: string) => `/mock-assets/qr/${name}.svg?text=${encodeURIComponent(text)}`;
 
-function cardlist(d: DepositRec): PayInfo['cardlist'] {
+function cardlist(d: DepositRec): PayChannel[] {
   switch (d.paytype) {
     case 'usdt': {
       const ch = receivingChannels[d.catepay ?? 'TRC20'];
@@ -63,9 +64,11 @@ function findDeposit(me: Member, no: string): DepositRec | undefined {
 export const walletHandlers = {
   balance: memberOnly<'balance'>((_ctx, me) => ok({ balance: yuan(me.balanceCents), mbalance: yuan(me.owedCents) })),
 
-  refreshusermoney: memberOnly<'refreshusermoney'>(({ state }, me) =>
-    ok({ balance: yuan(me.balanceCents), gameblance: yuan(state.venueTotalCents(me)), list: venueList(me) }),
-  ),
+  /** SPEC.md: "user info, cached locally"; the real backend: {balance, gameblance, list}. The whole user plus list satisfies both. */
+  refreshusermoney: memberOnly<'refreshusermoney'>(({ state }, me) => {
+    const money = { balance: yuan(me.balanceCents), gameblance: yuan(state.venueTotalCents(me)), list: venueList(me) };
+    return ok(state.settings.shapes.refreshusermoney === 'partial' ? money : { ...userView(state, me), ...money });
+  }),
 
   balancelist: memberOnly<'balancelist'>((_ctx, me) => ok(venueList(me))),
 
@@ -173,14 +176,16 @@ export const walletHandlers = {
     return ok(null, deposit.deposit_no);
   }),
 
-  payinfo: memberOnly<'payinfo'>(({ payload }, me) => {
+  payinfo: memberOnly<'payinfo'>(({ payload, state }, me) => {
     const d = findDeposit(me, payload.deposit_no);
     if (!d) return fail(202, '订单不存在');
+    // SPEC.md section 3: cardlist is one object (the first channel); the real backend sends the array
+    const list = cardlist(d);
     return ok(
       {
         deposit_no: d.deposit_no,
         info: { amount: yuan(d.cents), created_at: formatBJ(d.created), paytype: d.paytype },
-        cardlist: cardlist(d),
+        cardlist: state.settings.shapes.cardlist === 'array' ? list : list[0],
       },
       PAY_PAGE_TYPE[d.paytype],
     );

@@ -4,10 +4,12 @@
  * The client (src/api/client.ts), the mock server (mock-server/) and the contract tests all
  * read this table. Each entry names the method, the path, whether a member token is needed,
  * and the payload as a JSON Schema; the payload's TypeScript type is derived from that schema
- * (json-schema-to-ts), the reply type is declared in ./types.ts.
+ * (json-schema-to-ts). The reply of each call is a JSON Schema too (`replies` below, shapes in
+ * ./replies.ts), and the reply types of ./types.ts are derived from those schemas.
  * This file must stay free of browser and node imports: both sides load it.
  */
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import * as S from './replies';
 import type * as R from './types';
 
 export interface EndpointDef<S extends JSONSchema = JSONSchema> {
@@ -197,6 +199,67 @@ export const endpoints = {
   }),
   gamelistBycode: ep<R.ProviderGame[]>()({ method: 'POST', path: '/api/gamelistBycode', auth: false, payload: obj({ gamecode: text(1, 32) }, ['gamecode']) }),
 } as const;
+
+/**
+ * The reply of each call as a JSON Schema (the envelope's `data` on code 200), from SPEC.md and
+ * the real backends (./replies.ts). The contract runner (scripts/contract.ts) checks any backend
+ * against them, `npm run openapi` publishes them, the mock is tested to conform.
+ */
+export const replies = {
+  getVisitUrl: S.urlReply,
+  gameList: S.arrayOf(S.game),
+  app: S.appInfo,
+  logoff: S.nothing,
+  balance: S.balanceReply,
+  user: S.user,
+  refreshusermoney: S.refreshMoney,
+  transall: { anyOf: [S.nothing, { type: 'object', properties: { msg: { type: 'string' } }, additionalProperties: false }] },
+  bannerList: S.arrayOf(S.banner),
+  homenotice: S.arrayOf({ type: 'string' }),
+  getservicerurl: S.urlReply,
+  getAgentLoginUrl: S.urlReply,
+  getGameUrl: S.urlReply,
+  userredpacket: S.redPacketInfo,
+  douserredpacket: S.redPacketClaim,
+  redpacket: S.pageOf(S.redPacketRecord),
+  activitytype: S.arrayOf(S.activityType),
+  activitylist: S.pageOf(S.activity),
+  activitydeatil: S.activityDetail,
+  doactivityapply: S.nothing,
+  activityApplyLog: S.pageOf(S.activityApplication),
+  uploadimg: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false },
+  uservip: S.arrayOf(S.vipLevel),
+  login_pc: S.tokenReply,
+  register: S.tokenReply,
+  applyagentdo: S.nothing,
+  article: S.article,
+  noticeList: S.pageOf(S.notice),
+  balancelist: S.arrayOf(S.venueBalance),
+  getfanshui: S.rebateReply,
+  dofanshui: S.nothing,
+  updateuserinfo: S.nothing,
+  getcard: S.arrayOf(S.card),
+  delcard: S.nothing,
+  bindcard: S.nothing,
+  banklist: S.arrayOf(S.bank),
+  editPassword: S.nothing,
+  editPayPassword: S.nothing,
+  betrecord: S.pageOf(S.betRecord),
+  venuelist: S.venueListReply,
+  gettransrecord: S.pageOf(S.transRecord),
+  getPayRange: S.payRange,
+  get_pay_way: S.payWay,
+  // SPEC.md: the deposit number is in message; the Go rewrite also sends {out_trade_no}
+  recharge: { anyOf: [S.nothing, { type: 'object', properties: { out_trade_no: { type: 'string' } }, additionalProperties: false }] },
+  getpaybank: S.arrayOf(S.payBank),
+  payinfo: S.payInfo,
+  paycode: S.nothing,
+  getBetAmount: { type: 'object', properties: { bet_amount: { type: 'number' } }, required: ['bet_amount'], additionalProperties: false },
+  withdraw: S.nothing,
+  transfer: { type: 'object', properties: { balance: { type: 'number' } }, required: ['balance'], additionalProperties: false },
+  uptransferstatus: S.nothing,
+  gamelistBycode: S.arrayOf(S.providerGame),
+} as const satisfies { [K in keyof typeof endpoints]: JSONSchema };
 
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

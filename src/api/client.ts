@@ -13,6 +13,7 @@
  * so this module runs in Node tests as it is.
  */
 import { endpoints, type EndpointName, type Envelope, type ReplyOf } from './catalogue';
+import { readReply } from './read';
 
 export type CallResult<T> =
   | { ok: true; code: 200; message: string; data: T }
@@ -126,7 +127,7 @@ export async function call<K extends EndpointName>(
     const env: Envelope | undefined = isEnvelope(json) ? json : undefined;
     const code = res.status === 401 ? 401 : env ? Number(env.code) : res.status === 200 ? 500 : res.status;
     const message = env && typeof env.message === 'string' ? env.message : '';
-    if (code === 200) return { ok: true, code: 200, message, data: (env?.data ?? null) as ReplyOf<K> };
+    if (code === 200) return { ok: true, code: 200, message, data: readReply(name, env?.data ?? null) as ReplyOf<K> };
     if (code === 401) {
       hooks.onAuthFailure(!!options.silentAuth);
       return { ok: false, code, message, data: null };

@@ -74,6 +74,16 @@ export const FILTERS: Record<string, Filter> = {
     const key = String(v);
     return key in table ? table[key] : (table.default ?? table['*'] ?? '');
   },
+  /**
+   * the map's word for the value, else the value itself (an operator's labels for codes):
+   * {{item.name | or:item.platform_name | label:platformName}}
+   */
+  label: (v, arg, scope) => {
+    const maps = (scope.maps ?? {}) as Record<string, Record<string, string>>;
+    const table = arg && Object.prototype.hasOwnProperty.call(maps, arg) ? maps[arg] : undefined;
+    const key = String(v ?? '');
+    return table && Object.prototype.hasOwnProperty.call(table, key) ? table[key] : v;
+  },
   /** masked card number: the last 4 digits only */
   mask: (v) => {
     const s = String(v ?? '');
@@ -147,12 +157,11 @@ export function bindingExpressions(text: string): string[] {
  */
 export type FilterArg = 'none' | 'literal' | 'digits' | 'map' | 'path' | 'lookup';
 export const FILTER_ARGS: { readonly [K in keyof typeof FILTERS]?: FilterArg } = {
-  fixed: 'digits',
   default: 'literal',
   or: 'path',
   lookup: 'lookup',
   map: 'map',
-  date: 'literal',
+  label: 'map',
 };
 
 export function evalExpression(expr: string, scope: Scope): unknown {

@@ -10,17 +10,102 @@ export function floor2(n: number): number {
   return cents / 100 + 0; // + 0 turns -0 into 0
 }
 
-/** USDT equivalent of an amount at a rate: amount / rate, rounded down to 2 decimals; 0 when the rate is 0 or missing. */
-export function toUsdt(amount: number, rate: number): number {
-  if (!Number.isFinite(amount) || !Number.isFinite(rate) || rate <= 0 || amount <= 0) return 0;
-  return floor2(amount / rate);
+/** 10^n as a BigInt (n >= 0), cached: the decimal scales below are small. */
+const pow10Cache: bigint[] = [];
+function pow10(n: number): bigint {
+  return (pow10Cache[n] ??= 10n ** BigInt(n));
 }
 
-/** USDT actually received on a withdrawal: converted amount minus the protocol's fixed fee, never below 0. */
+/**
+ * A finite number as the exact fraction `digits / 10^scale` of its shortest decimal form (what
+ * the server sent and the player typed: 6.4321 is 64321 / 10^4, not the binary double
+ * 6.43209999…). null for NaN and the infinities.
+ */
+export function toDecimal(n: number): { digits: bigint; scale: number } | null {
+  if (!Number.isFinite(n)) return null;
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(n));
+  if (!m) return null;
+  const frac = m[3] ?? '';
+  let digits = BigInt(m[2] + frac);
+  let scale = frac.length - Number(m[4] ?? 0);
+  if (scale < 0) {
+    digits *= pow10(-scale);
+    scale = 0;
+  }
+  return { digits: m[1] ? -digits : digits, scale };
+}
+
+/**
+ * A finite number as `digits / 10^scale` with safe-integer digits and the smallest scale (up to
+ * 12) whose fraction is exactly this number: the fast path of toDecimal for money values.
+ */
+function smallDecimal(n: number): { digits: number; scale: number } | null {
+  let p = 1;
+  for (let scale = 0; scale <= 12; scale++, p *= 10) {
+    const digits = Math.round(n * p);
+    if (!Number.isSafeInteger(digits)) return null;
+    if (digits / p === n) return { digits, scale };
+  }
+  return null;
+}
+
+/** floor(num / den) for non-negative safe integers whose sum is safe, exact despite the float division. */
+function floorDiv(num: number, den: number): number {
+  let q = Math.floor(num / den);
+  if (q * den > num) q -= 1;
+  else if ((q + 1) * den <= num) q += 1;
+  return q;
+}
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+/** amount / rate in whole cents, rounded down, computed on integers only; null when not convertible. */
+function usdtCents(amount: number, rate: number): number | null {
+  if (!(amount > 0) || !(rate > 0) || !Number.isFinite(amount) || !Number.isFinite(rate)) return null;
+  // (A / 10^a) / (R / 10^r) * 100 = A * 10^r * 100 / (R * 10^a)
+  const a = smallDecimal(amount);
+  const r = smallDecimal(rate);
+  if (a && r) {
+    const num = a.digits * 10 ** (r.scale + 2);
+    const den = r.digits * 10 ** a.scale;
+    if (num + den <= SAFE) return floorDiv(num, den);
+  }
+  const A = toDecimal(amount);
+  const R = toDecimal(rate);
+  if (!A || !R) return null;
+  return Number((A.digits * pow10(R.scale + 2)) / (R.digits * pow10(A.scale))); // BigInt division truncates; both positive
+}
+
+/**
+ * USDT equivalent of an amount at a rate: amount / rate, rounded down to 2 decimals; 0 when the
+ * rate is 0 or missing. Exact: 5.21 / 6.4321 = 0.80999… shows 0.80, never 0.81.
+ */
+export function toUsdt(amount: number, rate: number): number {
+  const cents = usdtCents(amount, rate);
+  return cents === null ? 0 : Number(cents) / 100;
+}
+
+/**
+ * USDT actually received on a withdrawal: the converted amount (rounded down to cents) minus the
+ * protocol's fixed fee, rounded down to cents, never below 0. Integer arithmetic throughout.
+ */
 export function usdtReceived(amount: number, rate: number, fee: number): number {
-  const converted = toUsdt(amount, rate);
-  if (converted <= 0) return 0;
-  return Math.max(0, floor2(converted - (Number.isFinite(fee) ? fee : 0)));
+  const cents = usdtCents(amount, rate);
+  if (cents === null || cents <= 0) return 0;
+  if (!Number.isFinite(fee) || fee === 0) return cents / 100;
+  // cents / 100 - F / 10^f, in units of 10^-(f + 2), then cut to cents (only positive results count)
+  const f = smallDecimal(fee);
+  if (f) {
+    const scaled = cents * 10 ** f.scale;
+    const owed = f.digits * 100;
+    if (scaled <= SAFE && owed >= 0 && owed <= SAFE) {
+      const left = scaled - owed;
+      return left <= 0 ? 0 : floorDiv(left, 10 ** f.scale) / 100;
+    }
+  }
+  const F = toDecimal(fee) ?? { digits: 0n, scale: 0 };
+  const left = BigInt(cents) * pow10(F.scale) - F.digits * 100n;
+  return left <= 0n ? 0 : Number(left / pow10(F.scale)) / 100;
 }
 
 /** The fixed fee of a USDT protocol: ERC20 uses withdrawcashfee, TRC20 withdrawfeeusdttrc. */

@@ -77,8 +77,11 @@ export async function refreshMoney(): Promise<boolean> {
   try {
     const r = await call('refreshusermoney');
     if (r.ok && r.data) {
-      if (session.user) setUser({ ...session.user, balance: r.data.balance, gameblance: r.data.gameblance });
-      if (Array.isArray(r.data.list)) session.venues = r.data.list;
+      // partial ({balance, gameblance, list}) or the whole user: merge what came, never drop a cached field
+      const { list, ...got } = r.data;
+      const present = Object.fromEntries(Object.entries(got).filter(([, v]) => v !== undefined && v !== null));
+      if (session.user) setUser({ ...session.user, ...present });
+      if (Array.isArray(list)) session.venues = list;
     }
     return r.ok;
   } finally {

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { periodStart } from '../../mock-server/time';
 import { call, data, memberSnap, newApp, patchMember, tokenFor } from './helpers';
+import type { PayChannel } from '../../src/api/types';
 
 let app: ReturnType<typeof newApp>;
 let token: string;
@@ -127,8 +128,10 @@ describe('recharge and the pay page', () => {
     expect(info.body.code).toBe(200);
     expect(info.body.message).toBe('usdtpay');
     expect(info.body.data).toMatchObject({ deposit_no: no, info: { amount: 720, paytype: 'usdt' } });
-    expect(info.body.data!.cardlist[0]).toMatchObject({ content: 'TRC20', mch_id: expect.stringMatching(/^T/) });
-    const qr = await request(app).get(info.body.data!.cardlist[0].payimg);
+    // cardlist is one object, as SPEC.md section 3 writes it (the array of real backends: tests/api/real-shapes.test.ts)
+    const channel = info.body.data!.cardlist as PayChannel;
+    expect(channel).toMatchObject({ content: 'TRC20', mch_id: expect.stringMatching(/^T/) });
+    const qr = await request(app).get(channel.payimg);
     expect(qr.headers['content-type']).toMatch(/svg/);
     const rec = await data(app, 'gettransrecord', { type: 1, date: 1 }, token);
     expect(rec.data[0]).toMatchObject({ out_trade_no: no, amount: 720, state: 1, pay_way: 'USDT' });
@@ -148,7 +151,7 @@ describe('recharge and the pay page', () => {
   it('paycode finds an Alipay deposit, takes the code once, and refuses unknown orders', async () => {
     const no = (await call(app, 'recharge', { paytype: 'alipay', amount: 300 }, token)).body.message;
     const info = await call(app, 'payinfo', { deposit_no: no }, token);
-    expect(info.body.data!.cardlist[0].id).toBe(4);
+    expect((info.body.data!.cardlist as PayChannel).id).toBe(4);
     const ok = await call(app, 'paycode', { deposit_no: no, pay_code: '12345678', pay_name: '张伟' }, token);
     expect(ok.body).toMatchObject({ code: 200, message: '提交成功，等待后台审核' });
     expect((await call(app, 'paycode', { deposit_no: no, pay_code: '12345678', pay_name: '张伟' }, token)).body.code).toBe(409);

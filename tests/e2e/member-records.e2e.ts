@@ -192,11 +192,11 @@ describe('rebate centre', () => {
     const p = await memberPage(env.browser, '/fanshui');
     const calls = recordRequests(p, '/api/getfanshui');
     await items(p, 'fanshui-list').first().waitFor();
-    expect(calls.bodies()[0]).toMatchObject({ date: 4, api_type: '', page: 1 });
+    expect(calls.bodies()[0]).toMatchObject({ date: 4, api_type: '', page: 1, type: '' }); // type empty, as the reference client sends it
     const n = calls.count();
     await chooseFilter(p, 'filter-date', '今日');
     await expect.poll(() => calls.count()).toBeGreaterThan(n);
-    expect(calls.bodies()[n]).toMatchObject({ date: 1, page: 1 });
+    expect(calls.bodies()[n]).toMatchObject({ date: 1, page: 1, type: '' });
     expect(await byTestId(p, 'filter-venue').innerText()).toBe('全平台');
   });
 });

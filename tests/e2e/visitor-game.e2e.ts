@@ -52,15 +52,33 @@ describe('game launch', () => {
     expectClean(p);
   });
 
-  it('a provider game sends the provider as plat_name and the game as game_code', async () => {
+  it('a home tile launches as the reference client does: plat_name the platform code, game_type its game_code', async () => {
+    const p = await member();
+    const sent: unknown[] = [];
+    p.on('request', (r) => r.url().endsWith('/api/getGameUrl') && sent.push(r.postDataJSON()));
+    const games = await fetch(`${BASE}/api/game/list?category=sport`).then((r) => r.json() as Promise<{ data: { platform_name: string; game_code: string; name: string }[] }>);
+    const sb = games.data.find((g) => g.platform_name === 'sb')!;
+    await p.getByRole('tab', { name: '体育赛事' }).click();
+    await p.locator('[data-testid=game-sb]').click();
+    await p.waitForURL(/#\/gamePage\?/);
+    const query = new URL(p.url().replace('/#/', '/')).searchParams;
+    expect([query.get('name'), query.get('type'), query.get('code')]).toEqual(['sb', sb.game_code, '']);
+    await frame(p).waitFor();
+    expect(sent).toEqual([{ plat_name: 'sb', game_type: sb.game_code, game_code: '', is_mobile_url: 1 }]);
+    expect(await p.locator('.pagebar-title').innerText()).toBe(sb.name);
+  });
+
+  it('a provider game sends the provider as plat_name and the game as game_type, game_code empty', async () => {
     const p = await member();
     const sent: unknown[] = [];
     p.on('request', (r) => r.url().endsWith('/api/getGameUrl') && sent.push(r.postDataJSON()));
     await go(p, '/concise?type=fgdz');
     await p.locator('[data-testid=provider-game-fgdz1003]').click();
     await frame(p).waitFor();
-    expect(sent).toEqual([{ plat_name: 'fgdz', game_type: '0', game_code: 'fgdz1003', is_mobile_url: 1 }]);
-    expect(new URL((await frame(p).getAttribute('src'))!).searchParams.get('code')).toBe('fgdz1003');
+    const query = new URL(p.url().replace('/#/', '/')).searchParams;
+    expect([query.get('name'), query.get('type'), query.get('code')]).toEqual(['fgdz', 'fgdz1003', '']);
+    expect(sent).toEqual([{ plat_name: 'fgdz', game_type: 'fgdz1003', game_code: '', is_mobile_url: 1 }]);
+    expect(new URL((await frame(p).getAttribute('src'))!).searchParams.get('name')).toBe('FG电子 · 金蟾捕鱼');
   });
 
   it('501: the dialog shows the server message; 前往转账 reaches /transfer', async () => {

@@ -58,14 +58,14 @@ describe('home', () => {
   it('lists the platforms of the six categories from the game lists, app_state 1 only', async () => {
     const p = await page();
     await home(p);
-    const games = await fetch(`${BASE}/api/game/list?category=`).then((r) => r.json() as Promise<{ data: { category_id: string; app_state: number; platform_name: string }[] }>);
+    const games = await fetch(`${BASE}/api/game/list?category=`).then((r) => r.json() as Promise<{ data: { category_id: string; app_state: number; platform_name: string; name: string }[] }>);
     const tabs = p.getByRole('tab');
     expect(await tabs.allInnerTexts()).toEqual(['真人视讯', '体育赛事', '电子竞技', '棋牌游戏', '电子游艺', '彩票游戏']);
     const keys = ['realbet', 'sport', 'gaming', 'joker', 'concise', 'lottery'];
     for (const [i, key] of keys.entries()) {
       await tabs.nth(i).click();
       await expect.poll(() => tabs.nth(i).getAttribute('aria-selected')).toBe('true');
-      const expected = games.data.filter((g) => g.category_id === key && g.app_state === 1).map((g) => g.platform_name);
+      const expected = games.data.filter((g) => g.category_id === key && g.app_state === 1).map((g) => g.name); // titled with the label, never the code
       expect(expected.length).toBeGreaterThan(0);
       const shown = p.locator('.w-sidetabs-pane .w-tiles').first().locator('.w-tiles-title');
       await expect.poll(() => shown.allInnerTexts()).toEqual(expected);
@@ -74,7 +74,7 @@ describe('home', () => {
     const off = games.data.find((g) => g.app_state !== 1);
     expect(off).toBeDefined();
     await tabs.first().click();
-    expect(await p.locator('.w-sidetabs-pane').innerText()).not.toContain(off!.platform_name);
+    expect(await p.locator('.w-sidetabs-pane').innerText()).not.toContain(off!.name);
     expectClean(p);
   });
 

@@ -22,13 +22,21 @@ function startOf(v: unknown, offsetHours: number | null): number {
 const two = (n: number) => String(n).padStart(2, '0');
 
 export default function Countdown({ props }: WidgetProps<Props>) {
-  const { scope, t } = useScreen();
+  const { scope, t, run } = useScreen();
   const offset = props.utcOffsetHours !== undefined ? resolveNumber(props.utcOffsetHours, scope, 0) : null;
   const duration = resolveNumber(props.durationMs, scope, 0);
   const end = startOf(resolve(props.from, scope), offset) + duration;
   const [now, setNow] = useState(() => Date.now());
   const left = Number.isFinite(end) ? Math.max(0, end - now) : NaN;
   const running = left > 0;
+
+  const expired = Number.isFinite(left) && !running;
+  const onExpire = props.onExpire;
+  useEffect(() => {
+    if (expired && onExpire) void run(onExpire);
+    // once per expiry: run and the actions are fresh objects on every render
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [expired]);
 
   useEffect(() => {
     if (!running) return;

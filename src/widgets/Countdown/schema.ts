@@ -18,6 +18,7 @@ export const propsSchema = {
     utcOffsetHours: bindable,
     label: { type: 'string' },
     expiredText: { type: 'string', description: 'Shown once the time is up' },
+    onExpire: { type: 'array', description: 'Actions run once the time is up (also when the page opens after it), e.g. a setState that disables a form' },
     testId: { type: 'string' },
   },
 } as const satisfies JSONSchema;

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { nodesRef } from '../../config/schema-refs';
+import { conditionRef, nodesRef } from '../../config/schema-refs';
 
 /** A form of screens.config/forms/<form>.json: fields, ordered rules, submit call. */
 export const propsSchema = {
@@ -10,6 +10,8 @@ export const propsSchema = {
     form: { type: 'string', description: 'Name of a file in screens.config/forms/' },
     submitText: { type: 'string', description: 'Overrides the form submitText' },
     variant: { type: 'string', enum: ['card', 'plain'] },
+    disabledWhen: { ...conditionRef, description: 'A condition: while it holds every field and the submit button are disabled' },
+    disabledText: { type: 'string', description: 'Shown above the form while it is disabled (a message key or text)' },
     children: { ...nodesRef, description: 'Nodes shown between the fields and the submit button' },
   },
 } as const satisfies JSONSchema;
