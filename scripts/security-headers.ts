@@ -16,6 +16,9 @@ export const CSP = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: http: https:",
   "font-src 'self' data:",
+  // the service worker (sw.js) and the web app manifest come only from this origin
+  "worker-src 'self'",
+  "manifest-src 'self'",
   `connect-src 'self'${API_ORIGIN ? ` ${API_ORIGIN}` : ''}`,
   'frame-src http: https:',
   "object-src 'none'",

@@ -359,6 +359,12 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
       }
     }
   }, [planKey, loaded.name]);
+  // the network is back (the shell's offline banner goes away): load the screen's data again
+  useEffect(() => {
+    const again = () => reload();
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [reload]);
   // leaving the screen stops every load and poll
   useEffect(() => {
     const live = running.current;
