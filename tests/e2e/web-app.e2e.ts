@@ -146,6 +146,27 @@ describe('manifest and worker', () => {
     await page.waitForLoadState('networkidle');
     expect(net.list).toEqual([]);
     expect(net.fromWorker.length).toBeGreaterThan(3);
+
+    // nothing of the API, the mock's control surface or a frame page is in any cache; a frame
+    // page navigated to under the worker comes from the server, not as the app's index.html
+    await page.evaluate(() => fetch('/__mock/page/kefu').then((r) => r.text()));
+    const kefu = await page.evaluate(async () => {
+      const f = document.createElement('iframe');
+      f.src = '/__mock/page/kefu';
+      document.body.append(f);
+      await new Promise((r) => f.addEventListener('load', r, { once: true }));
+      const title = f.contentDocument?.title ?? '';
+      f.remove();
+      return title;
+    });
+    expect(kefu).toBe('在线客服');
+    const cachedUrls = await page.evaluate(async () => {
+      const out: string[] = [];
+      for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) out.push(new URL(r.url).pathname);
+      return out;
+    });
+    expect(cachedUrls.length).toBeGreaterThan(10);
+    expect(cachedUrls.filter((u) => /^\/(api|__mock)\//.test(u))).toEqual([]);
     expectClean(page);
   });
 });
