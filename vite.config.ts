@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { bindingFreeSources, collectRefs } from './src/engine/refs';
 import { securityHeadersFor } from './scripts/security-headers';
 
@@ -125,22 +126,99 @@ function screenIndex(): Plugin {
   };
 }
 
-/** The site name of app.json as the first title, before the app info arrives. */
+interface AppJson {
+  siteName: string;
+  theme: { primary: string };
+  webApp: { shortName: string; icon: string; backgroundColor: string };
+}
+const readApp = () => JSON.parse(readFileSync(path.join(root, 'screens.config', 'app.json'), 'utf8')) as AppJson;
+
+/** The site name of app.json as the first title, before the app info arrives; its brand colour as the browser's theme colour. */
 function htmlTitle(): Plugin {
   return {
     name: 'html-title',
     transformIndexHtml(html) {
-      const app = JSON.parse(readFileSync(path.join(root, 'screens.config', 'app.json'), 'utf8')) as { siteName: string };
-      return html.replace('%APP_TITLE%', app.siteName.replace(/[<>&"]/g, ''));
+      const app = readApp();
+      return html.replace('%APP_TITLE%', app.siteName.replace(/[<>&"]/g, '')).replace('%APP_THEME%', app.theme.primary.replace(/[^#0-9a-fA-F]/g, ''));
     },
   };
+}
+
+/**
+ * The shell the service worker installs with (precache): index.html, the entry and what it
+ * imports statically (runtime, React, the stylesheet), the shared antd-mobile chunk, the core
+ * widgets, the icons, and the toast/dialog layer (so the offline message can show). Every
+ * other screen, form and widget chunk is cached the first time it is used (runtime cache below).
+ */
+const SHELL = /^assets\/(index|rolldown-runtime|react|antd-base|style|core-widgets|icon-paths\.gen|ui-antd|overlays-antd)-[\w-]{8}\.(js|css)$/;
+
+/**
+ * The installable web app (vite-plugin-pwa, Workbox's generateSW): manifest and icons from
+ * app.json, the shell precached, chunks and API images cached on first use. Nothing else goes
+ * through a cache: not /api, not /__mock, not the game, service or sponsor frames (only the app's
+ * own page, /, is answered from the cache when navigated to). The page registers the worker
+ * itself once the first screen has shown its data (src/shell/NetworkStatus.tsx).
+ */
+function webApp() {
+  const app = readApp();
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: {
+      id: '/',
+      name: app.siteName,
+      short_name: app.webApp.shortName,
+      lang: 'zh-CN',
+      dir: 'ltr',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: app.theme.primary,
+      background_color: app.webApp.backgroundColor,
+    },
+    pwaAssets: {
+      image: path.join('screens.config', app.webApp.icon), // in publicDir, so the icons land at the root of the build
+      preset: 'minimal-2023',
+      includeHtmlHeadLinks: true,
+      overrideManifestIcons: true,
+      injectThemeColor: false,
+    },
+    workbox: {
+      globPatterns: ['index.html', 'assets/*.{js,css}', '*.{png,ico,svg}'],
+      manifestTransforms: [async (entries) => ({ manifest: entries.filter((e) => e.url === 'index.html' || SHELL.test(e.url) || !e.url.startsWith('assets/')), warnings: [] })],
+      navigateFallback: 'index.html',
+      navigateFallbackAllowlist: [/^\/(index\.html)?(\?.*)?$/],
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: false,
+      runtimeCaching: [
+        {
+          // hashed chunks never change: the cache first, the network once
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/') && /\.(js|css)$/.test(url.pathname),
+          handler: 'CacheFirst',
+          options: { cacheName: 'chunks', expiration: { maxEntries: 200, purgeOnQuotaError: true }, cacheableResponse: { statuses: [200] } },
+        },
+        {
+          // images the API points at (banners, game tiles, avatars): shown from the cache, refreshed
+          // in the background; at most 80 of them, none older than a week. Opaque replies from
+          // other origins are not kept (each would count as megabytes against the quota).
+          urlPattern: ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/__mock/'),
+          handler: 'StaleWhileRevalidate',
+          options: { cacheName: 'images', expiration: { maxEntries: 80, maxAgeSeconds: 7 * 24 * 3600, purgeOnQuotaError: true }, cacheableResponse: { statuses: [200] } },
+        },
+      ],
+    },
+  });
 }
 
 const ANTD_BASE = /node_modules[\\/](antd-mobile[\\/]es[\\/](utils|global|locales|components[\\/](config-provider|button|dot-loading|list))|ahooks|tslib|classnames|lodash|@babel[\\/]runtime|staged-components|use-sync-external-store)[\\/]/;
 const NOT_BASE = /[\\/](reduce-and-restore-motion|use-drag-and-pinch|use-tab-list-scroll|render|render-to-body|render-to-container|render-imperatively|unstable-render)\.js$/;
 
 export default defineConfig({
-  plugins: [react(), configCheck(), devSecurityHeaders(), mockApi(), htmlTitle(), screenIndex()],
+  // the web app's source icon (app.json webApp.icon) lives here; the build serves it and makes every icon size from it
+  publicDir: 'screens.config/assets',
+  plugins: [react(), configCheck(), devSecurityHeaders(), mockApi(), htmlTitle(), screenIndex(), webApp()],
   server: {
     port: Number(process.env.PORT) || 5173,
     strictPort: true,

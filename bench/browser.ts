@@ -5,11 +5,13 @@
  *   screen's tree is committed), gzipped sizes computed from the served files, and the request
  *   count; also everything fetched once the network went idle, for reference;
  * - render time from config: navigation start to `screen:<name>` (tree mounted) and to
- *   `screen-data:<name>` (every data source's first load rendered), median of N cold loads.
+ *   `screen-data:<name>` (every data source's first load rendered), median of N cold loads;
+ * - the repeat visit: once the service worker holds the first visit's files, the JS and CSS a
+ *   second navigation still fetches from the network before its first content (budget: none).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { SCREEN_DATA_MARK, SCREEN_MARK } from '../src/engine/perf';
 import { BASE, CHROMIUM, CHROMIUM_FLAGS, ROOT, gzipSizeOf, median, readRoutes, round, screenOf } from './lib';
 
@@ -139,4 +141,71 @@ export function heaviestListScreen(): { route: string; screen: string; auth: boo
     if (!best || nodes > best.nodes) best = { route: route.path, screen, auth: !!(route.auth || route.guard === 'confirmLogin'), nodes };
   }
   return best;
+}
+
+/**
+ * The first visit of a phone that has the app's service worker: open the route, wait until the
+ * worker controls the page and holds every JS and CSS file the page loaded (precache or chunk
+ * cache). What a player has after one visit; the next visit is the repeat visit.
+ */
+export async function warmWorker(page: Page, route: string, screen: string | null): Promise<void> {
+  await page.goto(`${BASE}/#${route}`);
+  if (screen) await page.waitForFunction((n) => performance.getEntriesByName(`screen-data:${n}`).length > 0, screen, { timeout: 20000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 30000 });
+  await page.waitForFunction(
+    async () => {
+      const loaded = performance
+        .getEntriesByType('resource')
+        .map((e) => e.name.split('?')[0])
+        .filter((u) => new URL(u).pathname.startsWith('/assets/') && /\.(js|css)$/.test(u));
+      const cached = new Set<string>();
+      for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) cached.add(r.url.split('?')[0]);
+      return loaded.every((u) => cached.has(u));
+    },
+    undefined,
+    { timeout: 30000, polling: 250 },
+  );
+  await page.waitForLoadState('networkidle');
+}
+
+export interface RepeatTransfer {
+  route: string;
+  screen: string | null;
+  /** JS and CSS that reached the network (fetched by the worker, or by the page past it) before the screen's first content */
+  network: Bytes;
+  /** JS and CSS the worker answered from its caches before the screen's first content */
+  fromWorker: number;
+  firstContentMs: number | null;
+}
+
+/** the repeat visit: a second navigation to the route in the same profile, after warmWorker */
+export async function measureRepeatTransfer(browser: Browser, route: string): Promise<RepeatTransfer> {
+  const screen = screenOf(route);
+  const context = await phoneContext(browser);
+  try {
+    const page = await context.newPage();
+    await warmWorker(page, route, screen);
+    const since = Date.now();
+    const seen: { url: string; start: number; network: Promise<boolean> }[] = [];
+    context.on('request', (r) => {
+      const url = r.url();
+      if (!url.startsWith(BASE) || !/\.(js|css)$/.test(new URL(url).pathname)) return;
+      const network = r.serviceWorker() ? Promise.resolve(true) : r.response().then((res) => !res?.fromServiceWorker());
+      seen.push({ url, start: Date.now(), network });
+    });
+    await page.reload();
+    if (screen) await page.waitForFunction((n) => performance.getEntriesByName(`screen:${n}`).length > 0, screen, { timeout: 20000 });
+    await page.waitForLoadState('networkidle');
+    const mark = await page.evaluate((n) => {
+      const m = n ? performance.getEntriesByName(`screen:${n}`)[0]?.startTime : undefined;
+      return m === undefined ? null : { at: performance.timeOrigin + m, ms: m };
+    }, screen);
+    const before = seen.filter((s) => s.start >= since && (mark === null || s.start <= mark.at));
+    const flags = await Promise.all(before.map((s) => s.network));
+    const network = before.filter((_, i) => flags[i]).map((s) => ({ name: s.url, end: 0 }));
+    const bytes = sum(network);
+    return { route, screen, network: { ...bytes, requests: network.length }, fromWorker: flags.filter((f) => !f).length, firstContentMs: mark ? round(mark.ms) : null };
+  } finally {
+    await context.close();
+  }
 }

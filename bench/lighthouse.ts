@@ -2,13 +2,17 @@
  * Lighthouse (mobile preset: phone screen emulation, simulated slow-4G throttling and 4x CPU
  * slowdown) against Debian Chromium started with --remote-debugging-port, no chrome-launcher.
  * Each run gets a fresh browser and profile; the figures are the median of the runs.
+ * A repeat-visit run first opens the page in that profile until the service worker holds its
+ * files (bench/browser.ts warmWorker), then lets Lighthouse load it again without clearing storage.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { CHROMIUM, CHROMIUM_FLAGS, median, round } from './lib';
+import { chromium } from 'playwright-core';
+import { warmWorker } from './browser';
+import { CHROMIUM, CHROMIUM_FLAGS, median, round, screenOf } from './lib';
 
 export interface LighthouseFigures {
   url: string;
@@ -86,14 +90,29 @@ function failed(lhr: Lhr, category: string): string[] {
     });
 }
 
-async function runOnce(url: string): Promise<Run> {
+/** the first visit in the Lighthouse browser's own profile, through the same debugging port */
+async function firstVisit(port: number, url: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    const route = new URL(url).hash.replace(/^#/, '') || '/';
+    await warmWorker(page, route, screenOf(route.split('?')[0]));
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+async function runOnce(url: string, repeat: boolean): Promise<Run> {
   const chrome = await startChromium();
   try {
+    if (repeat) await firstVisit(chrome.port, url);
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      disableStorageReset: repeat,
     });
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const { lhr } = result;
@@ -116,9 +135,10 @@ async function runOnce(url: string): Promise<Run> {
   }
 }
 
-export async function measureLighthouse(url: string, runs: number): Promise<LighthouseFigures> {
+/** `repeat`: the repeat visit (a second load in a profile where the service worker is installed) */
+export async function measureLighthouse(url: string, runs: number, repeat = false): Promise<LighthouseFigures> {
   const all: Run[] = [];
-  for (let i = 0; i < runs; i++) all.push(await runOnce(url));
+  for (let i = 0; i < runs; i++) all.push(await runOnce(url, repeat));
   const mid = (k: keyof Omit<Run, 'failedA11y' | 'failedBestPractices'>) => median(all.map((r) => r[k]));
   // the failing audits of the run whose performance score is the median one
   const byPerf = [...all].sort((a, b) => a.performance - b.performance)[Math.floor(all.length / 2)];

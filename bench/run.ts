@@ -2,7 +2,8 @@
  * npm run bench — builds the production bundle, serves it with the mock API on loopback
  * (BENCH_PORT, default 4610) and measures, in Debian Chromium at a phone viewport:
  *   first-paint transfer of /, /login and /mine (member), Lighthouse mobile on / and /login
- *   (median of 3), render time from config for home and the heaviest list screen (median of 10),
+ *   (median of 3), the repeat visit of / (JS and CSS from the network before first paint once the
+ *   service worker is installed, and Lighthouse on that second load), render time from config for home and the heaviest list screen (median of 10),
  *   check:config over the real config and one 10 times larger, /api/balance under load,
  *   React commits, components rendered and scripting time per minute idle on /transfer (4x CPU).
  * Prints one table (markdown, for README.md), writes bench/results.json and exits 1 when a
@@ -15,7 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { heaviestListScreen, launchBrowser, measureRender, measureTransfer, type RenderTime, type Transfer } from './browser';
+import { heaviestListScreen, launchBrowser, measureRender, measureRepeatTransfer, measureTransfer, type RenderTime, type RepeatTransfer, type Transfer } from './browser';
 import { measureConfigCheck, type ConfigFigures } from './config-check';
 import { BASE, BIN, DIST, QUICK, ROOT, memberToken, resetMock, screenOf, startServer } from './lib';
 import { measureLighthouse, type LighthouseFigures } from './lighthouse';
@@ -24,6 +25,8 @@ import { measureIdle, type IdleFigures } from './idle';
 
 const BUDGET = {
   firstPaintKb: 130,
+  /** JS and CSS fetched from the network before the first paint of a repeat visit of / */
+  repeatFirstPaintKb: 0,
   lhPerformance: 95,
   lhAccessibility: 95,
   lcpMs: 2500,
@@ -69,6 +72,7 @@ const results: {
   date: string;
   quick: boolean;
   transfer?: Transfer[];
+  repeat?: RepeatTransfer;
   render?: RenderTime[];
   idle?: IdleFigures;
   lighthouse?: LighthouseFigures[];
@@ -126,6 +130,17 @@ if (stop) {
             row(`  after network idle ${route}${who}`, `${t.idle.kb} KB, ${t.idle.requests} requests`);
           }
           results.transfer = transfer;
+          const rv = await step('repeat visit /', () => measureRepeatTransfer(browser, '/'));
+          if (rv) {
+            results.repeat = rv;
+            const n = rv.network;
+            row(
+              'repeat visit /: JS+CSS from network before first paint',
+              `${n.kb} KB in ${n.requests} requests (${rv.fromWorker} JS/CSS from the service worker)${rv.screen ? '' : ' [placeholder screen]'}`,
+              `${BUDGET.repeatFirstPaintKb} KB`,
+              n.kb <= BUDGET.repeatFirstPaintKb && n.requests === 0 && !!rv.screen,
+            );
+          }
         }
         if (parts.has('render')) {
           const render: RenderTime[] = [];
@@ -160,12 +175,12 @@ if (stop) {
 
     if (parts.has('lighthouse')) {
       const lh: LighthouseFigures[] = [];
-      for (const route of ['/', '/login']) {
+      for (const [route, repeat] of [['/', false], ['/login', false], ['/', true]] as const) {
         await resetMock();
-        const f = await step(`lighthouse ${route} x${LH_RUNS}`, () => measureLighthouse(`${BASE}/#${route}`, LH_RUNS));
+        const r = `lighthouse ${route}${repeat ? ' repeat visit' : ''}`;
+        const f = await step(`${r} x${LH_RUNS}`, () => measureLighthouse(`${BASE}/#${route}`, LH_RUNS, repeat));
         if (!f) continue;
-        lh.push(f);
-        const r = `lighthouse ${route}`;
+        lh.push({ ...f, url: repeat ? `${f.url} (repeat visit)` : f.url });
         row(`${r}: performance`, String(f.performance), `≥ ${BUDGET.lhPerformance}`, f.performance >= BUDGET.lhPerformance);
         row(`${r}: accessibility`, String(f.accessibility), `≥ ${BUDGET.lhAccessibility}`, f.accessibility >= BUDGET.lhAccessibility);
         row(`${r}: best practices`, String(f.bestPractices));

@@ -50,6 +50,9 @@ export function buildCsp(options: PolicyOptions = {}): string {
     "style-src 'self' 'unsafe-inline'",
     `img-src ${media} data: blob:`,
     "font-src 'self' data:",
+    // the service worker (sw.js) and the web app manifest come only from this origin
+    "worker-src 'self'",
+    "manifest-src 'self'",
     ['connect-src', "'self'", api, ...devHosts.map((h) => `ws://${h}`)].filter(Boolean).join(' '),
     `frame-src ${media}`,
     "object-src 'none'",

@@ -7,7 +7,9 @@
  *   a silent sign-out);
  * - any other non-200 reply: the error hook shows the server message as a danger toast, from
  *   this one place, unless the caller handles it (`quiet`);
- * - a network failure or timeout only hides the loading indicator (SPEC.md section 8).
+ * - a network failure or timeout only hides the loading indicator (SPEC.md section 8);
+ * - with the device offline no request is sent: an action (one with the loading indicator) gets
+ *   the offline hook (the shell's offline message) at once instead of a spinner.
  *
  * The UI side (toasts, dialogs, navigation) is plugged in by the shell with configureClient(),
  * so this module runs in Node tests as it is.
@@ -52,6 +54,10 @@ export interface ClientHooks {
   onError: (message: string, code: number) => void;
   showLoading: () => void;
   hideLoading: () => void;
+  /** the device has no network (navigator.onLine is false) */
+  isOffline: () => boolean;
+  /** an action was refused for want of network */
+  onOffline: () => void;
   fetch: typeof fetch;
 }
 
@@ -63,6 +69,8 @@ const hooks: ClientHooks = {
   onError: () => {},
   showLoading: () => {},
   hideLoading: () => {},
+  isOffline: () => typeof navigator !== 'undefined' && navigator.onLine === false,
+  onOffline: () => {},
   fetch: (...args) => globalThis.fetch(...args),
 };
 
@@ -88,6 +96,10 @@ export async function call<K extends EndpointName>(
   options: CallOptions = {},
 ): Promise<CallResult<ReplyOf<K>>> {
   const ep = endpoints[name] as { method: 'GET' | 'POST'; path: string; idempotent?: boolean };
+  if (hooks.isOffline()) {
+    if (options.loading) hooks.onOffline();
+    return { ok: false, code: 0, message: '', data: null, network: true };
+  }
   const body0 = payload;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = hooks.getToken();
@@ -115,6 +127,7 @@ export async function call<K extends EndpointName>(
   options.signal?.addEventListener('abort', () => controller.abort());
   if (options.loading) loadingOn();
   let failure: { message: string; code: number } | null = null;
+  let offline = false;
   try {
     let res: Response;
     let json: unknown;
@@ -122,6 +135,8 @@ export async function call<K extends EndpointName>(
       res = await hooks.fetch(url, { method: ep.method, headers, body, signal: controller.signal });
       json = await res.json().catch(() => undefined);
     } catch {
+      // the network went away while the request was out: an action says so
+      if (options.loading && hooks.isOffline()) offline = true;
       return { ok: false, code: 0, message: '', data: null, network: true };
     }
     const env: Envelope | undefined = isEnvelope(json) ? json : undefined;
@@ -139,5 +154,6 @@ export async function call<K extends EndpointName>(
     if (options.loading) loadingOff();
     // the danger toast only after the loading indicator is gone: hiding it clears every toast
     if (failure) hooks.onError(failure.message, failure.code);
+    if (offline) hooks.onOffline();
   }
 }

@@ -390,6 +390,30 @@ export const appSchema = {
         }
       }
     },
+    "webApp": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "shortName",
+        "icon",
+        "backgroundColor"
+      ],
+      "properties": {
+        "shortName": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 12
+        },
+        "icon": {
+          "type": "string",
+          "pattern": "^assets/[A-Za-z0-9_-]+\\.(svg|png)$"
+        },
+        "backgroundColor": {
+          "type": "string",
+          "pattern": "^#[0-9a-fA-F]{6}$"
+        }
+      }
+    },
     "placeholders": {
       "type": "object",
       "additionalProperties": {

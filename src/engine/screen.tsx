@@ -264,6 +264,13 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
     document.title = title && title !== site ? `${title} - ${site}` : site;
   }, [title]);
 
+  // the network is back (the shell's offline banner goes away): load the screen's data again
+  useEffect(() => {
+    const again = () => reload();
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [reload]);
+
   // Performance API marks for the bench: `screen:<name>` when the tree has mounted,
   // `screen-data:<name>` when every data source's first load has rendered
   const marked = useRef({ mounted: false, data: false });

@@ -20,6 +20,7 @@ import { clearSession, getToken, loadAppInfo, loadGames, loadUser, session, star
 import { decideGuard } from './guards';
 import { MainTopBar, PageBar } from './TopBar';
 import { MainTabBar } from './TabBar';
+import { NetworkStatus } from './NetworkStatus';
 
 function text(key: string): string {
   return message(key.startsWith('@') ? key.slice(1) : key);
@@ -208,5 +209,10 @@ export function App() {
   }, []);
 
   if (snap.app && Number(snap.app.site_state) === 0) return <Maintenance tips={resolveText(snap.app.repair_tips, {})} />;
-  return <Router />;
+  return (
+    <>
+      <Router />
+      <NetworkStatus />
+    </>
+  );
 }

@@ -1,7 +1,7 @@
 /** Issue 5: the record screens on one paged list — filters restart at page 1, paging to the end, empty state, rebate claim. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
-import { BASE, expectClean, resetMock, toastAfter, browserPerFile } from './harness';
+import { BASE, expectClean, go, resetMock, toastAfter, browserPerFile } from './harness';
 import { byTestId, chooseFilter, memberPage, mockMember, recordRequests, registerMember, resultToast, scrollUntil } from './member-helpers';
 
 const env = browserPerFile();
@@ -189,8 +189,10 @@ describe('rebate centre', () => {
   });
 
   it('filters by venue and period, restarting at page 1', async () => {
-    const p = await memberPage(env.browser, '/fanshui');
+    // record from before the screen opens: its first page can be asked for before goto returns
+    const p = await memberPage(env.browser, '/');
     const calls = recordRequests(p, '/api/getfanshui');
+    await go(p, '/fanshui');
     await items(p, 'fanshui-list').first().waitFor();
     expect(calls.bodies()[0]).toMatchObject({ date: 4, api_type: '', page: 1, type: '' }); // type empty, as the reference client sends it
     const n = calls.count();

@@ -19,6 +19,8 @@ function setup(fetchImpl: Hooks['fetch'], extra: Hooks = {}) {
     onError: (m, c) => events.push(`error:${c}:${m}`),
     showLoading: () => events.push('loading:on'),
     hideLoading: () => events.push('loading:off'),
+    isOffline: () => false,
+    onOffline: () => events.push('offline'),
     fetch: fetchImpl,
     ...extra,
   });
@@ -96,6 +98,32 @@ describe('client', () => {
     setup((async () => new Response('<html>502</html>', { status: 502 })) as unknown as typeof fetch);
     const r = await call('app');
     expect(r).toMatchObject({ ok: false, code: 502 });
+  });
+
+  it('offline: sends nothing; an action gets the offline message at once, without the loading indicator', async () => {
+    const f = ok({});
+    setup(f as unknown as typeof fetch, { isOffline: () => true });
+    const r = await call('withdraw', { amount: 100, bank: 1, password: '123456' }, { loading: true });
+    expect(r).toEqual({ ok: false, code: 0, message: '', data: null, network: true });
+    expect(f).not.toHaveBeenCalled();
+    expect(events).toEqual(['offline']);
+    // a screen's data load says nothing: the shell's banner already does
+    events = [];
+    await call('balance', {});
+    expect(events).toEqual([]);
+  });
+
+  it('the network lost while an action was out: the offline message after the loading indicator is gone', async () => {
+    let offline = false;
+    setup(
+      (async () => {
+        offline = true;
+        throw new TypeError('Failed to fetch');
+      }) as unknown as typeof fetch,
+      { isOffline: () => offline },
+    );
+    await call('withdraw', { amount: 100, bank: 1, password: '123456' }, { loading: true });
+    expect(events).toEqual(['loading:on', 'loading:off', 'offline']);
   });
 });
 

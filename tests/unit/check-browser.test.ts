@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { INSTALL_COMMAND, plan, type Machine } from '../../scripts/check-browser';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const ready: Machine = { chromiumPath: '/usr/bin/chromium', customPath: false, hasChromium: true, hasCjkFont: true, hasAptGet: true, asRoot: null };
+
+describe('npm test: the browser check that runs before anything is built', () => {
+  it('goes on when Chromium and a CJK font are there', () => {
+    expect(plan(ready)).toEqual({ action: 'ok' });
+  });
+
+  it('installs with apt-get as root, or with sudo that needs no password', () => {
+    expect(plan({ ...ready, hasChromium: false, asRoot: '' })).toEqual({ action: 'install', sudo: '' });
+    expect(plan({ ...ready, hasCjkFont: false, asRoot: 'sudo' })).toEqual({ action: 'install', sudo: 'sudo' });
+  });
+
+  it('stops naming the one command when it cannot install (no root, or no apt-get)', () => {
+    const noRoot = plan({ ...ready, hasChromium: false, hasCjkFont: false });
+    expect(noRoot).toEqual({ action: 'stop', message: `The browser tests need Chromium (/usr/bin/chromium) and a CJK font. Run:\n  ${INSTALL_COMMAND}\nthen npm test again.` });
+    expect(plan({ ...ready, hasCjkFont: false, asRoot: '', hasAptGet: false })).toMatchObject({ action: 'stop', message: expect.stringContaining(INSTALL_COMMAND) });
+    expect(INSTALL_COMMAND).toBe('sudo apt-get update && sudo apt-get install -y chromium fonts-noto-cjk');
+  });
+
+  it('does not apt-get over a CHROMIUM_PATH that points at nothing', () => {
+    expect(plan({ ...ready, chromiumPath: '/opt/none/chrome', customPath: true, hasChromium: false, asRoot: '' })).toMatchObject({
+      action: 'stop',
+      message: expect.stringContaining('CHROMIUM_PATH points at no runnable browser'),
+    });
+  });
+
+  it('as a script: stops within seconds with exit 1 and the message', () => {
+    const started = Date.now();
+    const r = spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'scripts', 'check-browser.ts')], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, CHROMIUM_PATH: path.join(root, 'no-such-chromium') },
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('CHROMIUM_PATH points at no runnable browser');
+    expect(Date.now() - started).toBeLessThan(15000);
+  });
+
+  it('npm test runs the check first, and .ci/run calls exactly npm test', async () => {
+    const pkg = (await import('../../package.json', { with: { type: 'json' } })).default as { scripts: Record<string, string> };
+    expect(pkg.scripts.test.startsWith('tsx scripts/check-browser.ts && ')).toBe(true);
+    const ci = (await import('node:fs')).readFileSync(path.join(root, '.ci', 'run'), 'utf8');
+    expect(ci.trimEnd().endsWith('\nnpm test')).toBe(true);
+  });
+});
