@@ -224,6 +224,8 @@ export class MockState {
   uploads = new Map<string, Upload>();
   notices: Notice[] = [];
   agentApplications: AgentApplication[] = [];
+  /** launch tickets of the mock game (mock-server/game.ts), by ticket */
+  gameTickets = new Map<string, { memberId: number; expires: number }>();
   rng: () => number = Math.random;
   private seq = 0;
 
@@ -240,6 +242,7 @@ export class MockState {
     this.sessions.clear();
     this.faults.clear();
     this.uploads.clear();
+    this.gameTickets.clear();
     this.agentApplications = [];
     this.rng = makeRng(20241121);
     this.seq = 0;
