@@ -123,7 +123,7 @@ function drawMultiple(rng: () => number): number {
   return 0;
 }
 
-const SYMBOLS = ['🍒', '🍋', '🔔', '⭐', '💎', '7'];
+const SYMBOLS = ['樱', '柠', '铃', '星', '钻', '7'];
 function reelsFor(multiple: number, rng: () => number): string[] {
   const index = PAYTABLE.findIndex(([m]) => m === multiple);
   if (multiple >= 2) return Array(3).fill(SYMBOLS[index]) as string[];
@@ -237,7 +237,7 @@ export function gamePageBody(title: string, plat: string): string {
     `<h1 id="game-title">${esc(title)}</h1>` +
     `<div class="card game" data-plat="${esc(plat)}"><p>场馆：<span id="game-venue"></span></p>` +
     `<p>场馆余额：<strong id="game-balance" aria-live="polite">--</strong> 元</p>` +
-    `<div id="game-reels" class="reels" aria-label="转轮">🎰 🎰 🎰</div>` +
+    `<div id="game-reels" class="reels" aria-label="转轮">？ ？ ？</div>` +
     `<div id="game-stakes" class="stakes" role="group" aria-label="下注金额"></div>` +
     `<button type="button" id="game-spin" class="spin" disabled>旋转</button>` +
     `<p id="game-msg" class="game-msg" role="status"></p></div>` +
@@ -247,7 +247,7 @@ export function gamePageBody(title: string, plat: string): string {
 }
 
 export const GAME_CSS =
-  '.game{text-align:center}.reels{font-size:40px;letter-spacing:8px;margin:12px 0}.stakes{display:flex;gap:8px;justify-content:center;flex-wrap:wrap}' +
+  '.game{text-align:center}.reels{font-size:34px;font-weight:700;letter-spacing:14px;margin:12px 0;color:#fff59d}.stakes{display:flex;gap:8px;justify-content:center;flex-wrap:wrap}' +
   '.stake{padding:6px 14px;border-radius:16px;border:1px solid #fff;background:transparent;color:#fff;font-size:15px}.stake[aria-pressed=true]{background:#fff;color:#2c5364;font-weight:700}' +
   '.spin{margin-top:14px;padding:10px 40px;border-radius:22px;border:0;background:#f9a825;color:#222;font-size:18px;font-weight:700}.spin:disabled{opacity:.5}' +
   '.game-msg{min-height:1.7em}.game-msg.bad{color:#ffcdd2}.game-msg.good{color:#fff59d;font-weight:700}.note{font-size:12px}';

@@ -167,6 +167,20 @@ export function checkConfig(bundle: ConfigBundle, schemas: SchemaSet, widgets: W
   const messages = messagesOk && isObject((bundle.messages.json as JsonObject).messages) ? ((bundle.messages.json as JsonObject).messages as JsonObject) : undefined;
   const endpoints = new Set<string>(endpointNames);
 
+  // responsible play (issue 16): each default must be one of the member's choices (or 0 = off / none)
+  const responsible = constants && isObject(constants.responsible) ? constants.responsible : undefined;
+  if (responsible) {
+    for (const [def, list] of [['defaultReminderMinutes', 'reminderMinutes'], ['defaultLimitHours', 'limitHours']] as const) {
+      const choices = Array.isArray(responsible[list]) ? (responsible[list] as unknown[]) : [];
+      if (responsible[def] !== 0 && !choices.includes(responsible[def])) {
+        add(bundle.app.file, ['constants', 'responsible', def], `expected 0 or one of constants.responsible.${list} (${choices.join(', ')})`);
+      }
+      if (choices.some((v, i) => i > 0 && Number(v) <= Number(choices[i - 1]))) {
+        add(bundle.app.file, ['constants', 'responsible', list], 'expected the choices in ascending order');
+      }
+    }
+  }
+
   if (patterns) {
     for (const [name, src] of Object.entries(patterns)) {
       try {
@@ -177,6 +191,16 @@ export function checkConfig(bundle: ConfigBundle, schemas: SchemaSet, widgets: W
     }
   }
 
+  /** a constant by its path: responsible.enabled is the field of the constants object responsible */
+  const constantExists = (all: JsonObject, path: string): boolean => {
+    let at: unknown = all;
+    for (const key of path.split('.')) {
+      if (!isObject(at) || !Object.prototype.hasOwnProperty.call(at, key)) return false;
+      at = at[key];
+    }
+    return true;
+  };
+
   /** text references shared by every config file: @message keys, {{const.X}}, | map:name */
   const checkText = (file: string, json: unknown) => {
     walkStrings(json, [], (s, at) => {
@@ -186,7 +210,7 @@ export function checkConfig(bundle: ConfigBundle, schemas: SchemaSet, widgets: W
       }
       for (const m of s.matchAll(BINDING)) {
         const expr = m[1].trim();
-        if (constants && expr.startsWith('const.') && !(expr.slice(6) in constants)) {
+        if (constants && expr.startsWith('const.') && !constantExists(constants, expr.slice(6))) {
           add(file, at, `constant "${expr.slice(6)}" is not in app.json constants`);
         }
         for (const f of (m[2] ?? '').split('|').map((x) => x.trim()).filter(Boolean)) {

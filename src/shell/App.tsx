@@ -19,6 +19,7 @@ import { clearSession, getToken, loadAppInfo, loadGames, loadUser, session, star
 import { decideGuard } from './guards';
 import { MainTopBar, PageBar } from './TopBar';
 import { MainTabBar } from './TabBar';
+import { ResponsiblePlay } from './ResponsiblePlay';
 
 function text(key: string): string {
   return message(key.startsWith('@') ? key.slice(1) : key);
@@ -125,6 +126,7 @@ function Router() {
   return (
     <HashRouter useTransitions={false}>
       <NavigatorBridge />
+      <ResponsiblePlay />
       <Routes>
         {routes.map((r) => (
           <Route key={r.path} path={r.path} element={<RouteView route={r} />} />
