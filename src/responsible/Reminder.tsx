@@ -71,11 +71,14 @@ export default function Reminder() {
   openRef.current = open;
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const waiting = useRef<(() => void) | null>(null);
+  const leaving = useRef(false);
   const [tick, setTick] = useState(0);
   const recheck = useCallback(() => setTick((n) => n + 1), []);
 
   const signOut = useCallback(
     async (limitHours?: number) => {
+      // nothing more is due for this session: no second dialog (nor its call) while the logoff is on its way
+      leaving.current = true;
       setOpen(null);
       if (session.token) await call('logoff', {}, { quiet: true });
       // as the logout action does: leave the page first, committed at once, then empty the session
@@ -108,7 +111,11 @@ export default function Reminder() {
     waiting.current?.();
     waiting.current = null;
     const token = snap.token;
-    if (!token) return;
+    if (!token) {
+      leaving.current = false;
+      return;
+    }
+    if (leaving.current) return;
     const clock = ensureClock(token);
     const now = Date.now();
     const current = openRef.current;
