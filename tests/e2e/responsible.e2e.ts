@@ -6,6 +6,7 @@
  * that slept), never by waiting.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { BASE, browserPerFile, expectClean, go, loginByApi, mock, mockFault, mockSettings, newPage, resetMock } from './harness';
 
@@ -118,6 +119,10 @@ describe('the reality check', () => {
     const p = await member('/');
     await reminderLoaded(p);
     await p.clock.fastForward(60 * MIN);
+    await byTestId(p, 'reality-figures').waitFor();
+    // the dialog itself passes axe
+    const axe = await new AxeBuilder({ page: p }).include('[role=dialog]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await dialog(p).getByRole('button', { name: '查看记录' }).click();
     await p.waitForURL(`${BASE}/#/venueBet`);
     expect(await dialog(p).count()).toBe(0);
@@ -161,6 +166,45 @@ describe('the reality check', () => {
     await p.clock.fastForward(20 * MIN);
     await dialog(p).waitFor();
     expect(await byTestId(p, 'reality-elapsed').innerText()).toBe('您已连续游戏 1 小时 0 分钟');
+  });
+
+  it('a tab that was hidden (its timer held back) shows what became due as soon as it is visible again', async () => {
+    const p = await member('/mine');
+    await reminderLoaded(p);
+    await p.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    // the wall clock moves on; no timer fires (a throttled background tab, a phone asleep)
+    await p.clock.setSystemTime(Date.now() + 75 * MIN);
+    expect(await dialog(p).count()).toBe(0);
+    await p.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await dialog(p).waitFor();
+    expect(await byTestId(p, 'reality-elapsed').innerText()).toBe('您已连续游戏 1 小时 15 分钟');
+  });
+
+  it('loads its code only for a member, and only after the first screen has shown its data', async () => {
+    const { page: visitor } = await newPage(env.browser);
+    watchChunks(visitor);
+    await go(visitor, '/');
+    await visitor.locator('.w-sidetabs').waitFor();
+    await visitor.waitForLoadState('networkidle');
+    expect(chunks.get(visitor)).toBe(0);
+
+    const { page: p } = await newPage(env.browser);
+    await p.addInitScript(() => performance.setResourceTimingBufferSize(2000));
+    watchChunks(p);
+    await loginByApi(p);
+    await reminderLoaded(p);
+    const [data, chunk] = await p.evaluate(() => [
+      performance.getEntriesByType('mark').find((e) => e.name.startsWith('screen-data:'))?.startTime ?? -1,
+      performance.getEntriesByType('resource').find((e) => /\/Reminder-[\w-]+\.js$/.test(e.name))?.startTime ?? -1,
+    ]);
+    expect(data).toBeGreaterThan(0);
+    expect(chunk).toBeGreaterThan(data);
   });
 
   it('waits for a submit in flight and shows once it has ended', async () => {
