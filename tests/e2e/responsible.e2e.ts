@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { BASE, browserPerFile, expectClean, go, loginByApi, mock, mockFault, mockSettings, newPage, resetMock } from './harness';
+import { BASE, browserPerFile, captchaCode, expectClean, fill, go, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, SEED, submit } from './harness';
 
 const env = browserPerFile();
 beforeEach(async () => {
@@ -139,9 +139,21 @@ describe('the reality check', () => {
     expect(await p.locator('.adm-dialog').allInnerTexts()).toEqual([]);
     expect(await token(p)).toBeNull();
     expect(await p.evaluate(() => [localStorage.getItem('userInfo'), sessionStorage.getItem('responsible.session')])).toEqual([null, null]);
-    // the member's choices are a device setting and stay
     await p.clock.fastForward(120 * MIN);
     expect(await dialog(p).count()).toBe(0);
+
+    // logging in again through the form starts a new clock
+    await fill(p, 'name', SEED.username);
+    await fill(p, 'password', SEED.password);
+    await fill(p, 'code', await captchaCode(p));
+    await submit(p, '立即登录');
+    await p.waitForURL(`${BASE}/#/`);
+    await p.locator('[data-testid=topbar-balance]').waitFor();
+    await p.clock.fastForward(59 * MIN);
+    expect(await dialog(p).count()).toBe(0);
+    await p.clock.fastForward(1 * MIN);
+    await dialog(p).waitFor();
+    expect(await byTestId(p, 'reality-elapsed').innerText()).toBe('您已连续游戏 1 小时 0 分钟');
   });
 
   it('a reload does not restart the clock; a new login does', async () => {
