@@ -8,6 +8,7 @@
  *   POST /__mock/login            a token for a member without the password (test shortcut)
  *   POST /__mock/review           approve or reject a pending deposit or withdrawal
  *   POST /__mock/latency          global latency of /api calls, ms
+ *   POST /__mock/bet              record a bet for a member (no money moves); /__mock/game/* is the mock game (game.ts)
  *   GET  /__mock/state            a debug snapshot (members without hashes, wallets, counts)
  *   GET  /__mock/openapi.json     the API contract as OpenAPI 3.1 (npm run openapi)
  *   GET  /__mock/page/<kind>      the pages behind game, service, agent, visit, download urls
@@ -19,6 +20,7 @@ import { openApiDocument } from '../src/api/openapi';
 import { bodyErrorReply, send } from './api';
 import { venues } from './fixtures/games';
 import { maxCardsPerKind } from './fixtures/site';
+import { gameRouter, recordBetControl } from './game';
 import { fail, ok, yuan } from './http';
 import { servePage } from './pages';
 import { hashPassword } from './passwords';
@@ -312,6 +314,7 @@ export function controlRouter(state: MockState, latency: { ms: number }): expres
   const page = servePage(state);
   router.get('/page/:kind', page);
   router.get('/page/:kind/*rest', page);
+  router.use('/game', gameRouter(state));
 
   // Every call that changes something is sent as application/json (a browser asks before it
   // sends that to another origin, and nothing here ever says yes).
@@ -403,6 +406,8 @@ export function controlRouter(state: MockState, latency: { ms: number }): expres
     }
     send(res, fail(202, `订单不存在：${out_trade_no}`), 404);
   });
+
+  router.post('/bet', recordBetControl(state));
 
   router.get('/latency', (_req, res) => send(res, ok({ ms: latency.ms })));
   router.post('/latency', (req, res) => {

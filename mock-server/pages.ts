@@ -5,6 +5,7 @@
 import type { Request, Response } from 'express';
 import { esc } from './assets';
 import { own } from './http';
+import { GAME_CSS, gamePageBody } from './game';
 import type { MockState } from './state';
 
 const q = (req: Request, key: string): string => {
@@ -28,6 +29,8 @@ input{width:100%;padding:10px;border-radius:8px;border:0;margin:6px 0;box-sizing
 const PAGES: Record<string, (req: Request, state: MockState) => string> = {
   game: (req) => {
     const name = q(req, 'name') || q(req, 'plat').toUpperCase() || '游戏';
+    // a launch ticket (issue 16): the playable slot game of mock-server/game.ts
+    if (q(req, 'ticket')) return page(name, `<style>${GAME_CSS}</style>` + gamePageBody(name, q(req, 'plat')), ['#0f2027', '#2c5364']);
     return page(
       name,
       `<h1>${esc(name)}</h1><p>游戏加载中，请稍候…</p><div class="bar"><i></i></div>` +

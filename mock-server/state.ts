@@ -241,6 +241,8 @@ export class MockState {
   uploads = new Map<string, Upload>();
   notices: Notice[] = [];
   agentApplications: AgentApplication[] = [];
+  /** launch tickets of the mock game (mock-server/game.ts), by ticket */
+  gameTickets = new Map<string, { memberId: number; expires: number }>();
   rng: () => number = Math.random;
   /** wrong-password counts per account, address and member (guessing limits) */
   guesses = new GuessLimiter(() => this.now());
@@ -263,6 +265,7 @@ export class MockState {
     this.uploads.clear();
     this.guesses.clear();
     this.idempotency.clear();
+    this.gameTickets.clear();
     this.agentApplications = [];
     this.rng = makeRng(20241121);
     this.seq = 0;

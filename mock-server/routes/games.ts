@@ -1,6 +1,7 @@
 /** Game lists and game launch. */
 import { gameList, providerGames, providerNames, venues } from '../fixtures/games';
 import { fail, memberOnly, ok, own, type PartialHandlers } from '../http';
+import { issueGameTicket } from '../game';
 import { CENTRAL } from '../state';
 import { pageUrl } from './content';
 
@@ -43,6 +44,8 @@ export const gameHandlers = {
       type: String(payload.game_type ?? 0),
       code: payload.game_code ?? '',
       mobile: payload.is_mobile_url ?? 1,
+      // the mock game plays through a launch ticket bound to this member and platform (mock-server/game.ts)
+      ticket: issueGameTicket(state, me, plat, game ? `${name} · ${game.gamename}` : name),
     });
     if (me.transferstatus === 1 && venue) {
       state.recoverAll(me);

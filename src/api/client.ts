@@ -87,7 +87,24 @@ function loadingOn() {
   if (loadingCount++ === 0) hooks.showLoading();
 }
 function loadingOff() {
-  if (loadingCount > 0 && --loadingCount === 0) hooks.hideLoading();
+  if (loadingCount > 0 && --loadingCount === 0) {
+    hooks.hideLoading();
+    for (const fn of [...settledListeners]) fn();
+  }
+}
+
+/**
+ * Submits in flight: the calls made with the loading indicator (form submits, money calls). Code
+ * that must not interrupt a submit (the reality check of src/responsible/) waits for them to settle.
+ */
+const settledListeners = new Set<() => void>();
+export function submitsInFlight(): number {
+  return loadingCount;
+}
+/** Call `fn` each time the last submit in flight ends; returns the unsubscribe. */
+export function onSubmitsSettled(fn: () => void): () => void {
+  settledListeners.add(fn);
+  return () => settledListeners.delete(fn);
 }
 
 export async function call<K extends EndpointName>(

@@ -186,6 +186,12 @@ const LOCAL_WHERE: Record<string, string> = {
   min: 'in a form rule\'s message',
   max: 'in a form rule\'s message',
 };
+/** Names that code in src/ gives the messages of a group (by key prefix) besides the usual scope. */
+const MESSAGE_LOCALS: Record<string, string[]> = {
+  // src/responsible/: minutes, hours, a choice's number and the text of a pending choice
+  'responsible.': ['n', 'h', 'm', 'text'],
+};
+
 const REPLY_LISTS = new Set(['onSuccess', 'onError', 'onNetworkError']);
 const ACTION_LISTS = new Set(['onSuccess', 'onError', 'onNetworkError', 'onConfirm', 'onCancel']);
 
@@ -362,6 +368,20 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
       }
     }
 
+    // responsible play: each default must be one of the member's choices (or 0 = off / none), the choices ascending
+    const responsible = constants && isObject(constants.responsible) ? constants.responsible : undefined;
+    if (responsible) {
+      for (const [def, list] of [['defaultReminderMinutes', 'reminderMinutes'], ['defaultLimitHours', 'limitHours']] as const) {
+        const choices = Array.isArray(responsible[list]) ? (responsible[list] as unknown[]) : [];
+        if (responsible[def] !== 0 && !choices.includes(responsible[def])) {
+          add(bundle.app.file, ['constants', 'responsible', def], `expected 0 or one of constants.responsible.${list} (${choices.join(', ')})`);
+        }
+        if (choices.some((v, i) => i > 0 && Number(v) <= Number(choices[i - 1]))) {
+          add(bundle.app.file, ['constants', 'responsible', list], 'expected the choices in ascending order');
+        }
+      }
+    }
+
     // ---- references inside text: @message keys and {{bindings}}
 
     const checkPath = (path: string, at: At, ctx: Ctx, shown: string) => {
@@ -378,8 +398,19 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
       }
       const name = parts[1];
       if (name === undefined) return;
-      if (root === 'const' && constants && !(name in constants)) {
-        add(ctx.file, at, `constant "${name}" is not in app.json constants${didYouMean(name, Object.keys(constants))}`);
+      if (root === 'const' && constants) {
+        // a nested constant (const.responsible.enabled) is followed through its objects
+        let scopeObj: JsonObject = constants;
+        for (const [i, key] of parts.slice(1).entries()) {
+          if (!Object.hasOwn(scopeObj, key)) {
+            const whole = parts.slice(1, i + 2).join('.');
+            add(ctx.file, at, `constant "${whole}" is not in app.json constants${didYouMean(key, Object.keys(scopeObj))}`);
+            break;
+          }
+          const next = scopeObj[key];
+          if (!isObject(next)) break;
+          scopeObj = next;
+        }
       }
       if (root === 'data' && ctx.screen && !ctx.screen.dataNames.has(name)) {
         add(ctx.file, at, `data source "${name}" in {{${shown}}} is not declared in the screen's "data" (expected one of ${listOf(ctx.screen.dataNames) || 'none'})${didYouMean(name, ctx.screen.dataNames)}`);
@@ -582,7 +613,10 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
     if (messages) {
       // a message is read wherever its key is used: every name some place has in scope may appear
       const anywhere = new Set([...SCREEN_ROOTS, ...Object.keys(LOCAL_WHERE), ...Object.values(PROPS_LOCALS).flat()]);
-      walkText(messages, ['messages'], { file: bundle.messages.file, roots: anywhere });
+      for (const [key, text] of Object.entries(messages)) {
+        const more = Object.entries(MESSAGE_LOCALS).find(([prefix]) => key.startsWith(prefix))?.[1] ?? [];
+        walkText(text, ['messages', key], { file: bundle.messages.file, roots: more.length ? new Set([...anywhere, ...more]) : anywhere });
+      }
     }
 
     // ---- screens, and the screens hosting each form

@@ -278,6 +278,63 @@ export const appSchema = {
           "type": "integer",
           "minimum": 1,
           "maximum": 100
+        },
+        "responsible": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "enabled",
+            "reminderMinutes",
+            "defaultReminderMinutes",
+            "limitHours",
+            "defaultLimitHours",
+            "limitWarningMinutes",
+            "helpArticleType"
+          ],
+          "properties": {
+            "enabled": {
+              "type": "boolean"
+            },
+            "reminderMinutes": {
+              "type": "array",
+              "items": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 1440
+              },
+              "minItems": 1,
+              "uniqueItems": true
+            },
+            "defaultReminderMinutes": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 1440
+            },
+            "limitHours": {
+              "type": "array",
+              "items": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 24
+              },
+              "minItems": 1,
+              "uniqueItems": true
+            },
+            "defaultLimitHours": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 24
+            },
+            "limitWarningMinutes": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 60
+            },
+            "helpArticleType": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
         }
       }
     },

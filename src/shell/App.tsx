@@ -21,6 +21,7 @@ import { decideGuard } from './guards';
 import { MainTopBar, PageBar } from './TopBar';
 import { MainTabBar } from './TabBar';
 import { NetworkStatus } from './NetworkStatus';
+import { ResponsiblePlay } from './ResponsiblePlay';
 
 function text(key: string): string {
   return message(key.startsWith('@') ? key.slice(1) : key);
@@ -128,6 +129,7 @@ function Router() {
   return (
     <HashRouter useTransitions={false}>
       <NavigatorBridge />
+      <ResponsiblePlay />
       <Routes>
         {routes.map((r) => (
           <Route key={r.path} path={r.path} element={<RouteView route={r} />} />

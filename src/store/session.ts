@@ -7,6 +7,7 @@ import { proxy } from 'valtio';
 import { call } from '../api/client';
 import type { AppInfo, Game, User, VenueBalance } from '../api/types';
 import { constants } from '../config';
+import { DEVICE_KEYS } from '../responsible/store';
 
 const TOKEN_KEY = 'token';
 const USER_KEY = 'userInfo';
@@ -142,8 +143,11 @@ export function clearSession() {
   session.user = null;
   session.venues = [];
   try {
+    // device settings (responsible play's choices) are not session data: they stay
+    const keep = DEVICE_KEYS.map((k) => [k, localStorage.getItem(k)] as const);
     sessionStorage.clear();
     localStorage.clear();
+    for (const [k, v] of keep) if (v !== null) localStorage.setItem(k, v);
   } catch {
     /* nothing stored */
   }

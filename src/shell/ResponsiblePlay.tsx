@@ -1,0 +1,67 @@
+/**
+ * Responsible play's foothold in the shell (issue 16): starts the session clock at login (and at
+ * the first load with a stored token), and loads the reminder (src/responsible/Reminder.tsx) only
+ * once the first screen has shown its data (the engine's `screen-data:` mark), and only when the
+ * feature is on (constants.responsible.enabled) and a member is signed in. Mounted inside the router.
+ */
+import { useEffect, useState, type ComponentType } from 'react';
+import { useSnapshot } from 'valtio';
+import { session } from '../store/session';
+import { enabled, ensureClock, SIGNED_OUT_KEY } from '../responsible/store';
+
+/** resolves once a screen has marked `screen-data:` (or a while after load, for a screen that never marks) */
+function afterScreenData(fn: () => void): () => void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  const fallback = setTimeout(run, 3000);
+  let observer: PerformanceObserver | undefined;
+  if (typeof PerformanceObserver !== 'undefined') {
+    observer = new PerformanceObserver((list) => {
+      if (!list.getEntries().some((e) => e.name.startsWith('screen-data:'))) return;
+      observer?.disconnect();
+      clearTimeout(fallback);
+      run();
+    });
+    observer.observe({ type: 'mark', buffered: true });
+  }
+  return () => {
+    done = true;
+    clearTimeout(fallback);
+    observer?.disconnect();
+  };
+}
+
+function signedOutNote(): boolean {
+  try {
+    return !!sessionStorage.getItem(SIGNED_OUT_KEY);
+  } catch {
+    return false;
+  }
+}
+
+function Mount() {
+  const snap = useSnapshot(session);
+  const [shown, setShown] = useState(false);
+  const [Reminder, setReminder] = useState<ComponentType | null>(null);
+  useEffect(() => afterScreenData(() => setShown(true)), []);
+  useEffect(() => {
+    if (snap.token) ensureClock(snap.token);
+  }, [snap.token]);
+  const needed = !!snap.token || signedOutNote();
+  useEffect(() => {
+    if (!shown || !needed || Reminder) return;
+    void import('../responsible/Reminder').then(
+      (m) => setReminder(() => m.default),
+      () => undefined, // a failed chunk: the app goes on without the reminder; the next load tries again
+    );
+  }, [shown, needed, Reminder]);
+  return Reminder ? <Reminder /> : null;
+}
+
+export function ResponsiblePlay() {
+  return enabled ? <Mount /> : null;
+}

@@ -1,0 +1,82 @@
+import { useEffect, useId, useState } from 'react';
+import type { WidgetProps } from '../../engine/registry';
+import { message } from '../../config';
+import { config, enabled, fill, onClockChange, readChoices, readClock, saveChoices, type Choices } from '../../responsible/store';
+import type { Props } from './schema';
+import './style.css';
+
+type Field = keyof Choices;
+
+/** a responsible.* message with its {{places}} filled */
+const t = (key: string, values: Record<string, string | number> = {}) => fill(message(`responsible.${key}`), values);
+
+export default function ResponsibleSettings({ props }: WidgetProps<Props>) {
+  const [choices, setChoices] = useState<Choices>(() => readChoices());
+  const [clock, setClock] = useState(() => readClock());
+  const [saved, setSaved] = useState<Partial<Record<Field, boolean>>>({});
+  const id = useId();
+  useEffect(() => onClockChange(() => setClock(readClock())), []);
+  if (!enabled || !config) return <p className="w-rp-note">{t('off')}</p>;
+
+  const label = (field: Field, n: number) =>
+    field === 'reminder'
+      ? n === 0
+        ? t('reminderOff')
+        : t('reminderEvery', { n })
+      : n === 0
+        ? t('limitNone')
+        : t('limitHours', { n });
+
+  const choose = (field: Field, n: number) => {
+    const next = { ...choices, [field]: n };
+    const now = saveChoices(next);
+    setChoices(next);
+    setClock(readClock());
+    setSaved((s) => ({ ...s, [field]: field === 'reminder' ? now.reminderNow : now.limitNow }));
+  };
+
+  const group = (field: Field, options: number[], title: string) => {
+    const inForce = clock ? clock[field] : choices[field];
+    const pending = inForce !== choices[field];
+    return (
+      <div className="w-rp-group" role="radiogroup" aria-labelledby={`${id}-${field}`} data-testid={`${props.testId ?? 'responsible'}-${field}`}>
+        <div className="w-rp-label" id={`${id}-${field}`}>
+          {title}
+        </div>
+        <div className="w-rp-options">
+          {[0, ...options].map((n) => (
+            <button
+              key={n}
+              type="button"
+              role="radio"
+              aria-checked={choices[field] === n}
+              className="w-rp-option"
+              data-value={n}
+              onClick={() => choose(field, n)}
+            >
+              {label(field, n)}
+            </button>
+          ))}
+        </div>
+        {pending ? (
+          <p className="w-rp-note pending" role="status" data-testid={`${props.testId ?? 'responsible'}-${field}-note`}>
+            {t('pendingNote', { text: label(field, choices[field]) })} {t('currentNote', { text: label(field, inForce) })}
+          </p>
+        ) : (
+          saved[field] && (
+            <p className="w-rp-note" role="status" data-testid={`${props.testId ?? 'responsible'}-${field}-note`}>
+              {t('savedNow')}
+            </p>
+          )
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <div className="w-rp" data-testid={props.testId}>
+      {group('reminder', config.reminderMinutes, t('reminderLabel'))}
+      {group('limit', config.limitHours, t('limitLabel'))}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/** Issue 16: check:config checks constants.responsible (schema, and each default among its choices). */
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkConfig, type ConfigBundle, type SchemaSet, type WidgetSchemas } from '../../src/config/check';
+import { loadBundle, loadSchemas, loadWidgetSchemas } from '../../scripts/config-fs';
+
+const root = path.resolve(__dirname, '..', '..');
+let schemas: SchemaSet;
+let widgets: WidgetSchemas;
+beforeAll(async () => {
+  schemas = loadSchemas(root);
+  widgets = await loadWidgetSchemas(root);
+});
+
+type Responsible = Record<string, unknown>;
+function check(mutate: (r: Responsible, app: Record<string, unknown>) => void) {
+  const clone = structuredClone(loadBundle(root)) as ConfigBundle;
+  const app = clone.app.json as { constants: { responsible: Responsible } };
+  mutate(app.constants.responsible, app as unknown as Record<string, unknown>);
+  return checkConfig(clone, schemas, widgets).map((p) => `${p.file}: ${p.path}: ${p.message}`);
+}
+
+describe('constants.responsible', () => {
+  it('passes as shipped', () => {
+    expect(check(() => {})).toEqual([]);
+  });
+
+  it('names a default that is not one of the choices', () => {
+    expect(check((r) => (r.defaultReminderMinutes = 50))).toEqual([
+      'screens.config/app.json: /constants/responsible/defaultReminderMinutes: expected 0 or one of constants.responsible.reminderMinutes (15, 30, 45, 60, 90, 120)',
+    ]);
+    expect(check((r) => (r.defaultLimitHours = 3))).toEqual([
+      'screens.config/app.json: /constants/responsible/defaultLimitHours: expected 0 or one of constants.responsible.limitHours (1, 2, 4, 8)',
+    ]);
+  });
+
+  it('wants the choices ascending', () => {
+    expect(check((r) => (r.limitHours = [1, 4, 2, 8]))).toEqual(['screens.config/app.json: /constants/responsible/limitHours: expected the choices in ascending order']);
+  });
+
+  it('checks types, ranges and typos through the schema, naming the path', () => {
+    const wrong = check((r) => (r.enabled = 'yes'));
+    expect(wrong).toHaveLength(1);
+    expect(wrong[0]).toMatch(/^screens\.config\/app\.json: \/constants\/responsible\/enabled: /);
+    const typo = check((r) => {
+      r.limitWarningMinute = 5;
+    });
+    expect(typo.join('\n')).toContain('/constants/responsible');
+    expect(typo.join('\n')).toContain('limitWarningMinute');
+    expect(check((r) => (r.reminderMinutes = [0, 15])).join('\n')).toContain('/constants/responsible/reminderMinutes/0');
+  });
+
+  it('refuses {{const.responsible.X}} for a field that does not exist', () => {
+    const clone = structuredClone(loadBundle(root)) as ConfigBundle;
+    const mine = clone.screens.mine.json as { body: unknown[] };
+    mine.body.push({ type: 'Text', props: { text: '{{const.responsible.enabledd}}' } });
+    const found = checkConfig(clone, schemas, widgets).map((p) => p.message);
+    expect(found).toContain('constant "responsible.enabledd" is not in app.json constants');
+  });
+});
