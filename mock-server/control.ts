@@ -8,6 +8,7 @@
  *   POST /__mock/login            a token for a member without the password (test shortcut)
  *   POST /__mock/review           approve or reject a pending deposit or withdrawal
  *   POST /__mock/latency          global latency of /api calls, ms
+ *   POST /__mock/preset           reset to a data preset {name: normal|stress|empty}; answers who to log in as
  *   GET  /__mock/state            a debug snapshot (members without hashes, wallets, counts)
  *   GET  /__mock/page/<kind>      the pages behind game, service, agent, visit, download urls
  */
@@ -19,6 +20,7 @@ import { venues } from './fixtures/games';
 import { maxCardsPerKind } from './fixtures/site';
 import { fail, ok, yuan } from './http';
 import { servePage } from './pages';
+import { applyPreset, presetNames, type PresetName } from './presets';
 import { hashPassword } from './passwords';
 import { freshSettings, toCents, type Member, type MockState, type Settings } from './state';
 import { formatBJ } from './time';
@@ -122,6 +124,12 @@ const validators = {
     additionalProperties: false,
     required: ['out_trade_no', 'approve'],
     properties: { out_trade_no: str(64), approve: { type: 'boolean' } },
+  }),
+  preset: ajv.compile({
+    type: 'object',
+    additionalProperties: false,
+    required: ['name'],
+    properties: { name: { type: 'string', enum: [...presetNames] } },
   }),
   latency: ajv.compile({
     type: 'object',
@@ -372,6 +380,13 @@ export function controlRouter(state: MockState, latency: { ms: number }): expres
       return send(res, ok(memberSnapshot(state, m), approve ? '已通过' : '已拒绝'));
     }
     send(res, fail(202, `订单不存在：${out_trade_no}`), 404);
+  });
+
+  router.post('/preset', (req, res) => {
+    const p = body(req);
+    if (!validators.preset(p)) return send(res, fail(422, problem(validators.preset.errors)), 422);
+    const name = (p as { name: PresetName }).name;
+    send(res, ok({ name, ...applyPreset(state, name) }, `已切换到数据预设 ${name}`));
   });
 
   router.get('/latency', (_req, res) => send(res, ok({ ms: latency.ms })));
