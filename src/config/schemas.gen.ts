@@ -81,7 +81,9 @@ export const appSchema = {
         "venueCollapsedWithdraw",
         "venueCollapsedTransfer",
         "toastMs",
-        "pageSize"
+        "pageSize",
+        "moneyGroupFrom",
+        "moneyShortFrom"
       ],
       "properties": {
         "requestTimeoutMs": {
@@ -278,6 +280,14 @@ export const appSchema = {
           "type": "integer",
           "minimum": 1,
           "maximum": 100
+        },
+        "moneyGroupFrom": {
+          "type": "integer",
+          "minimum": 1000
+        },
+        "moneyShortFrom": {
+          "type": "integer",
+          "minimum": 10000
         }
       }
     },
@@ -340,7 +350,8 @@ export const appSchema = {
         "registerText",
         "recycleText",
         "refreshLabel",
-        "backLabel"
+        "backLabel",
+        "balanceTarget"
       ],
       "properties": {
         "hideOn": {
@@ -387,6 +398,10 @@ export const appSchema = {
         },
         "balancePrefix": {
           "type": "string"
+        },
+        "balanceTarget": {
+          "type": "string",
+          "pattern": "^/"
         }
       }
     },

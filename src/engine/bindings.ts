@@ -10,8 +10,9 @@
  * Filters are looked up in FILTERS; a filter argument is text after a colon.
  */
 import dayjs from 'dayjs';
+import { constants, message } from '../config';
 import type { Condition } from '../config/types';
-import { floor2 } from './money';
+import { formatMoney, type MoneyFormat } from './money';
 import { safeAppPath } from './urls';
 
 export type Scope = Record<string, unknown>;
@@ -45,10 +46,15 @@ type Filter = (value: unknown, arg: string | undefined, scope: Scope) => unknown
 
 /** Maps for the `map` filter come from app.json maps, put into the scope as `maps`. */
 export const FILTERS: Record<string, Filter> = {
-  /** two decimals, rounded down (money is never shown larger than it is) */
-  money: (v) => {
+  /**
+   * money, the one way an amount is shown: two decimals, rounded down (never shown larger than it
+   * is), thousands separated from const.moneyGroupFrom up; `money:short` (tight spots such as the
+   * top bar) abbreviates from const.moneyShortFrom up with the words of messages moneyFmt.wan/yi.
+   * Where a player confirms a money action the exact `money` is used.
+   */
+  money: (v, arg) => {
     const n = toNumber(v);
-    return Number.isFinite(n) ? floor2(n).toFixed(2) : '0.00';
+    return formatMoney(Number.isFinite(n) ? n : 0, moneyFormat(), arg === 'short');
   },
   fixed: (v, arg) => {
     const n = toNumber(v);
@@ -105,6 +111,12 @@ export const FILTERS: Record<string, Filter> = {
   /** urlencode a value for use in a navigate target */
   url: (v) => encodeURIComponent(String(v ?? '')),
 };
+
+let moneyFmt: MoneyFormat | undefined;
+function moneyFormat(): MoneyFormat {
+  moneyFmt ??= { groupFrom: constants.moneyGroupFrom, shortFrom: constants.moneyShortFrom, wan: message('moneyFmt.wan'), yi: message('moneyFmt.yi') };
+  return moneyFmt;
+}
 
 function coerceLiteral(arg: string | undefined): unknown {
   if (arg === undefined) return '';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { DownOutline, UpOutline } from 'antd-mobile-icons';
-import { getPath, resolve, resolveNumber } from '../../engine/bindings';
-import { floor2 } from '../../engine/money';
+import { FILTERS, getPath, resolve, resolveNumber } from '../../engine/bindings';
 import type { WidgetProps } from '../../engine/registry';
 import { useScreen } from '../../engine/screen';
 import type { Props } from './schema';
@@ -34,7 +33,7 @@ export default function BalanceList({ props }: WidgetProps<Props>) {
             const body = (
               <>
                 <span className="w-balances-name">{String(getPath(item, labelField) ?? '')}</span>
-                <span className="w-balances-value">{(Number.isFinite(n) ? floor2(n) : 0).toFixed(2)}</span>
+                <span className="w-balances-value">{String(FILTERS.money(n, undefined, scope))}</span>
               </>
             );
             return (
