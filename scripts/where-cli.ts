@@ -25,7 +25,7 @@ export function whereCli(root: string, configDir: string, key: string | undefine
   const q = parseWhere(key);
   // how src/ names it: message('auth.loginRequired'), constants.withdrawMin, 'withdraw'
   const needle = q.kind === 'message' ? key.slice(1) : q.name;
-  const re = new RegExp(`['"\`.]${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.])`);
+  const re = new RegExp(`['"\`.]@?${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.])`);
   const code: string[] = [];
   for (const file of sourceFiles(path.join(root, 'src'))) {
     readFileSync(file, 'utf8')
