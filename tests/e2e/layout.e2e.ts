@@ -50,3 +50,29 @@ describe.each(CASES)('layout as the $data member', ({ data, sizes }) => {
     expect(found).toEqual({});
   }, 120_000);
 });
+
+describe('the top bar of a high roller on a 320px phone', () => {
+  afterAll(async () => {
+    await preset(BASE, 'normal');
+  });
+
+  it('shows the balance in 万 on one line, and a tap on it opens /money with the exact figures', async () => {
+    const token = await tokenFor(BASE, await preset(BASE, 'stress'));
+    const { page, context } = await newPage(browser);
+    await page.setViewportSize({ width: 320, height: 568 });
+    await trackRequests(page);
+    await openApp(page, BASE, token);
+    await goHash(page, BASE, '/kefu');
+    const balance = page.getByTestId('topbar-balance');
+    expect(await balance.innerText()).toBe('¥1,234.56万');
+    expect(await balance.getAttribute('aria-label')).toContain('12,345,678.90');
+    const recycle = page.locator('.topbar-recycle');
+    const box = await recycle.boundingBox();
+    expect(box?.height).toBe(44);
+    expect(await layoutDefects(page)).toEqual([]);
+    await balance.click();
+    await page.waitForURL(/#\/money$/);
+    await expect.poll(() => page.getByTestId('money-central').innerText()).toBe('12,345,678.90');
+    await context.close();
+  });
+});
