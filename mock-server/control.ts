@@ -9,6 +9,7 @@
  *   POST /__mock/review           approve or reject a pending deposit or withdrawal
  *   POST /__mock/latency          global latency of /api calls, ms
  *   POST /__mock/bet              record a bet for a member (no money moves); /__mock/game/* is the mock game (game.ts)
+ *   POST /__mock/preset           reset to a data preset {name: normal|stress|empty}; answers who to log in as
  *   GET  /__mock/state            a debug snapshot (members without hashes, wallets, counts)
  *   GET  /__mock/openapi.json     the API contract as OpenAPI 3.1 (npm run openapi)
  *   GET  /__mock/page/<kind>      the pages behind game, service, agent, visit, download urls
@@ -23,6 +24,7 @@ import { maxCardsPerKind } from './fixtures/site';
 import { gameRouter, recordBetControl } from './game';
 import { fail, ok, yuan } from './http';
 import { servePage } from './pages';
+import { applyPreset, presetNames, type PresetName } from './presets';
 import { hashPassword } from './passwords';
 import { freshSettings, toCents, type Member, type MockState, type Settings } from './state';
 import { formatBJ } from './time';
@@ -137,6 +139,12 @@ const validators = {
     additionalProperties: false,
     required: ['out_trade_no', 'approve'],
     properties: { out_trade_no: str(64), approve: { type: 'boolean' } },
+  }),
+  preset: ajv.compile({
+    type: 'object',
+    additionalProperties: false,
+    required: ['name'],
+    properties: { name: { type: 'string', enum: [...presetNames] } },
   }),
   latency: ajv.compile({
     type: 'object',
@@ -408,6 +416,12 @@ export function controlRouter(state: MockState, latency: { ms: number }): expres
   });
 
   router.post('/bet', recordBetControl(state));
+  router.post('/preset', (req, res) => {
+    const p = body(req);
+    if (!validators.preset(p)) return send(res, fail(422, problem(validators.preset.errors)), 422);
+    const name = (p as { name: PresetName }).name;
+    send(res, ok({ name, ...applyPreset(state, name) }, `已切换到数据预设 ${name}`));
+  });
 
   router.get('/latency', (_req, res) => send(res, ok({ ms: latency.ms })));
   router.post('/latency', (req, res) => {

@@ -3,6 +3,7 @@
  * Prints one line per problem: file, JSON path, what was expected; exits 1 when there is any.
  *   --json         print the problems as JSON (used by the Vite plugin)
  *   --dir <path>   check another config folder (used by tests and the bench)
+ *   --where KEY    instead: every file and JSON path referring to KEY (src/config/where.ts)
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const dirIdx = args.indexOf('--dir');
 const configDir = dirIdx >= 0 ? path.relative(root, path.resolve(args[dirIdx + 1])) : 'screens.config';
+
+const whereIdx = args.indexOf('--where');
+if (whereIdx >= 0) {
+  const { whereCli } = await import('./where-cli');
+  process.exit(whereCli(root, configDir, args[whereIdx + 1]));
+}
 
 const started = performance.now();
 const problems = checkConfig(loadBundle(root, configDir), loadSchemas(root), await loadWidgetSchemas(root));

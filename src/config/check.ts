@@ -433,7 +433,7 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
         }
         const kind: FilterArg = (FILTER_ARGS as Record<string, FilterArg | undefined>)[name] ?? 'none';
         if (kind === 'none' && arg !== undefined) add(ctx.file, at, `filter "${name}" in {{${shown}}} takes no argument, found ":${arg}"`);
-        else if (kind === 'digits' && arg !== undefined && !/^\d+$/.test(arg)) add(ctx.file, at, `filter "${name}" in {{${shown}}} expects a whole number, found "${arg}"`);
+        else if (kind === 'short' && arg !== undefined && arg !== 'short') add(ctx.file, at, `filter "${name}" in {{${shown}}} takes no argument or "short", found ":${arg}"`);
         else if ((kind === 'map' || kind === 'path' || kind === 'lookup') && !arg) add(ctx.file, at, `filter "${name}" in {{${shown}}} needs an argument (${kind === 'map' ? 'a name of app.json maps' : kind === 'path' ? 'a path such as const.name' : 'listPath,key,field'})`);
         else if (kind === 'map' && maps && arg && !(arg in maps)) add(ctx.file, at, `map "${arg}" is not in app.json maps${didYouMean(arg, Object.keys(maps))}`);
         else if (kind === 'path' && arg) checkPath(arg, at, ctx, shown);

@@ -5,11 +5,13 @@
 import appJson from '../../screens.config/app.json';
 import messagesJson from '../../screens.config/messages.json';
 import routesJson from '../../screens.config/routes.json';
+import { setMoneyFormat } from '../engine/bindings';
 import type { AppConfig, Constants, FormConfig, MessagesConfig, RouteConfig, RoutesConfig, ScreenConfig } from './types';
 
 export const appConfig = appJson as unknown as AppConfig;
 export const constants: Constants = appConfig.constants;
 export const messages = (messagesJson as unknown as MessagesConfig).messages as Record<string, string>;
+setMoneyFormat({ groupFrom: constants.moneyGroupFrom, shortFrom: constants.moneyShortFrom, wan: messages['moneyFmt.wan'] ?? '', yi: messages['moneyFmt.yi'] ?? '' });
 export const routes: RouteConfig[] = (routesJson as unknown as RoutesConfig).routes;
 
 const screenFiles = import.meta.glob<ScreenConfig>('../../screens.config/screens/*.json', { import: 'default' });

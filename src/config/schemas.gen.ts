@@ -81,7 +81,9 @@ export const appSchema = {
         "venueCollapsedWithdraw",
         "venueCollapsedTransfer",
         "toastMs",
-        "pageSize"
+        "pageSize",
+        "moneyGroupFrom",
+        "moneyShortFrom"
       ],
       "properties": {
         "requestTimeoutMs": {
@@ -335,6 +337,14 @@ export const appSchema = {
               "minimum": 1
             }
           }
+        },
+        "moneyGroupFrom": {
+          "type": "integer",
+          "minimum": 1000
+        },
+        "moneyShortFrom": {
+          "type": "integer",
+          "minimum": 10000
         }
       }
     },
@@ -397,7 +407,8 @@ export const appSchema = {
         "registerText",
         "recycleText",
         "refreshLabel",
-        "backLabel"
+        "backLabel",
+        "balanceTarget"
       ],
       "properties": {
         "hideOn": {
@@ -444,6 +455,10 @@ export const appSchema = {
         },
         "balancePrefix": {
           "type": "string"
+        },
+        "balanceTarget": {
+          "type": "string",
+          "pattern": "^/"
         }
       }
     },

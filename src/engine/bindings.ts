@@ -10,7 +10,7 @@
  * Filters are looked up in FILTERS; a filter argument is text after a colon.
  */
 import type { Condition } from '../config/types';
-import { floor2 } from './money';
+import { formatMoney, type MoneyFormat } from './money';
 import { safeAppPath } from './urls';
 
 export type Scope = Record<string, unknown>;
@@ -44,10 +44,15 @@ type Filter = (value: unknown, arg: string | undefined, scope: Scope) => unknown
 
 /** Maps for the `map` filter come from app.json maps, put into the scope as `maps`. */
 export const FILTERS: Record<string, Filter> = {
-  /** two decimals, rounded down (money is never shown larger than it is) */
-  money: (v) => {
+  /**
+   * money, the one way an amount is shown: two decimals, rounded down (never shown larger than it
+   * is), thousands separated from const.moneyGroupFrom up; `money:short` (tight spots such as the
+   * top bar) abbreviates from const.moneyShortFrom up with the words of messages moneyFmt.wan/yi.
+   * Where a player confirms a money action the exact `money` is used.
+   */
+  money: (v, arg) => {
     const n = toNumber(v);
-    return Number.isFinite(n) ? floor2(n).toFixed(2) : '0.00';
+    return formatMoney(Number.isFinite(n) ? n : 0, moneyFormat(), arg === 'short');
   },
   number: (v) => {
     const n = toNumber(v);
@@ -96,6 +101,19 @@ export const FILTERS: Record<string, Filter> = {
   /** urlencode a value for use in a navigate target */
   url: (v) => encodeURIComponent(String(v ?? '')),
 };
+
+let moneyFmt: MoneyFormat | undefined;
+/**
+ * The money format (app.json constants moneyGroupFrom/moneyShortFrom, messages moneyFmt.wan/yi),
+ * set once by the config module: bindings stay free of it, so Node tools (the config check) can use them.
+ */
+export function setMoneyFormat(fmt: MoneyFormat): void {
+  moneyFmt = fmt;
+}
+function moneyFormat(): MoneyFormat {
+  // before the config module set it (a Node tool): plain figures, no grouping, no abbreviation
+  return moneyFmt ?? { groupFrom: Infinity, shortFrom: Infinity, wan: '', yi: '' };
+}
 
 function coerceLiteral(arg: string | undefined): unknown {
   if (arg === undefined) return '';
@@ -152,11 +170,12 @@ export function bindingExpressions(text: string): string[] {
 
 /**
  * What argument each filter takes, for the config check (a filter not listed takes none).
- * literal: optional text or number; digits: optional whole number; map: a name of app.json maps;
+ * literal: optional text or number; short: nothing or the word short; map: a name of app.json maps;
  * path: a path into the scope; lookup: "listPath,key[,field]".
  */
-export type FilterArg = 'none' | 'literal' | 'digits' | 'map' | 'path' | 'lookup';
+export type FilterArg = 'none' | 'literal' | 'short' | 'map' | 'path' | 'lookup';
 export const FILTER_ARGS: { readonly [K in keyof typeof FILTERS]?: FilterArg } = {
+  money: 'short',
   default: 'literal',
   or: 'path',
   lookup: 'lookup',

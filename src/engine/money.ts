@@ -129,3 +129,38 @@ export function vipProgress(paysum: number, levels: { recharge: number }[], leve
   if (need <= 0 || paid <= 0) return 0;
   return Math.min(100, Math.round((paid / need) * 100));
 }
+
+/** How money is written (app.json constants moneyGroupFrom / moneyShortFrom, messages moneyFmt.wan / moneyFmt.yi). */
+export interface MoneyFormat {
+  groupFrom: number;
+  shortFrom: number;
+  wan: string;
+  yi: string;
+}
+
+const WAN = 1e4;
+const YI = 1e8;
+
+/** Thousands separators in the integer part of a fixed-2 figure: 12345678.90 -> 12,345,678.90. */
+function group(fixed: string): string {
+  const [int, dec] = fixed.split('.');
+  const sign = int.startsWith('-') ? '-' : '';
+  const digits = sign ? int.slice(1) : int;
+  return `${sign}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${dec === undefined ? '' : `.${dec}`}`;
+}
+
+/**
+ * The one way money is shown (docs/ENGINE.md, "Money on screen"): two decimals, rounded toward
+ * zero; from `groupFrom` up the thousands are separated. `short` (where space is short) writes
+ * amounts from `shortFrom` up in 万 or 亿 with two decimals, also rounded toward zero, so a
+ * shortened figure is never more than the exact one.
+ */
+export function formatMoney(n: number, fmt: MoneyFormat, short = false): string {
+  const v = floor2(n);
+  const abs = Math.abs(v);
+  if (short && abs >= fmt.shortFrom) {
+    const [unit, word] = abs >= YI ? [YI, fmt.yi] : [WAN, fmt.wan];
+    return `${group(floor2(v / unit).toFixed(2))}${word}`;
+  }
+  return abs >= fmt.groupFrom ? group(v.toFixed(2)) : v.toFixed(2);
+}

@@ -19,6 +19,8 @@ export function MainTopBar() {
   const snap = useSnapshot(session);
   const navigate = useNavigate();
   const title = snap.app?.title || appConfig.siteName;
+  const balance = snap.user?.balance ?? 0;
+  const exact = String(FILTERS.money(balance, undefined, {}));
 
   const recycle = async () => {
     const r = await call('transall', {}, { loading: true });
@@ -36,10 +38,18 @@ export function MainTopBar() {
       </div>
       {snap.token ? (
         <div className="topbar-member">
-          <span className="topbar-balance" data-testid="topbar-balance">
+          {/* money:short where space is short; the exact figure is in the label and on /money (docs/ENGINE.md) */}
+          <button
+            type="button"
+            className="topbar-balance"
+            data-testid="topbar-balance"
+            aria-label={message('moneyFmt.exactLabel').replace('{amount}', exact)}
+            title={exact}
+            onClick={() => navigate(top.balanceTarget)}
+          >
             {top.balancePrefix}
-            {String(FILTERS.money(snap.user?.balance ?? 0, undefined, {}))}
-          </span>
+            {String(FILTERS.money(balance, 'short', {}))}
+          </button>
           <button
             type="button"
             className={`icon-btn ${snap.refreshing ? 'is-spinning' : ''}`}

@@ -121,14 +121,14 @@ describe('check:config', () => {
   it('names a filter argument of the wrong kind, a payload without its required key and a literal of the wrong type', () => {
     const problems = check((b) => {
       login(b).body.push(
-        { type: 'Text', props: { text: '{{user.balance | money:2}} {{user.balance | fixed:two}} {{query.type | map}}' } },
+        { type: 'Text', props: { text: '{{user.balance | len:2}} {{user.balance | money:2}} {{query.type | map}}' } },
         { type: 'Button', props: { text: 'x', onTap: [{ type: 'api', endpoint: 'getcard', payload: {} }, { type: 'api', endpoint: 'getcard', payload: { type: 'bank' } }] } },
       );
     });
     const n = (loadBundle(root).screens.login.json as { body: unknown[] }).body.length;
     expect(problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
-      `/body/${n}/props/text: filter "money" in {{user.balance | money:2}} takes no argument, found ":2"`,
-      `/body/${n}/props/text: filter "fixed" in {{user.balance | fixed:two}} expects a whole number, found "two"`,
+      `/body/${n}/props/text: filter "len" in {{user.balance | len:2}} takes no argument, found ":2"`,
+      `/body/${n}/props/text: filter "money" in {{user.balance | money:2}} takes no argument or "short", found ":2"`,
       `/body/${n}/props/text: filter "map" in {{query.type | map}} needs an argument (a name of app.json maps)`,
       `/body/${n + 1}/props/onTap/0/payload: payload of endpoint getcard is missing required key "type"`,
       `/body/${n + 1}/props/onTap/1/payload/type: payload key "type" of endpoint getcard expects integer, found "bank"`,

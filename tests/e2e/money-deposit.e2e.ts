@@ -24,12 +24,13 @@ describe('deposit', () => {
     expect(await p.getByText('请务必选择正确的协议进行转账').count()).toBe(1);
 
     // ERC20 has its own server range (500 to 100000); the amount typed stays
+    // (amounts from 10,000 up are written with thousands separators: docs/ENGINE.md, "Money on screen")
     await p.getByRole('tab', { name: 'ERC20' }).click();
-    await expect.poll(() => byTestId(p, 'recharge-range').innerText()).toBe('单笔存款范围：500.00 - 100000.00 元');
+    await expect.poll(() => byTestId(p, 'recharge-range').innerText()).toBe('单笔存款范围：500.00 - 100,000.00 元');
     await fill(p, 'amount', '499');
     expect(await toastAfter(p, () => submit(p, '立即存款'))).toBe('请输入金额在500-100000之间！');
     await p.getByRole('tab', { name: 'TRC20' }).click();
-    await expect.poll(() => byTestId(p, 'recharge-range').innerText()).toBe('单笔存款范围：100.00 - 100000.00 元');
+    await expect.poll(() => byTestId(p, 'recharge-range').innerText()).toBe('单笔存款范围：100.00 - 100,000.00 元');
     expect(await p.locator('input[name=amount]').inputValue()).toBe('499');
 
     await fill(p, 'amount', '1000');

@@ -1,4 +1,4 @@
-import { resolve, type Scope } from '../../engine/bindings';
+import { FILTERS, resolve, type Scope } from '../../engine/bindings';
 import { floor2, toUsdt, usdtFee, usdtReceived } from '../../engine/money';
 import type { WidgetProps } from '../../engine/registry';
 import { useScreen } from '../../engine/screen';
@@ -46,7 +46,7 @@ function compute(props: Props, scope: Scope): number | null {
 export default function Amount({ props }: WidgetProps<Props>) {
   const { scope, t } = useScreen();
   const n = compute(props, scope);
-  const figure = n === null ? t(props.placeholder ?? '--') : n.toFixed(2);
+  const figure = n === null ? t(props.placeholder ?? '--') : String(FILTERS.money(n, undefined, scope));
   const variant = props.variant ?? 'row';
   const prefix = props.prefix ? t(props.prefix) : '';
   const unit = props.unit ? t(props.unit) : '';

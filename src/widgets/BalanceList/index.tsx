@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { DownOutline, UpOutline } from 'antd-mobile-icons';
-import { getPath, resolve, resolveNumber } from '../../engine/bindings';
-import { floor2 } from '../../engine/money';
+import { FILTERS, getPath, resolve, resolveNumber } from '../../engine/bindings';
 import type { WidgetProps } from '../../engine/registry';
 import { useScreen } from '../../engine/screen';
 import type { Props } from './schema';
@@ -18,6 +17,12 @@ export default function BalanceList({ props }: WidgetProps<Props>) {
   const valueField = props.valueField ?? 'balance';
   const keyField = props.keyField ?? 'platname';
   const tappable = !!props.onItemTap?.length;
+  const figure = (item: unknown) => String(FILTERS.money(getPath(item, valueField), undefined, scope));
+  // `columns` columns, fewer where the longest figure would not fit in one (8-digit balances on a 320px phone)
+  const columns = props.columns ?? 2;
+  const longest = Math.max(1, ...shown.map((item) => figure(item).length));
+  const gaps = `${(columns - 1) * 8}px`;
+  const gridTemplateColumns = `repeat(auto-fit, minmax(max(calc((100% - ${gaps}) / ${columns}), calc(${longest}ch + 14px)), 1fr))`;
 
   return (
     <section className="w-balances" data-testid={props.testId} aria-label={props.title ? t(props.title) : undefined}>
@@ -27,14 +32,13 @@ export default function BalanceList({ props }: WidgetProps<Props>) {
       ) : list.length === 0 ? (
         <p className="w-balances-note">{t(props.emptyText ?? '@common.empty')}</p>
       ) : (
-        <ul className="w-balances-grid" style={{ gridTemplateColumns: `repeat(${props.columns ?? 2}, minmax(0, 1fr))` }}>
+        <ul className="w-balances-grid" style={{ gridTemplateColumns }}>
           {shown.map((item, i) => {
             const key = String(getPath(item, keyField) ?? i);
-            const n = Number(getPath(item, valueField));
             const body = (
               <>
                 <span className="w-balances-name">{String(getPath(item, labelField) ?? '')}</span>
-                <span className="w-balances-value">{(Number.isFinite(n) ? floor2(n) : 0).toFixed(2)}</span>
+                <span className="w-balances-value">{figure(item)}</span>
               </>
             );
             return (

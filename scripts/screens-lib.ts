@@ -1,0 +1,146 @@
+/**
+ * What `npm run screens` (scripts/screens.ts) and the layout test (tests/e2e/layout.e2e.ts) share:
+ * the routes of screens.config/routes.json with the query that brings each to its real content,
+ * choosing a data preset and logging in as its member, and opening a route in an already loaded
+ * page by its hash (one page per role and size: no reload between routes) and waiting until the
+ * screen has settled (no request in flight, fonts and images loaded).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface SheetRoute {
+  path: string;
+  screen: string;
+  title: string;
+  auth?: boolean;
+  guard?: string;
+}
+
+export const routes: SheetRoute[] = (JSON.parse(readFileSync(path.join(root, 'screens.config', 'routes.json'), 'utf8')) as { routes: SheetRoute[] }).routes;
+
+/** The screen config file behind a route, relative to the project. */
+export const screenFile = (r: SheetRoute) => `screens.config/screens/${r.screen}.json`;
+
+/** Queries that bring a route to its real content (an id, a type); /payInfo gets a fresh order of the member. */
+export const QUERY: Record<string, string> = {
+  '/activityInfo': 'id=1',
+  '/zhanzhuye': 'type=1',
+  '/boutBallBetInfo': 'type=1',
+  '/abouts': 'type=5',
+  '/concise': 'type=obgdy',
+  '/gamePage': 'name=ag&type=0&code=',
+  '/password': 'type=2',
+  '/betRecord': 'type=1',
+  '/transfer': 'code=pg',
+};
+
+/** Routes a visitor is not shown (they need a login, or show the member's own order or game). */
+export const needsMember = (r: SheetRoute) => !!r.auth || r.guard === 'confirmLogin' || r.path === '/gamePage' || r.path === '/payInfo';
+
+export const PRESETS = ['normal', 'stress', 'empty'] as const;
+export type Preset = (typeof PRESETS)[number];
+
+async function post<T>(base: string, url: string, body: unknown, token?: string): Promise<T> {
+  const r = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await r.json().catch(() => null)) as { code: number; message: string; data: T } | null;
+  if (!json || json.code !== 200) throw new Error(`${url} answered ${r.status}: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** Switch the mock to a data preset; answers the preset member's username. */
+export async function preset(base: string, name: Preset): Promise<string> {
+  return (await post<{ username: string }>(base, '/__mock/preset', { name })).username;
+}
+
+/** A token for a member (the control surface's shortcut, no password hashing). */
+export async function tokenFor(base: string, username: string): Promise<string> {
+  return (await post<{ api_token: string }>(base, '/__mock/login', { username })).api_token;
+}
+
+/** A pending USDT deposit of the member, so that /payInfo shows a real order. */
+async function depositNo(base: string, token: string): Promise<string> {
+  const r = await fetch(`${base}/api/recharge`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ paytype: 'usdt', amount: 1000, catepay: 'TRC20' }),
+  });
+  const json = (await r.json()) as { code: number; message: string };
+  return json.code === 200 ? json.message : '';
+}
+
+/** The hash path (with its query) to open a route at, for a member with `token` or a visitor. */
+export async function hashFor(base: string, r: SheetRoute, token: string | null): Promise<string> {
+  if (r.path === '/payInfo' && token) return `/payInfo?deposit_no=${encodeURIComponent(await depositNo(base, token))}`;
+  const q = QUERY[r.path];
+  return q ? `${r.path}?${q}` : r.path;
+}
+
+/** Counts the app's requests in flight (installed before the app loads). */
+export async function trackRequests(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __inflight: number; __lastNet: number };
+    w.__inflight = 0;
+    w.__lastNet = performance.now();
+    const orig = window.fetch.bind(window);
+    window.fetch = (...args: Parameters<typeof fetch>) => {
+      w.__inflight += 1;
+      return orig(...args).finally(() => {
+        w.__inflight -= 1;
+        w.__lastNet = performance.now();
+      });
+    };
+  });
+}
+
+/** Load the app once: as a visitor, or as `token`'s member (the token where the app keeps it). */
+export async function openApp(page: Page, base: string, token: string | null): Promise<void> {
+  await page.goto(`${base}/#/`);
+  if (token) {
+    // the app reads the token when it starts: put it in place, then start again
+    await page.evaluate((t) => sessionStorage.setItem('token', t), token);
+    await page.reload();
+  }
+  await settle(page);
+}
+
+/** Wait until no request has been in flight for `quietMs`, fonts and images are in, two frames drawn. */
+export async function settle(page: Page, quietMs = 250, maxMs = 4000): Promise<void> {
+  await page
+    .waitForFunction(
+      (quiet) => {
+        const w = window as unknown as { __inflight?: number; __lastNet?: number };
+        const imgs = [...document.images].every((i) => i.complete);
+        return (w.__inflight ?? 0) === 0 && performance.now() - (w.__lastNet ?? 0) > quiet && imgs && document.fonts.status === 'loaded';
+      },
+      quietMs,
+      { timeout: maxMs, polling: 50 },
+    )
+    .catch(() => undefined);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** Open a route in the loaded app by its hash and wait for it to settle (a page with an overlay left open is reloaded instead). */
+export async function goHash(page: Page, base: string, hash: string): Promise<void> {
+  const overlay = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.adm-mask, .adm-popup, .adm-center-popup-wrap')].some((e) => e.checkVisibility()),
+  );
+  if (overlay) {
+    await page.goto(`${base}/#${hash}`);
+  } else {
+    await page.evaluate((h) => {
+      // the quiet time counts from now: the new screen's first request may start a moment later
+      (window as unknown as { __lastNet: number }).__lastNet = performance.now();
+      window.scrollTo(0, 0);
+      location.hash = `#${h}`;
+    }, hash);
+  }
+  await settle(page);
+}

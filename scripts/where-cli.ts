@@ -1,0 +1,41 @@
+/**
+ * check:config --where KEY: the config references (src/config/where.ts), then the lines of src/
+ * that name the key (a message key or constant the engine uses directly). Exit 0 when found, 1 when not, 2 without a key.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { findReferences, formatReferences, parseWhere } from '../src/config/where';
+import { loadBundle } from './config-fs';
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) return sourceFiles(p);
+    return /\.(ts|tsx)$/.test(name) && !name.endsWith('.gen.ts') ? [p] : [];
+  });
+}
+
+export function whereCli(root: string, configDir: string, key: string | undefined): number {
+  if (!key || key.startsWith('--')) {
+    console.error('usage: npm run check:config -- --where KEY   (@message.key, const.NAME, map:NAME, an endpoint or a widget type)');
+    return 2;
+  }
+  const refs = findReferences(loadBundle(root, configDir), key);
+  console.log(formatReferences(key, refs));
+  const q = parseWhere(key);
+  // how src/ names it: message('auth.loginRequired'), constants.withdrawMin, 'withdraw'
+  const needle = q.kind === 'message' ? key.slice(1) : q.name;
+  const re = new RegExp(`['"\`.]@?${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.])`);
+  const code: string[] = [];
+  for (const file of sourceFiles(path.join(root, 'src'))) {
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        const t = line.trim();
+        if (t.startsWith('*') || t.startsWith('/*') || t.startsWith('//')) return; // comments name keys too
+        if (re.test(line)) code.push(`${path.relative(root, file)}:${i + 1}  ${line.trim().slice(0, 90)}`);
+      });
+  }
+  if (code.length) console.log(`\nin src/ (${code.length}):\n${code.join('\n')}`);
+  return refs.length || code.length ? 0 : 1;
+}

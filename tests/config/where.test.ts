@@ -1,0 +1,75 @@
+/** check:config --where KEY: every file and JSON path that refers to a message, constant, map, endpoint or widget type. */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { ConfigBundle } from '../../src/config/check';
+import { findReferences } from '../../src/config/where';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const bundle: ConfigBundle = {
+  app: { file: 'app.json', json: { constants: { withdrawMin: 100, withdrawMinX: 1 }, maps: { depositState: { '1': '审核中' } } } },
+  messages: { file: 'messages.json', json: { messages: { 'auth.loginRequired': '请登录！', 'auth.loginRequiredLong': 'x' } } },
+  routes: { file: 'routes.json', json: { routes: [{ path: '/hongbao', requireApp: { message: '@auth.loginRequired' } }] } },
+  screens: {
+    a: {
+      file: 'screens/a.json',
+      json: {
+        body: [
+          { type: 'Text', props: { text: '最低 {{const.withdrawMin}} 元，最高 {{const.withdrawMinX}}' } },
+          { type: 'BalanceList', props: { value: '{{item.state | map:depositState}}', onTap: [{ type: 'toast', text: '@auth.loginRequiredLong' }] } },
+        ],
+        data: [{ name: 'w', endpoint: 'withdraw' }],
+      },
+    },
+  },
+  forms: { f: { file: 'forms/f.json', json: { fields: [{ placeholder: '@auth.loginRequired', min: '{{data.x | or:const.withdrawMin}}' }] } } },
+};
+
+const where = (key: string) => findReferences(bundle, key).map((r) => `${r.file} ${r.path}`);
+
+describe('findReferences', () => {
+  it('a message: its definition, then every text that names it, not a longer key that starts the same', () => {
+    expect(where('@auth.loginRequired')).toEqual(['messages.json /messages/auth.loginRequired', 'routes.json /routes/0/requireApp/message', 'forms/f.json /fields/0/placeholder']);
+  });
+
+  it('a constant in any binding, also after or:', () => {
+    expect(where('const.withdrawMin')).toEqual(['app.json /constants/withdrawMin', 'screens/a.json /body/0/props/text', 'forms/f.json /fields/0/min']);
+  });
+
+  it('a map, written map:NAME or maps.NAME', () => {
+    const expected = ['app.json /maps/depositState', 'screens/a.json /body/1/props/value'];
+    expect(where('map:depositState')).toEqual(expected);
+    expect(where('maps.depositState')).toEqual(expected);
+  });
+
+  it('an endpoint or a widget type: every value equal to the name', () => {
+    expect(where('withdraw')).toEqual(['screens/a.json /data/0/endpoint']);
+    expect(where('BalanceList')).toEqual(['screens/a.json /body/1/type']);
+    expect(where('@nobody.uses')).toEqual([]);
+  });
+});
+
+describe('npm run check:config -- --where', () => {
+  it('prints each reference of the real config with file and JSON path', () => {
+    const out = execFileSync(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/check-config.ts', '--where', 'const.withdrawMin'], { cwd: root, encoding: 'utf8' });
+    const lines = out.split('\n');
+    expect(lines[0]).toMatch(/^const\.withdrawMin: \d+ reference\(s\)$/);
+    expect(lines).toContainEqual(expect.stringMatching(/^screens\.config\/app\.json \/constants\/withdrawMin +\(definition\)$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^screens\.config\/forms\/withdraw-bank\.json \/rules\/\d+\/min +\{\{const\.withdrawMin\}\}$/));
+  });
+
+  it('says so and exits 1 when nothing refers to the key', () => {
+    let status = 0;
+    let out = '';
+    try {
+      execFileSync(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/check-config.ts', '--where', '@no.suchKey'], { cwd: root, encoding: 'utf8' });
+    } catch (e) {
+      status = (e as { status: number }).status;
+      out = (e as { stdout: string }).stdout;
+    }
+    expect(status).toBe(1);
+    expect(out.trim()).toBe('@no.suchKey: no reference in screens.config/');
+  });
+});
