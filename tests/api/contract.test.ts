@@ -13,13 +13,13 @@ import { endpointNames } from '../../src/api/catalogue';
 let server: Server;
 let base: string;
 beforeAll(async () => {
-  server = createApp({ latencyMs: 0 }).listen(Number(process.env.CONTRACT_PORT ?? 0));
+  server = createApp({ latencyMs: 0, control: true }).listen(Number(process.env.CONTRACT_PORT ?? 0));
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(async () => {
-  await fetch(`${base}/__mock/reset`, { method: 'POST' });
+  await fetch(`${base}/__mock/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
 });
 
 const member = { user: 'demo01', password: 'demo123', payPassword: '123456' };

@@ -113,7 +113,7 @@ describe('a spin', () => {
       return out;
     };
     const first = await play();
-    await request(app).post('/__mock/reset');
+    await request(app).post('/__mock/reset').send({});
     token = await tokenFor(app);
     expect(await play()).toEqual(first);
     expect(new Set(first).size).toBeGreaterThan(1);

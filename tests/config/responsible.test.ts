@@ -55,6 +55,6 @@ describe('constants.responsible', () => {
     const mine = clone.screens.mine.json as { body: unknown[] };
     mine.body.push({ type: 'Text', props: { text: '{{const.responsible.enabledd}}' } });
     const found = checkConfig(clone, schemas, widgets).map((p) => p.message);
-    expect(found).toContain('constant "responsible.enabledd" is not in app.json constants');
+    expect(found).toContain('constant "responsible.enabledd" is not in app.json constants; did you mean "enabled"?');
   });
 });

@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { actionsRef } from '../../config/schema-refs';
 
 const bindable = { type: ['string', 'number'], description: 'A number or a binding' } as const;
 
@@ -18,7 +19,7 @@ export const propsSchema = {
     utcOffsetHours: bindable,
     label: { type: 'string' },
     expiredText: { type: 'string', description: 'Shown once the time is up' },
-    onExpire: { type: 'array', description: 'Actions run once the time is up (also when the page opens after it), e.g. a setState that disables a form' },
+    onExpire: { ...actionsRef, description: 'Actions run once the time is up (also when the page opens after it), e.g. a setState that disables a form' },
     testId: { type: 'string' },
   },
 } as const satisfies JSONSchema;
