@@ -1,8 +1,9 @@
 /**
  * Guessing limits, as a real backend of this kind has them: after `max` wrong passwords for one
  * key (an account, an address, a member's pay password) inside the window, every further try is
- * refused, the right password included, until the window has passed. Tries of one key are checked
- * one after another, so a burst of parallel tries cannot slip past the limit while hashes are compared.
+ * refused, the right password included, until the window has passed. No more tries of one key are
+ * checked at once than it has wrong ones left, so a parallel burst cannot slip past the limit while
+ * hashes are compared.
  * The numbers are in fixtures/site.ts (guessLimits).
  */
 import { guessLimits } from './fixtures/site';
@@ -19,8 +20,10 @@ export interface GuessRule {
 
 export class GuessLimiter {
   private wrong = new Map<string, number[]>();
-  /** the tail of the queue of tries per key: tries of one key run one after another */
-  private queues = new Map<string, Promise<unknown>>();
+  /** tries of a key being checked right now */
+  private pending = new Map<string, number>();
+  /** tries waiting for one in flight to finish */
+  private waiting: (() => void)[] = [];
 
   constructor(private readonly now: () => number) {}
 
@@ -36,26 +39,35 @@ export class GuessLimiter {
     return list;
   }
 
-  /** 'blocked' without calling check() when a key is at its limit; else check()'s answer, a wrong one counted. */
-  attempt(rules: readonly GuessRule[], windowMs: number, check: () => Promise<boolean>): Promise<boolean | 'blocked'> {
-    const before = rules.map((r) => this.queues.get(r.key));
-    const run = Promise.all(before).then(async () => {
-      if (rules.some((r) => this.recent(r.key, windowMs).length >= r.max)) return 'blocked' as const;
-      const good = await check();
+  /**
+   * 'blocked' without calling check() when a key is at its limit; else check()'s answer, a wrong one
+   * counted. No more tries of a key are checked at once than it has wrong ones left, so a parallel
+   * burst gets no more answers than the limit, while right passwords still run side by side.
+   */
+  async attempt(rules: readonly GuessRule[], windowMs: number, check: () => Promise<boolean>): Promise<boolean | 'blocked'> {
+    for (;;) {
+      if (rules.some((r) => this.recent(r.key, windowMs).length >= r.max)) return 'blocked';
+      if (rules.every((r) => this.recent(r.key, windowMs).length + (this.pending.get(r.key) ?? 0) < r.max)) break;
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    for (const r of rules) this.pending.set(r.key, (this.pending.get(r.key) ?? 0) + 1);
+    let good = false;
+    try {
+      good = await check();
+    } finally {
       const stamp = this.now();
       for (const r of rules) {
+        const left = (this.pending.get(r.key) ?? 1) - 1;
+        if (left > 0) this.pending.set(r.key, left);
+        else this.pending.delete(r.key);
         if (!good) this.wrong.set(r.key, [...this.recent(r.key, windowMs), stamp]);
         else if (r.clearOnSuccess) this.wrong.delete(r.key);
       }
-      return good;
-    });
-    const tail = run.catch(() => undefined);
-    for (const r of rules) this.queues.set(r.key, tail);
-    // forget a queue once its last try is done
-    void tail.then(() => {
-      for (const r of rules) if (this.queues.get(r.key) === tail) this.queues.delete(r.key);
-    });
-    return run;
+      const woken = this.waiting;
+      this.waiting = [];
+      for (const wake of woken) wake();
+    }
+    return good;
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * Issue 7: the production Content-Security-Policy. The build is served with it (scripts/serve.ts),
- * it allows no eval and no inline script, frames only over http and https, and a violation on a
+ * it allows no eval and no inline script, frames only over https or from this origin, and a violation on a
  * page is recorded by the harness so expectClean() fails the test that caused it.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

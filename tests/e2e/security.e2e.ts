@@ -170,6 +170,52 @@ describe('personal data', () => {
   });
 });
 
+describe('amount fields', () => {
+  it('take a plain decimal only: hex, exponent, a third decimal get the message and send nothing', async () => {
+    const { page } = await newPage(env.browser);
+    await loginByApi(page);
+    await go(page, '/withdrawal?type=bank');
+    await page.locator('form[name=withdraw-bank]').waitFor();
+    const card = (await snapshot()).members.find((m) => m.username === SEED.username) as unknown as { cards: { bank: string; bank_no: string }[] };
+    await pick(page, 'withdraw-bank', 'bank', `${card.cards[0].bank}（尾号${card.cards[0].bank_no.slice(-4)}）`);
+    await fill(page, 'password', SEED.payPassword);
+    let sent = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/withdraw') sent += 1;
+    });
+    for (const amount of ['0x64', '1e3', '100.001', '0100']) {
+      await fill(page, 'amount', amount);
+      expect(await toastAfter(page, () => submit(page, '立即取款')), amount).toBe('请输入正确的金额，最多保留两位小数');
+    }
+    expect(sent).toBe(0);
+    expect((await mockMember()).balance).toBe(1000);
+  });
+});
+
+describe('pictures', () => {
+  it('a plain http picture from another origin is refused by the policy', async () => {
+    const { page } = await newPage(env.browser);
+    allowConsole(page, /img-src/);
+    await go(page, '/');
+    await page.locator('.tabbar').waitFor();
+    const tracker = `${BASE.replace('127.0.0.1', 'localhost')}/mock-assets/logo.svg`;
+    const violations = await page.evaluate(
+      (src) =>
+        new Promise<string[]>((resolve) => {
+          const seen: string[] = [];
+          document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+          const img = document.createElement('img');
+          img.onerror = () => setTimeout(() => resolve(seen), 50);
+          img.onload = () => resolve(['loaded']);
+          img.src = src;
+          document.body.appendChild(img);
+        }),
+      tracker,
+    );
+    expect(violations).toEqual([`img-src ${tracker}`]);
+  });
+});
+
 describe('money retries', () => {
   it('a withdrawal tapped once, processed, its connection dropped and resent by the browser, moves the money once', async () => {
     const { page } = await newPage(env.browser);
