@@ -5,6 +5,7 @@
  * object or an array; `src` or `pic`). Objects refuse fields not listed here, so the contract
  * runner (scripts/contract.ts) names every extra field a backend sends.
  * This file must stay free of browser and node imports: client, mock and scripts load it.
+ * Calls are marked pure so that the client bundle, which reads none of these schemas, drops them.
  */
 import type { JSONSchema } from 'json-schema-to-ts';
 
@@ -34,10 +35,10 @@ const page = <const I extends JSONSchema>(item: I) =>
     ['current_page', 'data', 'last_page', 'per_page', 'total'],
   );
 
-export const urlReply = obj({ url: str }, ['url']);
-export const tokenReply = obj({ api_token: str, token: str, user_id: int, username: str }, ['api_token']);
+export const urlReply = /* @__PURE__ */ obj({ url: str }, ['url']);
+export const tokenReply = /* @__PURE__ */ obj({ api_token: str, token: str, user_id: int, username: str }, ['api_token']);
 
-export const appInfo = obj(
+export const appInfo = /* @__PURE__ */ obj(
   {
     title: str,
     site_logo: str,
@@ -54,7 +55,7 @@ export const appInfo = obj(
   ['title', 'site_logo', 'site_state', 'repair_tips', 'redpacket_switch', 'index_modal', 'webcontent', 'h5_url', 'ios_download_url', 'ios_download_qrcode'],
 );
 
-export const game = obj(
+export const game = /* @__PURE__ */ obj(
   {
     category_id: { type: 'string', enum: ['realbet', 'joker', 'gaming', 'sport', 'lottery', 'concise'] },
     app_state: int,
@@ -66,7 +67,7 @@ export const game = obj(
   ['category_id', 'app_state', 'platform_name', 'game_code', 'mobile_img'],
 );
 
-export const providerGame = obj({ catecode: str, gamecode: str, gamepic: str, gamename: str }, ['catecode', 'gamecode', 'gamepic', 'gamename']);
+export const providerGame = /* @__PURE__ */ obj({ catecode: str, gamecode: str, gamepic: str, gamename: str }, ['catecode', 'gamecode', 'gamepic', 'gamename']);
 
 const userProps = {
   username: str,
@@ -89,7 +90,7 @@ const userProps = {
 } as const;
 
 /** The user entity of SPEC.md section 3; never a password, pay password or token. */
-export const user = obj(userProps, [
+export const user = /* @__PURE__ */ obj(userProps, [
   'username',
   'realname',
   'balance',
@@ -109,85 +110,85 @@ export const user = obj(userProps, [
   'withdrawfeeusdttrc',
 ]);
 
-export const balanceReply = obj({ balance: num, mbalance: num }, ['balance']);
-export const venueBalance = obj({ name: str, platname: str, balance: num }, ['name', 'platname', 'balance']);
+export const balanceReply = /* @__PURE__ */ obj({ balance: num, mbalance: num }, ['balance']);
+export const venueBalance = /* @__PURE__ */ obj({ name: str, platname: str, balance: num }, ['name', 'platname', 'balance']);
 
 /** {balance, gameblance, list} in the real backend; SPEC.md's "user info" may add every user field. */
-export const refreshMoney = obj({ ...userProps, list: { type: 'array', items: venueBalance } }, ['balance', 'gameblance', 'list']);
+export const refreshMoney = /* @__PURE__ */ obj({ ...userProps, list: { type: 'array', items: venueBalance } }, ['balance', 'gameblance', 'list']);
 
 /** The picture is `src` (Laravel original) or `pic` (Go rewrite): at least one of them. */
 export const banner = {
-  ...obj({ id: int, src: str, pic: str }, ['id']),
+  .../* @__PURE__ */ obj({ id: int, src: str, pic: str }, ['id']),
   anyOf: [{ required: ['src'] }, { required: ['pic'] }],
 } as const;
 
-export const redPacketRule = obj(
+export const redPacketRule = /* @__PURE__ */ obj(
   { start_time: str, end_time: str, day_flow: num, flow_money: num, recharge: num, times: int },
   ['start_time', 'end_time', 'day_flow', 'flow_money', 'recharge'],
 );
-export const redPacketInfo = obj(
+export const redPacketInfo = /* @__PURE__ */ obj(
   { sendnums: int, acquirednum: int, max_times: int, redPacketStatus: int, rules: { type: 'array', items: redPacketRule } },
   ['sendnums', 'acquirednum', 'max_times', 'rules'],
 );
-export const redPacketClaim = obj({ redpacketmoney: num, sendnums: int, acquirednum: int }, ['redpacketmoney', 'sendnums', 'acquirednum']);
-export const redPacketRecord = obj({ money: num, redpacketmoney: num, created_at: str, usetime: str }, ['money', 'redpacketmoney', 'created_at', 'usetime']);
+export const redPacketClaim = /* @__PURE__ */ obj({ redpacketmoney: num, sendnums: int, acquirednum: int }, ['redpacketmoney', 'sendnums', 'acquirednum']);
+export const redPacketRecord = /* @__PURE__ */ obj({ money: num, redpacketmoney: num, created_at: str, usetime: str }, ['money', 'redpacketmoney', 'created_at', 'usetime']);
 
-export const activityType = obj({ id: int, name: str }, ['id', 'name']);
-export const activity = obj({ id: int, title: str, banner: str, type: int }, ['id', 'title', 'banner', 'type']);
-export const activityDetail = obj({ id: int, title: str, banner: str, content: str, memo: str }, ['id', 'title', 'banner', 'content', 'memo']);
-export const activityApplication = obj({ id: int, activity_name: str, state: int, created_at: str }, ['id', 'activity_name', 'state', 'created_at']);
+export const activityType = /* @__PURE__ */ obj({ id: int, name: str }, ['id', 'name']);
+export const activity = /* @__PURE__ */ obj({ id: int, title: str, banner: str, type: int }, ['id', 'title', 'banner', 'type']);
+export const activityDetail = /* @__PURE__ */ obj({ id: int, title: str, banner: str, content: str, memo: str }, ['id', 'title', 'banner', 'content', 'memo']);
+export const activityApplication = /* @__PURE__ */ obj({ id: int, activity_name: str, state: int, created_at: str }, ['id', 'activity_name', 'state', 'created_at']);
 
-export const vipLevel = obj(
+export const vipLevel = /* @__PURE__ */ obj(
   { vipname: str, recharge: num, flow: num, realperson: num, sport: num, e_sport: num, joker: num, electron: num, lottery: num },
   ['vipname', 'recharge', 'flow', 'realperson', 'sport', 'e_sport', 'joker', 'electron', 'lottery'],
 );
-export const article = obj({ content: str }, ['content']);
-export const notice = obj({ id: int, title: str, content: str, created_at: str }, ['id', 'title', 'content', 'created_at']);
+export const article = /* @__PURE__ */ obj({ content: str }, ['content']);
+export const notice = /* @__PURE__ */ obj({ id: int, title: str, content: str, created_at: str }, ['id', 'title', 'content', 'created_at']);
 
-export const rebateRecord = obj(
+export const rebateRecord = /* @__PURE__ */ obj(
   { gamename: str, money: num, state: int, created_at: str, updated_at: str },
   ['gamename', 'money', 'state', 'created_at', 'updated_at'],
 );
-export const rebateReply = obj({ list: page(rebateRecord), jisuan: num, nojisuan: num }, ['list', 'jisuan', 'nojisuan']);
+export const rebateReply = /* @__PURE__ */ obj({ list: /* @__PURE__ */ page(rebateRecord), jisuan: num, nojisuan: num }, ['list', 'jisuan', 'nojisuan']);
 
-export const card = obj(
+export const card = /* @__PURE__ */ obj(
   { id: int, bank: str, bank_no: str, bank_owner: str, bank_address: str, created_at: str, ico: str },
   ['id', 'bank', 'bank_no', 'bank_owner', 'bank_address', 'created_at'],
 );
-export const bank = obj({ id: int, bank_name: str }, ['id', 'bank_name']);
+export const bank = /* @__PURE__ */ obj({ id: int, bank_name: str }, ['id', 'bank_name']);
 
-export const betRecord = obj(
+export const betRecord = /* @__PURE__ */ obj(
   { bet_id: str, bet_amount: num, win_loss: num, Code: str, status: { type: 'integer', enum: [0, 1, 2] }, created_at: str, api_type: str, game_type: intOrStr },
   ['bet_id', 'bet_amount', 'win_loss', 'Code', 'status', 'created_at'],
 );
-export const venueRow = obj(
+export const venueRow = /* @__PURE__ */ obj(
   { name: str, game_type: intOrStr, betnum: int, bet_amounts: num, valid_amounts: num, win_losss: num },
   ['name', 'game_type', 'betnum', 'bet_amounts', 'valid_amounts', 'win_losss'],
 );
-export const venueListReply = obj(
+export const venueListReply = /* @__PURE__ */ obj(
   {
-    lists: page(venueRow),
-    info: obj({ betnums: int, bet_amounts: num, win_loss: num, valid_amounts: num }, ['betnums', 'bet_amounts', 'win_loss', 'valid_amounts']),
+    lists: /* @__PURE__ */ page(venueRow),
+    info: /* @__PURE__ */ obj({ betnums: int, bet_amounts: num, win_loss: num, valid_amounts: num }, ['betnums', 'bet_amounts', 'win_loss', 'valid_amounts']),
   },
   ['lists', 'info'],
 );
-export const transRecord = obj(
+export const transRecord = /* @__PURE__ */ obj(
   { out_trade_no: str, amount: num, pay_way: str, state: int, created_at: str, api_type: str },
   ['out_trade_no', 'amount', 'pay_way', 'state', 'created_at'],
 );
 
-export const payRange = obj({ min_price: num, max_price: num }, ['min_price', 'max_price']);
-export const payWay = obj({ card: flag, usdt: flag, wechat: flag, alipay: flag }, ['card', 'usdt', 'wechat', 'alipay']);
-export const payBank = obj(
-  { id: int, bank_no: str, bank_owner: str, bank_address: str, bank_data: obj({ bank_name: str }, ['bank_name']) },
+export const payRange = /* @__PURE__ */ obj({ min_price: num, max_price: num }, ['min_price', 'max_price']);
+export const payWay = /* @__PURE__ */ obj({ card: flag, usdt: flag, wechat: flag, alipay: flag }, ['card', 'usdt', 'wechat', 'alipay']);
+export const payBank = /* @__PURE__ */ obj(
+  { id: int, bank_no: str, bank_owner: str, bank_address: str, bank_data: /* @__PURE__ */ obj({ bank_name: str }, ['bank_name']) },
   ['id', 'bank_no', 'bank_owner', 'bank_address', 'bank_data'],
 );
-export const payChannel = obj({ id: int, mch_id: str, content: str, payimg: str }, ['id', 'mch_id', 'content', 'payimg']);
+export const payChannel = /* @__PURE__ */ obj({ id: int, mch_id: str, content: str, payimg: str }, ['id', 'mch_id', 'content', 'payimg']);
 /** cardlist: one object (SPEC.md section 3) or an array of them (real backend). */
-export const payInfo = obj(
+export const payInfo = /* @__PURE__ */ obj(
   {
     deposit_no: str,
-    info: obj({ amount: num, created_at: str, paytype: str }, ['amount', 'created_at', 'paytype']),
+    info: /* @__PURE__ */ obj({ amount: num, created_at: str, paytype: str }, ['amount', 'created_at', 'paytype']),
     cardlist: { anyOf: [payChannel, { type: 'array', items: payChannel }] },
   },
   ['deposit_no', 'info', 'cardlist'],
