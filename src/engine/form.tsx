@@ -14,6 +14,7 @@ import { appConfig } from '../config';
 import { asActions, type FieldConfig, type FormConfig } from '../config/types';
 import { getPath, resolve, resolveDeep, resolveNumber, resolveText, type Scope } from './bindings';
 import { runRules, type RuleFailure } from './rules';
+import { withNames } from './scope';
 import { ScopeProvider, useScreen } from './screen';
 import { ui } from './ui';
 import { IconByName } from './icons';
@@ -47,8 +48,9 @@ export function formatDate(d: Date, shiftHours: number): string {
 export function ConfigForm({ name, form, footer, submitText, className }: ConfigFormProps) {
   const screen = useScreen();
   const scope = screen.scope;
-  const scopeRef = useRef(scope);
-  scopeRef.current = scope;
+  // validation, messages and resets read the values of now (this component re-renders only for what it shows)
+  const nowRef = useRef(screen.now);
+  nowRef.current = screen.now;
   const [captcha, setCaptcha] = useState(() => newCaptchaCode(resolveNumber('{{const.captchaLength}}', scope, 4)));
   const captchaRef = useRef(captcha);
   captchaRef.current = captcha;
@@ -59,7 +61,7 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
 
   const resolver = useCallback<Resolver<FieldValues>>(
     async (values) => {
-      const f = runRules(form.rules, values, { scope: scopeRef.current, patterns, captcha: captchaRef.current });
+      const f = runRules(form.rules, values, { scope: nowRef.current(), patterns, captcha: captchaRef.current });
       failure.current = f;
       if (!f) return { values, errors: {} };
       return { values: {}, errors: { [f.rule.field]: { type: f.rule.check, message: f.rule.message } } };
@@ -75,19 +77,19 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
     shouldFocusError: false,
   });
 
-  const redraw = useCallback(() => setCaptcha(newCaptchaCode(resolveNumber('{{const.captchaLength}}', scopeRef.current, 4))), []);
+  const redraw = useCallback(() => setCaptcha(newCaptchaCode(resolveNumber('{{const.captchaLength}}', nowRef.current(), 4))), []);
 
   const onInvalid = () => {
     const f = failure.current;
     if (!f) return;
-    const msgScope = { ...scopeRef.current, form: getValues(), min: f.min, max: f.max };
+    const msgScope = withNames(nowRef.current(), { form: getValues(), min: f.min, max: f.max });
     ui.fail(screen.t(f.rule.message, msgScope));
     switch (f.rule.onFail) {
       case 'clearField':
         setValue(f.rule.field, '');
         break;
       case 'clearForm':
-        reset(defaultsOf(form.fields, scopeRef.current));
+        reset(defaultsOf(form.fields, nowRef.current()));
         break;
       case 'newCaptcha':
         setValue(f.rule.field, '');
@@ -101,7 +103,7 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
     inFlight.current = true;
     setBusy(true);
     try {
-      const s = { ...scopeRef.current, form: values };
+      const s = withNames(nowRef.current(), { form: values });
       const submit = form.submit ?? {};
       if (submit.before && !(await screen.run(submit.before, { form: values }))) return;
       if (!submit.endpoint || !isEndpointName(submit.endpoint)) {
@@ -221,7 +223,7 @@ function optionsOf(field: FieldConfig, scope: Scope): { label: string; value: st
   const list = from ? getPath(scope, from.path) : undefined;
   if (from && Array.isArray(list)) {
     for (const item of list) {
-      const label = from.label.includes('{{') ? resolveText(from.label, { ...scope, item }) : String(getPath(item, from.label) ?? '');
+      const label = from.label.includes('{{') ? resolveText(from.label, withNames(scope, { item })) : String(getPath(item, from.label) ?? '');
       out.push({ label, value: String(getPath(item, from.value) ?? '') });
     }
   }
