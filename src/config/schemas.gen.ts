@@ -334,8 +334,6 @@ export const appSchema = {
       "type": "object",
       "additionalProperties": false,
       "required": [
-        "hideOn",
-        "backOn",
         "loginText",
         "registerText",
         "recycleText",
@@ -343,33 +341,6 @@ export const appSchema = {
         "backLabel"
       ],
       "properties": {
-        "hideOn": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "pattern": "^/"
-          }
-        },
-        "backOn": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": false,
-            "required": [
-              "path",
-              "title"
-            ],
-            "properties": {
-              "path": {
-                "type": "string",
-                "pattern": "^/"
-              },
-              "title": {
-                "type": "string"
-              }
-            }
-          }
-        },
         "loginText": {
           "type": "string"
         },
@@ -489,6 +460,9 @@ export const routesSchema = {
               "page",
               "bare"
             ]
+          },
+          "topBar": {
+            "type": "boolean"
           },
           "auth": {
             "type": "boolean"

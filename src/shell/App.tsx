@@ -69,17 +69,15 @@ function Placeholder() {
   );
 }
 
+/** The route alone decides what surrounds its screen: `layout`, and `topBar: false` to hide the bar. */
 function Layout({ route, children }: { route: RouteConfig; children: ReactNode }) {
-  const location = useLocation();
-  const top = appConfig.topBar;
-  const hidden = top.hideOn.includes(location.pathname);
-  const back = top.backOn.find((b) => b.path === location.pathname);
+  const hidden = route.topBar === false;
   const layout = route.layout ?? 'page';
   if (layout === 'bare') return <main className="layout-bare">{children}</main>;
-  if (layout === 'page' || back) {
+  if (layout === 'page') {
     return (
       <div className="layout-page">
-        {!hidden && <PageBar fallbackTitle={back?.title ?? route.title} />}
+        {!hidden && <PageBar fallbackTitle={route.title} />}
         <main className="layout-page-body">{children}</main>
       </div>
     );
