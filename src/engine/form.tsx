@@ -19,6 +19,7 @@ import { ScopeProvider, useScreen } from './screen';
 import { ui } from './ui';
 import { IconByName } from './icons';
 import { Captcha, newCaptchaCode } from './captcha';
+import './form.css';
 
 export interface ConfigFormProps {
   name: string;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Popup } from 'antd-mobile';
+import { Popup } from '../../engine/overlays';
 import { DownFill } from 'antd-mobile-icons';
 import { getPath } from '../../engine/bindings';
 import type { WidgetProps } from '../../engine/registry';
