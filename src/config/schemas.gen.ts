@@ -1116,6 +1116,22 @@ export const actionSchema = {
       ],
       "properties": {
         "type": {
+          "const": "newCaptcha"
+        },
+        "when": {},
+        "stop": {
+          "type": "boolean"
+        }
+      }
+    },
+    {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "type"
+      ],
+      "properties": {
+        "type": {
           "const": "logout"
         },
         "confirm": {

@@ -8,11 +8,10 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, Controller, type Control, type Resolver, type FieldValues } from 'react-hook-form';
 import { Button, Input, Selector, TextArea } from 'antd-mobile';
-import { call } from '../api/client';
-import { isEndpointName } from '../api/catalogue';
 import { appConfig } from '../config';
-import { asActions, type FieldConfig, type FormConfig } from '../config/types';
-import { getPath, resolve, resolveDeep, resolveNumber, resolveText, type Scope } from './bindings';
+import { asActions, type Action, type FieldConfig, type FormConfig } from '../config/types';
+import { runActions, type ActionContext } from './actions';
+import { getPath, resolve, resolveNumber, resolveText, type Scope } from './bindings';
 import { runRules, type RuleFailure } from './rules';
 import { withNames } from './scope';
 import { ScopeProvider, useScreen } from './screen';
@@ -104,33 +103,36 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
     inFlight.current = true;
     setBusy(true);
     try {
-      const s = withNames(nowRef.current(), { form: values });
       const submit = form.submit ?? {};
-      if (submit.before && !(await screen.run(submit.before, { form: values }))) return;
-      if (!submit.endpoint || !isEndpointName(submit.endpoint)) {
-        await screen.run(submit.onSuccess, { form: values });
-        return;
-      }
-      const payload = submit.payload
-        ? (resolveDeep(submit.payload, s) as Record<string, unknown>)
-        : Object.fromEntries(form.fields.filter((f) => f.send !== false).map((f) => [f.name, values[f.name]]));
-      const res = await call(submit.endpoint, payload, { loading: submit.loading !== false });
-      if (res.ok) {
-        if (submit.successToast) {
-          ui.success(submit.successToast === 'message' ? res.message : screen.t(submit.successToast, { form: values, reply: res }));
-        }
-        await screen.run(submit.onSuccess, { form: values, reply: res });
-      } else if ('network' in res && res.network) {
-        await screen.run(asActions(submit.onNetworkError), { form: values, reply: res });
-      } else {
-        if (form.fields.some((f) => f.kind === 'captcha')) {
-          // a used captcha is spent: draw a new one and clear its field
+      // handlers run with the form's values in scope, and can draw a new captcha (newCaptcha)
+      const ctx: ActionContext = {
+        ...screen.actionContext,
+        newCaptcha: () => {
           const cf = form.fields.find((f) => f.kind === 'captcha');
           if (cf) setValue(cf.name, '');
           redraw();
-        }
-        await screen.run(asActions(submit.onError), { form: values, reply: res });
+        },
+      };
+      const extra = { form: values };
+      if (submit.before && !(await runActions(asActions(submit.before), ctx, extra))) return;
+      if (!submit.endpoint) {
+        await runActions(asActions(submit.onSuccess), ctx, extra);
+        return;
       }
+      // the submit is an api action: the same call, toasts and handlers as anywhere in config;
+      // a submit shows the loading indicator unless the form says otherwise (the player waits on it)
+      const payload = submit.payload ?? Object.fromEntries(form.fields.filter((f) => f.send !== false).map((f) => [f.name, `{{form.${f.name}}}`]));
+      const action: Action = {
+        type: 'api',
+        endpoint: submit.endpoint,
+        payload,
+        loading: submit.loading !== false,
+        successToast: submit.successToast,
+        onSuccess: submit.onSuccess,
+        onError: submit.onError,
+        onNetworkError: submit.onNetworkError,
+      };
+      await runActions([action], ctx, extra);
     } finally {
       inFlight.current = false;
       setBusy(false);
