@@ -11,8 +11,9 @@ import { Button, Input, Selector, TextArea } from 'antd-mobile';
 import { appConfig } from '../config';
 import { asActions, type Action, type FieldConfig, type FormConfig } from '../config/types';
 import { runActions, type ActionContext } from './actions';
-import { getPath, resolve, resolveNumber, resolveText, type Scope } from './bindings';
+import { resolve, resolveNumber, resolveText, type Scope } from './bindings';
 import { runRules, type RuleFailure } from './rules';
+import { optionsFrom } from './options';
 import { withNames } from './scope';
 import { ScopeProvider, useScreen } from './screen';
 import { ui } from './ui';
@@ -222,14 +223,7 @@ interface FieldInputProps {
  */
 function optionsOf(field: FieldConfig, scope: Scope): { label: string; value: string }[] {
   const out = (field.options ?? []).map((o) => ({ label: resolveText(o.label, scope), value: String(o.value) }));
-  const from = field.optionsFrom;
-  const list = from ? getPath(scope, from.path) : undefined;
-  if (from && Array.isArray(list)) {
-    for (const item of list) {
-      const label = from.label.includes('{{') ? resolveText(from.label, withNames(scope, { item })) : String(getPath(item, from.label) ?? '');
-      out.push({ label, value: String(getPath(item, from.value) ?? '') });
-    }
-  }
+  for (const o of optionsFrom(field.optionsFrom, scope)) out.push({ label: o.label, value: String(o.value ?? '') });
   return out;
 }
 

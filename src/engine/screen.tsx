@@ -241,7 +241,7 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
         if (acting()) void navigate(to, opts);
       },
       back: () => {
-        if (acting()) goBack((to, opts) => (typeof to === 'number' ? navigate(to) : navigate(to, opts)));
+        if (acting()) goBack(navigate);
       },
       currentPath: () => placeRef.current.fullPath,
       live: acting,

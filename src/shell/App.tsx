@@ -11,7 +11,7 @@ import { appConfig, constants, hasScreen, message, routeFor, routes } from '../c
 import type { RouteConfig } from '../config/types';
 import { resolveText } from '../engine/bindings';
 import { preloadScreen, ScreenRenderer } from '../engine/screen';
-import { canGoBack } from '../engine/history';
+import { goBack } from '../engine/history';
 import { preloadIcons } from '../engine/icons';
 import { preloadOverlays } from '../engine/overlays';
 import { onFirstScreenData } from '../engine/perf';
@@ -38,8 +38,7 @@ function RouteView({ route }: { route: RouteConfig }) {
   useEffect(() => {
     if (decision.kind === 'blocked') {
       ui.toast(text(decision.message));
-      if (canGoBack()) navigate(-1);
-      else navigate('/', { replace: true });
+      goBack(navigate);
     } else if (decision.kind === 'confirmLogin' && !asked.current) {
       asked.current = true;
       void ui
