@@ -21,10 +21,6 @@ import { decideGuard } from './guards';
 import { MainTopBar, PageBar } from './TopBar';
 import { MainTabBar } from './TabBar';
 
-function text(key: string): string {
-  return message(key.startsWith('@') ? key.slice(1) : key);
-}
-
 let authDialogOpen = false;
 
 function RouteView({ route }: { route: RouteConfig }) {
@@ -37,12 +33,12 @@ function RouteView({ route }: { route: RouteConfig }) {
 
   useEffect(() => {
     if (decision.kind === 'blocked') {
-      ui.toast(text(decision.message));
+      ui.toast(message(decision.message));
       goBack(navigate);
     } else if (decision.kind === 'confirmLogin' && !asked.current) {
       asked.current = true;
       void ui
-        .dialog({ kind: 'confirm', title: text('auth.loginConfirmTitle'), content: text('auth.loginConfirmContent'), confirmText: text('common.ok'), cancelText: text('common.cancel') })
+        .dialog({ kind: 'confirm', title: message('auth.loginConfirmTitle'), content: message('auth.loginConfirmContent'), confirmText: message('common.ok'), cancelText: message('common.cancel') })
         .then((ok) => (ok ? navigate(decision.to, { replace: true }) : navigate('/', { replace: true })));
     }
   }, [decision.kind]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -92,11 +88,11 @@ function Layout({ route, children }: { route: RouteConfig; children: ReactNode }
 
 function Maintenance({ tips }: { tips: string }) {
   useEffect(() => {
-    document.title = text('site.maintenanceTitle');
+    document.title = message('site.maintenanceTitle');
   }, []);
   return (
     <main className="maintenance" role="main">
-      <h1>{text('site.maintenanceTitle')}</h1>
+      <h1>{message('site.maintenanceTitle')}</h1>
       <p>{tips}</p>
     </main>
   );
@@ -141,7 +137,7 @@ configureClient({
   timeoutMs: constants.requestTimeoutMs,
   getToken,
   onError: (msg) => ui.fail(msg),
-  showLoading: () => ui.loading(text('common.loading')),
+  showLoading: () => ui.loading(message('common.loading')),
   hideLoading: () => ui.hideLoading(),
   onAuthFailure: (silent) => {
     if (silent) {
@@ -151,7 +147,7 @@ configureClient({
     }
     if (authDialogOpen) return;
     authDialogOpen = true;
-    void ui.dialog({ kind: 'alert', title: text('auth.expiredTitle'), content: text('auth.expiredContent'), confirmText: text('auth.confirm') }).then(() => {
+    void ui.dialog({ kind: 'alert', title: message('auth.expiredTitle'), content: message('auth.expiredContent'), confirmText: message('auth.confirm') }).then(() => {
       authDialogOpen = false;
       clearSession();
       goTo('/login');
