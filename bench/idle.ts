@@ -3,7 +3,8 @@
  * poll, and the member's balance), CPU throttled 4x as on a mid-range phone. Counts React
  * commits and the components each commit rendered (through the hook React DevTools uses, which
  * React's production build also calls) and the page's scripting time (CDP Performance
- * metrics), over a window after the screen has shown its data, scaled to one minute.
+ * metrics), over a window after the screen has shown its data, scaled to one minute. Then one
+ * venue balance changes on the server, and the commits and components the next poll renders are counted.
  */
 import type { Browser } from 'playwright-core';
 import { SCREEN_DATA_MARK } from '../src/engine/perf';
@@ -16,6 +17,8 @@ export interface IdleFigures {
   commitsPerMin: number;
   componentsPerMin: number;
   scriptingMsPerMin: number;
+  /** one venue balance changed on the server: the commits and components of the poll that brought it */
+  change: { commits: number; components: number };
 }
 
 /**
@@ -74,7 +77,23 @@ export async function measureIdle(browser: Browser, route: string, screen: strin
     const s1 = await script();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const perMin = (n: number) => round((n * 60) / seconds, 1);
-    return { route, seconds, cpuThrottle, commitsPerMin: perMin(c1 - c0), componentsPerMin: perMin(r1 - r0), scriptingMsPerMin: perMin(s1 - s0) };
+
+    // one venue's balance changes: wait for it on screen, then let the commits settle
+    const amount = 4321.09;
+    await fetch(`${BASE}/__mock/member`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ venues: { ag: amount } }) });
+    const [c2, r2] = await counts();
+    await page.waitForFunction((text) => document.body.innerText.includes(text), amount.toFixed(2), { timeout: 20000 });
+    await page.waitForTimeout(300);
+    const [c3, r3] = await counts();
+    return {
+      route,
+      seconds,
+      cpuThrottle,
+      commitsPerMin: perMin(c1 - c0),
+      componentsPerMin: perMin(r1 - r0),
+      scriptingMsPerMin: perMin(s1 - s0),
+      change: { commits: c3 - c2, components: r3 - r2 },
+    };
   } finally {
     await context.close();
   }

@@ -166,6 +166,7 @@ if (stop) {
           if (f) {
             results.idle = f;
             row(`idle /transfer (member, CPU ${f.cpuThrottle}x), per minute`, `${f.commitsPerMin} React commits, ${f.componentsPerMin} components rendered, ${f.scriptingMsPerMin} ms scripting`);
+            row(`  one venue balance changes on the server`, `${f.change.commits} commits, ${f.change.components} components rendered`);
           }
         }
       } finally {

@@ -43,7 +43,8 @@ export function routeFor(path: string): RouteConfig | undefined {
   return routes.find((r) => r.path === path);
 }
 
-/** A message of messages.json, or the text itself when it is not an @key. */
+/** A message of messages.json by key ("auth.confirm" or "@auth.confirm"), or the text itself when it is not a key. */
 export function message(key: string): string {
-  return messages[key] ?? key;
+  const k = key.startsWith('@') ? key.slice(1) : key;
+  return messages[k] ?? key;
 }

@@ -401,8 +401,6 @@ export const appSchema = {
       "type": "object",
       "additionalProperties": false,
       "required": [
-        "hideOn",
-        "backOn",
         "loginText",
         "registerText",
         "recycleText",
@@ -411,33 +409,6 @@ export const appSchema = {
         "balanceTarget"
       ],
       "properties": {
-        "hideOn": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "pattern": "^/"
-          }
-        },
-        "backOn": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": false,
-            "required": [
-              "path",
-              "title"
-            ],
-            "properties": {
-              "path": {
-                "type": "string",
-                "pattern": "^/"
-              },
-              "title": {
-                "type": "string"
-              }
-            }
-          }
-        },
         "loginText": {
           "type": "string"
         },
@@ -585,6 +556,9 @@ export const routesSchema = {
               "page",
               "bare"
             ]
+          },
+          "topBar": {
+            "type": "boolean"
           },
           "auth": {
             "type": "boolean"
@@ -1222,6 +1196,22 @@ export const actionSchema = {
       "properties": {
         "type": {
           "const": "refreshUser"
+        },
+        "when": {},
+        "stop": {
+          "type": "boolean"
+        }
+      }
+    },
+    {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "type"
+      ],
+      "properties": {
+        "type": {
+          "const": "newCaptcha"
         },
         "when": {},
         "stop": {

@@ -1,7 +1,7 @@
 /**
  * Actions: the small vocabulary config uses to say what a tap or a submit does.
  * api, toast, dialog (alert/confirm), navigate, back, copy, openUrl, refreshUser, logout,
- * signIn, reload, setState, delay. A list runs in order; an action with `when` runs only when
+ * signIn, reload, setState, newCaptcha, delay. A form's submit is an api action too. A list runs in order; an action with `when` runs only when
  * its condition holds, and `stop` ends the list after it. A failed api call ends the list after
  * its onError actions. Anything beyond this belongs in a widget, not here.
  */
@@ -30,6 +30,8 @@ export interface ActionContext {
   live?: () => boolean;
   reload?: (source?: string) => void;
   setState?: (key: string, value: unknown) => void;
+  /** in a form's handlers: draw a new captcha and clear its field */
+  newCaptcha?: () => void;
 }
 
 export async function runActions(list: readonly Action[] | undefined, ctx: ActionContext, extra: Scope = {}): Promise<boolean> {
@@ -148,6 +150,9 @@ async function runOne(action: Action, ctx: ActionContext, scope: Scope, extra: S
       return true;
     case 'setState':
       ctx.setState?.(action.key, resolveDeep(action.value, scope));
+      return true;
+    case 'newCaptcha':
+      ctx.newCaptcha?.();
       return true;
     case 'delay':
       await new Promise((r) => setTimeout(r, resolveNumber(action.ms, scope)));

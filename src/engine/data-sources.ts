@@ -2,29 +2,23 @@
  * A screen's data sources (config `data`): each loads when the screen opens and again whenever
  * its resolved payload changes or a `reload` action names it, polls when asked, and stops when
  * the screen is left. The first load of a binding-free source takes the preload's result.
+ * Results go into the screen's store (scope.ts); a reply equal to what is shown is not stored
+ * again, so a poll that changes nothing renders nothing.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { call } from '../api/client';
 import { isEndpointName } from '../api/catalogue';
 import { asCondition, type ScreenConfig } from '../config/types';
 import { evalCondition, resolveDeep, resolveNumber, type Scope } from './bindings';
 import { takePrefetched } from './preload';
-
-export interface DataSources {
-  data: Record<string, unknown>;
-  loading: Record<string, boolean>;
-  /** the sources that load now (active, with a known endpoint) */
-  started: string[];
-}
+import type { ScreenLocal } from './scope';
 
 /**
- * `scope` is what payloads and `when` read (base and state); `reloads` counts reload actions
- * per source; `acting()` is false once the screen no longer acts (a reply then changes nothing).
+ * `scope` is what payloads and `when` read; `reloads` counts reload actions per source;
+ * `acting()` is false once the screen no longer acts (a reply then changes nothing). Returns the
+ * sources that load now (active, with a known endpoint).
  */
-export function useDataSources(screen: string, config: ScreenConfig, scope: Scope, reloads: Record<string, number>, acting: () => boolean): DataSources {
-  const [data, setData] = useState<Record<string, unknown>>({});
-  const [loading, setLoading] = useState<Record<string, boolean>>({});
-
+export function useDataSources(screen: string, config: ScreenConfig, scope: Scope, reloads: Record<string, number>, acting: () => boolean, store: ScreenLocal): { started: string[] } {
   const plan = Object.entries(config.data ?? {}).map(([name, src]) => {
     const active = evalCondition(asCondition(src.when), scope);
     const payload = active ? (resolveDeep(src.payload ?? {}, scope) as Record<string, unknown>) : null;
@@ -34,6 +28,8 @@ export function useDataSources(screen: string, config: ScreenConfig, scope: Scop
   const planKey = JSON.stringify(plan.map((p) => [p.name, p.key]));
   const planRef = useRef(plan);
   planRef.current = plan;
+  // the JSON of what each source shows now
+  const shown = useRef(new Map<string, string>());
 
   // one running load (and poll) per source: a source restarts only when its own key changes
   const running = useRef(new Map<string, { key: string; stop: () => void }>());
@@ -50,12 +46,18 @@ export function useDataSources(screen: string, config: ScreenConfig, scope: Scop
       const payload = p.payload;
       const fetchOnce = async (first: boolean) => {
         if (!acting()) return;
-        if (first) setLoading((l) => ({ ...l, [p.name]: true }));
+        if (first) store.loading[p.name] = true;
         const early = first ? takePrefetched(screen, p.name, payload) : undefined;
         const r = await (early ?? call(endpoint, payload, { quiet: p.quiet || !first, signal: controller.signal }));
         if (controller.signal.aborted || !acting()) return;
-        if (r.ok) setData((d) => ({ ...d, [p.name]: r.data }));
-        if (first) setLoading((l) => ({ ...l, [p.name]: false }));
+        if (r.ok) {
+          const json = JSON.stringify(r.data);
+          if (shown.current.get(p.name) !== json) {
+            shown.current.set(p.name, json);
+            store.data[p.name] = r.data;
+          }
+        }
+        if (first) store.loading[p.name] = false;
       };
       void fetchOnce(true);
       const timer = p.poll > 0 ? setInterval(() => void fetchOnce(false), p.poll) : undefined;
@@ -73,7 +75,7 @@ export function useDataSources(screen: string, config: ScreenConfig, scope: Scop
         live.delete(name);
       }
     }
-  }, [planKey, screen, acting]);
+  }, [planKey, screen, acting, store]);
   // leaving the screen stops every load and poll
   useEffect(() => {
     const live = running.current;
@@ -83,6 +85,5 @@ export function useDataSources(screen: string, config: ScreenConfig, scope: Scop
     };
   }, []);
 
-  const started = plan.filter((p) => p.payload && isEndpointName(p.endpoint)).map((p) => p.name);
-  return { data, loading, started };
+  return { started: plan.filter((p) => p.payload && isEndpointName(p.endpoint)).map((p) => p.name) };
 }

@@ -8,16 +8,18 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, Controller, type Control, type Resolver, type FieldValues } from 'react-hook-form';
 import { Button, Input, Selector, TextArea } from 'antd-mobile';
-import { call } from '../api/client';
-import { isEndpointName } from '../api/catalogue';
 import { appConfig } from '../config';
-import { asActions, type FieldConfig, type FormConfig } from '../config/types';
-import { getPath, resolve, resolveDeep, resolveNumber, resolveText, type Scope } from './bindings';
+import { asActions, type Action, type FieldConfig, type FormConfig } from '../config/types';
+import { runActions, type ActionContext } from './actions';
+import { resolve, resolveNumber, resolveText, type Scope } from './bindings';
 import { runRules, type RuleFailure } from './rules';
+import { optionsFrom } from './options';
+import { withNames } from './scope';
 import { ScopeProvider, useScreen } from './screen';
 import { ui } from './ui';
 import { IconByName } from './icons';
 import { Captcha, newCaptchaCode } from './captcha';
+import './form.css';
 
 export interface ConfigFormProps {
   name: string;
@@ -47,8 +49,9 @@ export function formatDate(d: Date, shiftHours: number): string {
 export function ConfigForm({ name, form, footer, submitText, className }: ConfigFormProps) {
   const screen = useScreen();
   const scope = screen.scope;
-  const scopeRef = useRef(scope);
-  scopeRef.current = scope;
+  // validation, messages and resets read the values of now (this component re-renders only for what it shows)
+  const nowRef = useRef(screen.now);
+  nowRef.current = screen.now;
   const [captcha, setCaptcha] = useState(() => newCaptchaCode(resolveNumber('{{const.captchaLength}}', scope, 4)));
   const captchaRef = useRef(captcha);
   captchaRef.current = captcha;
@@ -59,7 +62,7 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
 
   const resolver = useCallback<Resolver<FieldValues>>(
     async (values) => {
-      const f = runRules(form.rules, values, { scope: scopeRef.current, patterns, captcha: captchaRef.current });
+      const f = runRules(form.rules, values, { scope: nowRef.current(), patterns, captcha: captchaRef.current });
       failure.current = f;
       if (!f) return { values, errors: {} };
       return { values: {}, errors: { [f.rule.field]: { type: f.rule.check, message: f.rule.message } } };
@@ -75,19 +78,19 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
     shouldFocusError: false,
   });
 
-  const redraw = useCallback(() => setCaptcha(newCaptchaCode(resolveNumber('{{const.captchaLength}}', scopeRef.current, 4))), []);
+  const redraw = useCallback(() => setCaptcha(newCaptchaCode(resolveNumber('{{const.captchaLength}}', nowRef.current(), 4))), []);
 
   const onInvalid = () => {
     const f = failure.current;
     if (!f) return;
-    const msgScope = { ...scopeRef.current, form: getValues(), min: f.min, max: f.max };
+    const msgScope = withNames(nowRef.current(), { form: getValues(), min: f.min, max: f.max });
     ui.fail(screen.t(f.rule.message, msgScope));
     switch (f.rule.onFail) {
       case 'clearField':
         setValue(f.rule.field, '');
         break;
       case 'clearForm':
-        reset(defaultsOf(form.fields, scopeRef.current));
+        reset(defaultsOf(form.fields, nowRef.current()));
         break;
       case 'newCaptcha':
         setValue(f.rule.field, '');
@@ -101,33 +104,36 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
     inFlight.current = true;
     setBusy(true);
     try {
-      const s = { ...scopeRef.current, form: values };
       const submit = form.submit ?? {};
-      if (submit.before && !(await screen.run(submit.before, { form: values }))) return;
-      if (!submit.endpoint || !isEndpointName(submit.endpoint)) {
-        await screen.run(submit.onSuccess, { form: values });
-        return;
-      }
-      const payload = submit.payload
-        ? (resolveDeep(submit.payload, s) as Record<string, unknown>)
-        : Object.fromEntries(form.fields.filter((f) => f.send !== false).map((f) => [f.name, values[f.name]]));
-      const res = await call(submit.endpoint, payload, { loading: submit.loading !== false });
-      if (res.ok) {
-        if (submit.successToast) {
-          ui.success(submit.successToast === 'message' ? res.message : screen.t(submit.successToast, { form: values, reply: res }));
-        }
-        await screen.run(submit.onSuccess, { form: values, reply: res });
-      } else if ('network' in res && res.network) {
-        await screen.run(asActions(submit.onNetworkError), { form: values, reply: res });
-      } else {
-        if (form.fields.some((f) => f.kind === 'captcha')) {
-          // a used captcha is spent: draw a new one and clear its field
+      // handlers run with the form's values in scope, and can draw a new captcha (newCaptcha)
+      const ctx: ActionContext = {
+        ...screen.actionContext,
+        newCaptcha: () => {
           const cf = form.fields.find((f) => f.kind === 'captcha');
           if (cf) setValue(cf.name, '');
           redraw();
-        }
-        await screen.run(asActions(submit.onError), { form: values, reply: res });
+        },
+      };
+      const extra = { form: values };
+      if (submit.before && !(await runActions(asActions(submit.before), ctx, extra))) return;
+      if (!submit.endpoint) {
+        await runActions(asActions(submit.onSuccess), ctx, extra);
+        return;
       }
+      // the submit is an api action: the same call, toasts and handlers as anywhere in config;
+      // a submit shows the loading indicator unless the form says otherwise (the player waits on it)
+      const payload = submit.payload ?? Object.fromEntries(form.fields.filter((f) => f.send !== false).map((f) => [f.name, `{{form.${f.name}}}`]));
+      const action: Action = {
+        type: 'api',
+        endpoint: submit.endpoint,
+        payload,
+        loading: submit.loading !== false,
+        successToast: submit.successToast,
+        onSuccess: submit.onSuccess,
+        onError: submit.onError,
+        onNetworkError: submit.onNetworkError,
+      };
+      await runActions([action], ctx, extra);
     } finally {
       inFlight.current = false;
       setBusy(false);
@@ -217,14 +223,7 @@ interface FieldInputProps {
  */
 function optionsOf(field: FieldConfig, scope: Scope): { label: string; value: string }[] {
   const out = (field.options ?? []).map((o) => ({ label: resolveText(o.label, scope), value: String(o.value) }));
-  const from = field.optionsFrom;
-  const list = from ? getPath(scope, from.path) : undefined;
-  if (from && Array.isArray(list)) {
-    for (const item of list) {
-      const label = from.label.includes('{{') ? resolveText(from.label, { ...scope, item }) : String(getPath(item, from.label) ?? '');
-      out.push({ label, value: String(getPath(item, from.value) ?? '') });
-    }
-  }
+  for (const o of optionsFrom(field.optionsFrom, scope)) out.push({ label: o.label, value: String(o.value ?? '') });
   return out;
 }
 

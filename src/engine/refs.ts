@@ -1,5 +1,8 @@
 /** What a screen's widget tree refers to (pure: used by the engine and by the build's screen index). */
 
+/** Widget props that name another config file, by widget type: the screen loads it with its widgets. */
+const FILE_REFS: Record<string, { prop: string; kind: 'forms' }> = { Form: { prop: 'form', kind: 'forms' } };
+
 /**
  * Widget types and form names used anywhere in a screen (nested node lists included).
  * `widgets` are needed to paint the screen; a widget found only under a node with a `when`
@@ -18,7 +21,8 @@ export function collectRefs(
     const under = conditional || (isNode && o.when !== undefined);
     if (isNode) (under ? out.deferred : out.widgets).add(o.type as string);
     const props = o.props as Record<string, unknown> | undefined;
-    if (props && typeof props.form === 'string') out.forms.add(props.form);
+    const ref = isNode ? FILE_REFS[o.type as string] : undefined;
+    if (ref && props && typeof props[ref.prop] === 'string') out[ref.kind].add(props[ref.prop] as string);
     for (const v of Object.values(o)) if (v && typeof v === 'object') collectRefs(v, out, under);
   }
   return out;

@@ -5,6 +5,7 @@
  */
 import type { RuleConfig } from '../config/types';
 import { evalCondition, resolveNumber, type Scope } from './bindings';
+import { withNames } from './scope';
 
 export type Values = Record<string, unknown>;
 
@@ -42,7 +43,7 @@ function regex(src: string): RegExp {
 export function checkRule(rule: RuleConfig, values: Values, ctx: RuleContext): { ok: boolean; min?: number; max?: number } {
   const v = values[rule.field];
   const s = str(v).trim();
-  const scope = { ...ctx.scope, form: values };
+  const scope = withNames(ctx.scope, { form: values });
   const min = rule.min !== undefined ? resolveNumber(rule.min, scope, NaN) : undefined;
   const max = rule.max !== undefined ? resolveNumber(rule.max, scope, NaN) : undefined;
   switch (rule.check) {
@@ -79,7 +80,7 @@ export function checkRule(rule: RuleConfig, values: Values, ctx: RuleContext): {
 export function runRules(rules: readonly RuleConfig[], values: Values, ctx: RuleContext): RuleFailure | null {
   for (let index = 0; index < rules.length; index++) {
     const rule = rules[index];
-    if (rule.when && !evalCondition(rule.when, { ...ctx.scope, form: values })) continue;
+    if (rule.when && !evalCondition(rule.when, withNames(ctx.scope, { form: values }))) continue;
     const r = checkRule(rule, values, ctx);
     if (!r.ok) return { index, rule, min: r.min, max: r.max };
   }

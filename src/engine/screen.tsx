@@ -1,13 +1,13 @@
 /**
  * The screen renderer: renders a screen's widget tree for the location it was opened at, with
  * its scope (app, user, query, state, data…), runs onEnter, and gives widgets useScreen().
- * Getting the screen ready is preload.ts; its data sources are data-sources.ts; the marks the
- * app and the bench read are perf.ts.
+ * Getting the screen ready is preload.ts; its data sources are data-sources.ts; the scope and
+ * why widgets re-render only for what they read is scope.ts; the marks are perf.ts.
  */
-import { createContext, Suspense, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, memo, Suspense, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
-import { appConfig, constants, messages, routeFor } from '../config';
+import { proxy, snapshot, useSnapshot } from 'valtio';
+import { appConfig, routeFor } from '../config';
 import { asActions, asNodes, type Action, type FormConfig, type WidgetNode } from '../config/types';
 import { session } from '../store/session';
 import { evalCondition, resolveDeep, type Scope } from './bindings';
@@ -16,6 +16,7 @@ import { useDataSources } from './data-sources';
 import { goBack } from './history';
 import { markScreen, markScreenData } from './perf';
 import { afterFirstScreen, loadPrepared, type LoadedScreen } from './preload';
+import { placeScope, screenScope, withNames, type PlaceScope, type ScreenLocal } from './scope';
 import { text } from './text';
 import { loadWidget, widgetComponent } from './registry';
 import { view } from './view';
@@ -24,7 +25,10 @@ export { preloadScreen } from './preload';
 import { ConfigFile, NodeGuard } from './render-error';
 
 export interface ScreenApi {
+  /** what bindings read; read during render, it subscribes the widget to what it read */
   scope: Scope;
+  /** the scope's values of now, for event handlers and validation (a widget re-renders only for what it read) */
+  now: () => Scope;
   /** run an action list from config; `extra` adds to the scope (item, reply, form…) */
   run: (actions: unknown, extra?: Scope) => Promise<boolean>;
   /** the text of a config string (@message keys and bindings) */
@@ -35,23 +39,46 @@ export interface ScreenApi {
   actionContext: ActionContext;
 }
 
-const ScreenContext = createContext<ScreenApi | null>(null);
+/** What a screen shares with its widgets; stable for the screen's life (no re-render through it). */
+interface ScreenShared {
+  store: ScreenLocal;
+  run: ScreenApi['run'];
+  setState: ScreenApi['setState'];
+  reload: ScreenApi['reload'];
+  forms: ScreenApi['forms'];
+  actionContext: ActionContext;
+}
+
+const ScreenContext = createContext<ScreenShared | null>(null);
+const PlaceContext = createContext<PlaceScope>(placeScope('/', ''));
 const ItemScopeContext = createContext<Scope>({});
 
 export function useScreen(): ScreenApi {
-  const api = useContext(ScreenContext);
+  const shared = useContext(ScreenContext);
+  if (!shared) throw new Error('useScreen outside a screen');
+  const place = useContext(PlaceContext);
   const extra = useContext(ItemScopeContext);
-  if (!api) throw new Error('useScreen outside a screen');
+  const local = useSnapshot(shared.store) as ScreenLocal;
+  const sess = useSnapshot(session);
+  // valtio re-renders a component that read nothing of a snapshot on any change: read one
+  // value that does not change (or, for the session, rarely), so a widget that reads nothing
+  // of the screen's state re-renders for nothing
+  void local.name;
+  void sess.token;
   return useMemo(() => {
-    if (Object.keys(extra).length === 0) return api;
-    const scope = { ...api.scope, ...extra };
+    const scope = screenScope(sess, place, local, extra);
+    const hasExtra = Object.keys(extra).length > 0;
     return {
-      ...api,
       scope,
-      run: (actions: unknown, more: Scope = {}) => api.run(actions, { ...extra, ...more }),
-      t: (value: unknown, more: Scope = {}) => text(value, { ...scope, ...more }),
+      now: () => withNames(shared.actionContext.scope(), extra),
+      run: hasExtra ? (actions: unknown, more: Scope = {}) => shared.run(actions, { ...extra, ...more }) : shared.run,
+      t: (value: unknown, more: Scope = {}) => text(value, withNames(scope, more)),
+      setState: shared.setState,
+      reload: shared.reload,
+      forms: shared.forms,
+      actionContext: shared.actionContext,
     };
-  }, [api, extra]);
+  }, [shared, place, extra, local, sess]);
 }
 
 /** Children rendered with more names in scope (for example `item` in a list). */
@@ -75,11 +102,14 @@ function lazyWidget(type: string) {
   return c;
 }
 
-export function Node({ node }: { node: WidgetNode }) {
+const NO_PROPS: Record<string, unknown> = {};
+
+/** One widget node. Memoised: it re-renders for what it reads (its `when`), not for its parent. */
+export const Node = memo(function Node({ node }: { node: WidgetNode }) {
   const { scope } = useScreen();
   if (node.when && !evalCondition(node.when, scope)) return null;
   const Comp = widgetComponent(node.type);
-  const props = (node.props ?? {}) as Record<string, unknown>;
+  const props = (node.props ?? NO_PROPS) as Record<string, unknown>;
   if (Comp) return <NodeGuard node={node}><Comp node={node} props={props} /></NodeGuard>;
   const Lazy = lazyWidget(node.type);
   return (
@@ -89,9 +119,9 @@ export function Node({ node }: { node: WidgetNode }) {
       </Suspense>
     </NodeGuard>
   );
-}
+});
 
-export function Nodes({ nodes }: { nodes: unknown }) {
+export const Nodes = memo(function Nodes({ nodes }: { nodes: unknown }) {
   return (
     <>
       {asNodes(nodes).map((n, i) => (
@@ -99,11 +129,7 @@ export function Nodes({ nodes }: { nodes: unknown }) {
       ))}
     </>
   );
-}
-
-function queryObject(search: string): Record<string, string> {
-  return Object.fromEntries(new URLSearchParams(search));
-}
+});
 
 interface Place {
   pathname: string;
@@ -121,28 +147,6 @@ function useOwnPlace(): { place: Place; here: boolean } {
   const here = location.pathname === own.current.pathname;
   if (here && location.search !== own.current.search) own.current = { pathname: location.pathname, search: location.search };
   return { place: own.current, here };
-}
-
-/** Everything bindings may read, apart from screen state and data. */
-export function useBaseScope(location: Place): Scope {
-  const snap = useSnapshot(session);
-  return useMemo(
-    () => ({
-      app: snap.app ?? {},
-      user: snap.user ?? {},
-      token: snap.token,
-      loggedIn: !!snap.token,
-      venues: snap.venues,
-      games: snap.games,
-      query: queryObject(location.search),
-      path: location.pathname,
-      fullPath: location.pathname + location.search,
-      const: constants,
-      maps: appConfig.maps,
-      messages,
-    }),
-    [snap.app, snap.user, snap.token, snap.venues, snap.games, location.search, location.pathname],
-  );
 }
 
 export function ScreenRenderer({ name }: { name: string }) {
@@ -185,11 +189,18 @@ function ScreenLoadFailed() {
 
 function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
   const { config, forms } = loaded;
-  const { place, here } = useOwnPlace();
-  const base = useBaseScope(place);
+  const { place: ownPlace, here } = useOwnPlace();
+  const place = useMemo(() => placeScope(ownPlace.pathname, ownPlace.search), [ownPlace]);
   const navigate = useNavigate();
-  const [state, setStateObj] = useState<Record<string, unknown>>(() => (resolveDeep(config.state ?? {}, base) as Record<string, unknown>) ?? {});
-  const [reloadTick, setReloadTick] = useState<Record<string, number>>({});
+  const [store] = useState(() =>
+    proxy<ScreenLocal>({
+      name: loaded.name,
+      state: (resolveDeep(config.state ?? {}, screenScope(session, place, { name: loaded.name, state: {}, data: {}, loading: {}, reloads: {} })) as Record<string, unknown>) ?? {},
+      data: {},
+      loading: {},
+      reloads: {},
+    }),
+  );
 
   // the screen acts only while it is mounted and the router is still on its path: a reply, a
   // delay or a poll that ends after the player left neither navigates nor changes state
@@ -204,65 +215,51 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
     };
   }, []);
 
-  const { data, loading, started } = useDataSources(loaded.name, config, useMemo(() => ({ ...base, state }), [base, state]), reloadTick, acting);
+  // payloads and `when` of the data sources: this component re-renders when what they read changes
+  const local = useSnapshot(store) as ScreenLocal;
+  const sess = useSnapshot(session);
+  const { started } = useDataSources(loaded.name, config, screenScope(sess, place, local), local.reloads, acting, store);
 
-  // `reloads.<name>` counts reload actions per source name, so widgets that load their own data
-  // (PagedList) restart when config says { "type": "reload", "source": "<name>" }
-  const scope = useMemo<Scope>(() => ({ ...base, state, data, loading, reloads: reloadTick }), [base, state, data, loading, reloadTick]);
-  const scopeRef = useRef(scope);
-  scopeRef.current = scope;
   const placeRef = useRef(place);
   placeRef.current = place;
-  const setState = useCallback((key: string, value: unknown) => {
-    if (acting()) setStateObj((s) => ({ ...s, [key]: value }));
-  }, [acting]);
-  const reload = useCallback((source?: string) => {
-    if (!acting()) return;
-    setReloadTick((t) => {
-      const next = { ...t };
-      for (const k of source ? [source] : Object.keys(config.data ?? {})) next[k] = (next[k] ?? 0) + 1;
-      return next;
-    });
-  }, [config.data, acting]);
+  const setState = useCallback(
+    (key: string, value: unknown) => {
+      if (acting()) store.state[key] = value;
+    },
+    [acting, store],
+  );
+  const reload = useCallback(
+    (source?: string) => {
+      if (!acting()) return;
+      for (const k of source ? [source] : Object.keys(config.data ?? {})) store.reloads[k] = (store.reloads[k] ?? 0) + 1;
+    },
+    [config.data, acting, store],
+  );
 
-  const actionContext = useMemo<ActionContext>(
-    () => ({
-      scope: () => scopeRef.current,
+  const shared = useMemo<ScreenShared>(() => {
+    const actionContext: ActionContext = {
+      // the values of now, read when an action runs (not a subscription)
+      scope: () => screenScope(session, placeRef.current, snapshot(store) as ScreenLocal),
       navigate: (to, opts) => {
         if (acting()) void navigate(to, opts);
       },
       back: () => {
-        if (acting()) goBack((to, opts) => (typeof to === 'number' ? navigate(to) : navigate(to, opts)));
+        if (acting()) goBack(navigate);
       },
-      currentPath: () => placeRef.current.pathname + placeRef.current.search,
+      currentPath: () => placeRef.current.fullPath,
       live: acting,
       reload,
       setState,
-    }),
-    [navigate, reload, setState, acting],
-  );
-
-  const api = useMemo<ScreenApi>(
-    () => ({
-      scope,
+    };
+    return {
+      store,
       run: (actions, extra = {}) => runActions(asActions(actions) as Action[], actionContext, extra),
-      t: (value, extra = {}) => text(value, { ...scope, ...extra }),
       setState,
       reload,
       forms,
       actionContext,
-    }),
-    [scope, actionContext, setState, reload, forms],
-  );
-
-  // title: the screen's own (bindings allowed) or the route's
-  const route = routeFor(place.pathname);
-  const title = (config.title ? text(config.title, scope) : '') || (route?.title ?? '');
-  useEffect(() => {
-    view.title = title;
-    const site = (session.app?.title || appConfig.siteName) ?? '';
-    document.title = title && title !== site ? `${title} - ${site}` : site;
-  }, [title]);
+    };
+  }, [store, navigate, reload, setState, acting, forms]);
 
   // the network is back (the shell's offline banner goes away): load the screen's data again
   useEffect(() => {
@@ -271,36 +268,55 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
     return () => window.removeEventListener('online', again);
   }, [reload]);
 
-  // Performance API marks for the bench: `screen:<name>` when the tree has mounted,
-  // `screen-data:<name>` when every data source's first load has rendered
-  const marked = useRef({ mounted: false, data: false });
-  useEffect(() => {
-    const m = marked.current;
-    if (!m.mounted) {
-      m.mounted = true;
-      markScreen(loaded.name);
-    }
-    if (!m.data && started.every((n) => loading[n] === false)) {
-      m.data = true;
-      markScreenData(loaded.name);
-    }
-  });
-
   // onEnter, once
   const entered = useRef(false);
   useEffect(() => {
     if (entered.current) return;
     entered.current = true;
-    void runActions(asActions(config.onEnter), actionContext);
-  }, [config.onEnter, actionContext]);
+    void shared.run(config.onEnter);
+  }, [config.onEnter, shared]);
 
   return (
-    <ScreenContext.Provider value={api}>
-      <ConfigFile file={`screens.config/screens/${loaded.name}.json`} json={config}>
-        <Nodes nodes={config.body} />
-      </ConfigFile>
+    <ScreenContext.Provider value={shared}>
+      <PlaceContext.Provider value={place}>
+        <ScreenTitle title={config.title} fallback={routeFor(place.path)?.title ?? ''} />
+        <ScreenMarks name={loaded.name} started={started} />
+        <ConfigFile file={`screens.config/screens/${loaded.name}.json`} json={config}>
+          <Nodes nodes={config.body} />
+        </ConfigFile>
+      </PlaceContext.Provider>
     </ScreenContext.Provider>
   );
 }
 
+/** The title: the screen's own (bindings allowed) or the route's; shown by the top bar and the tab. */
+function ScreenTitle({ title: own, fallback }: { title: unknown; fallback: string }) {
+  const { scope } = useScreen();
+  const title = (own ? text(own, scope) : '') || fallback;
+  useEffect(() => {
+    view.title = title;
+    const site = (session.app?.title || appConfig.siteName) ?? '';
+    document.title = title && title !== site ? `${title} - ${site}` : site;
+  }, [title]);
+  return null;
+}
 
+/** The perf.ts marks: the tree has mounted; every data source's first load has rendered. */
+function ScreenMarks({ name, started }: { name: string; started: string[] }) {
+  const { store } = useContext(ScreenContext)!;
+  const { loading } = useSnapshot(store);
+  const marked = useRef({ mounted: false, data: false });
+  const allLoaded = started.every((n) => loading[n] === false);
+  useEffect(() => {
+    const m = marked.current;
+    if (!m.mounted) {
+      m.mounted = true;
+      markScreen(name);
+    }
+    if (!m.data && allLoaded) {
+      m.data = true;
+      markScreenData(name);
+    }
+  });
+  return null;
+}

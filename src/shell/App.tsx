@@ -11,7 +11,7 @@ import { appConfig, constants, hasScreen, message, routeFor, routes } from '../c
 import type { RouteConfig } from '../config/types';
 import { resolveText } from '../engine/bindings';
 import { preloadScreen, ScreenRenderer } from '../engine/screen';
-import { canGoBack } from '../engine/history';
+import { goBack } from '../engine/history';
 import { preloadIcons } from '../engine/icons';
 import { preloadOverlays } from '../engine/overlays';
 import { onFirstScreenData } from '../engine/perf';
@@ -22,10 +22,6 @@ import { MainTopBar, PageBar } from './TopBar';
 import { MainTabBar } from './TabBar';
 import { NetworkStatus } from './NetworkStatus';
 import { ResponsiblePlay } from './ResponsiblePlay';
-
-function text(key: string): string {
-  return message(key.startsWith('@') ? key.slice(1) : key);
-}
 
 let authDialogOpen = false;
 
@@ -39,13 +35,12 @@ function RouteView({ route }: { route: RouteConfig }) {
 
   useEffect(() => {
     if (decision.kind === 'blocked') {
-      ui.toast(text(decision.message));
-      if (canGoBack()) navigate(-1);
-      else navigate('/', { replace: true });
+      ui.toast(message(decision.message));
+      goBack(navigate);
     } else if (decision.kind === 'confirmLogin' && !asked.current) {
       asked.current = true;
       void ui
-        .dialog({ kind: 'confirm', title: text('auth.loginConfirmTitle'), content: text('auth.loginConfirmContent'), confirmText: text('common.ok'), cancelText: text('common.cancel') })
+        .dialog({ kind: 'confirm', title: message('auth.loginConfirmTitle'), content: message('auth.loginConfirmContent'), confirmText: message('common.ok'), cancelText: message('common.cancel') })
         .then((ok) => (ok ? navigate(decision.to, { replace: true }) : navigate('/', { replace: true })));
     }
   }, [decision.kind]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -71,17 +66,15 @@ function Placeholder() {
   );
 }
 
+/** The route alone decides what surrounds its screen: `layout`, and `topBar: false` to hide the bar. */
 function Layout({ route, children }: { route: RouteConfig; children: ReactNode }) {
-  const location = useLocation();
-  const top = appConfig.topBar;
-  const hidden = top.hideOn.includes(location.pathname);
-  const back = top.backOn.find((b) => b.path === location.pathname);
+  const hidden = route.topBar === false;
   const layout = route.layout ?? 'page';
   if (layout === 'bare') return <main className="layout-bare">{children}</main>;
-  if (layout === 'page' || back) {
+  if (layout === 'page') {
     return (
       <div className="layout-page">
-        {!hidden && <PageBar fallbackTitle={back?.title ?? route.title} />}
+        {!hidden && <PageBar fallbackTitle={route.title} />}
         <main className="layout-page-body">{children}</main>
       </div>
     );
@@ -97,11 +90,11 @@ function Layout({ route, children }: { route: RouteConfig; children: ReactNode }
 
 function Maintenance({ tips }: { tips: string }) {
   useEffect(() => {
-    document.title = text('site.maintenanceTitle');
+    document.title = message('site.maintenanceTitle');
   }, []);
   return (
     <main className="maintenance" role="main">
-      <h1>{text('site.maintenanceTitle')}</h1>
+      <h1>{message('site.maintenanceTitle')}</h1>
       <p>{tips}</p>
     </main>
   );
@@ -147,7 +140,7 @@ configureClient({
   timeoutMs: constants.requestTimeoutMs,
   getToken,
   onError: (msg) => ui.fail(msg),
-  showLoading: () => ui.loading(text('common.loading')),
+  showLoading: () => ui.loading(message('common.loading')),
   hideLoading: () => ui.hideLoading(),
   onAuthFailure: (silent) => {
     if (silent) {
@@ -157,7 +150,7 @@ configureClient({
     }
     if (authDialogOpen) return;
     authDialogOpen = true;
-    void ui.dialog({ kind: 'alert', title: text('auth.expiredTitle'), content: text('auth.expiredContent'), confirmText: text('auth.confirm') }).then(() => {
+    void ui.dialog({ kind: 'alert', title: message('auth.expiredTitle'), content: message('auth.expiredContent'), confirmText: message('auth.confirm') }).then(() => {
       authDialogOpen = false;
       clearSession();
       goTo('/login');

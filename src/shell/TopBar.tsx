@@ -10,7 +10,7 @@ import { FILTERS } from '../engine/bindings';
 import { IconByName } from '../engine/icons';
 import { ui } from '../engine/ui';
 import { view } from '../engine/view';
-import { canGoBack } from '../engine/history';
+import { goBack } from '../engine/history';
 import { loadUser, refreshMoney, session } from '../store/session';
 
 const top = appConfig.topBar;
@@ -79,7 +79,7 @@ export function MainTopBar() {
 export function PageBar({ fallbackTitle }: { fallbackTitle: string }) {
   const snap = useSnapshot(view);
   const navigate = useNavigate();
-  const back = () => (canGoBack() ? navigate(-1) : navigate('/', { replace: true }));
+  const back = () => goBack(navigate);
   return (
     <header className="pagebar">
       <button type="button" className="icon-btn pagebar-back" aria-label={top.backLabel} onClick={back}>

@@ -93,11 +93,15 @@ describe('login', () => {
     await go(p, '/login');
     await fill(p, 'name', SEED.username);
     await fill(p, 'password', 'wrong-pass');
-    await fill(p, 'code', await captchaCode(p));
+    const spent = await captchaCode(p);
+    await fill(p, 'code', spent);
     const msg = await toastAfter(p, () => submit(p, '立即登录'));
     expect(msg).not.toBe('');
     expect(msg).not.toBe('验证码错误！');
     expect(await p.locator('input[name=name]').inputValue()).toBe(SEED.username);
+    // the submit's onError names newCaptcha: the used captcha is spent, its field cleared
+    await expect.poll(() => p.locator('input[name=code]').inputValue()).toBe('');
+    expect(await captchaCode(p)).not.toBe(spent);
   });
 });
 

@@ -20,12 +20,12 @@ interface Route {
   path: string;
   screen: string;
   layout?: 'main' | 'page' | 'bare';
+  topBar?: boolean;
 }
 const routes = readJson<{ routes: Route[] }>('routes.json').routes;
-const topBar = readJson<{ topBar: { hideOn: string[]; backOn: { path: string }[] } }>('app.json').topBar;
 const screenOf = (p: string) => routes.find((r) => r.path === p.split('?')[0])!.screen;
-/** the header's back arrow: page layout (or a backOn entry), unless the top bar is hidden there */
-const hasArrow = (r: Route) => ((r.layout ?? 'page') === 'page' || topBar.backOn.some((b) => b.path === r.path)) && !topBar.hideOn.includes(r.path);
+/** the header's back arrow: page layout, unless the route hides its top bar */
+const hasArrow = (r: Route) => (r.layout ?? 'page') === 'page' && r.topBar !== false;
 
 type Step = (p: Page) => Promise<void>;
 interface Trip {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Popup } from 'antd-mobile';
+import { Popup } from '../../engine/overlays';
 import { DownFill } from 'antd-mobile-icons';
-import { getPath } from '../../engine/bindings';
 import type { WidgetProps } from '../../engine/registry';
+import { optionsFrom } from '../../engine/options';
 import { useScreen } from '../../engine/screen';
 import type { Scope } from '../../engine/bindings';
 import type { Props } from './schema';
@@ -21,14 +21,8 @@ function optionsOf(f: Filter, scope: Scope, t: (v: unknown) => string): Option[]
     const table = ((scope.maps ?? {}) as Record<string, Record<string, string>>)[f.map] ?? {};
     for (const [k, label] of Object.entries(table)) out.push({ label, value: /^-?\d+$/.test(k) ? Number(k) : k });
   }
-  if (f.optionsFrom) {
-    const list = getPath(scope, f.optionsFrom.path);
-    if (Array.isArray(list)) {
-      for (const item of list) {
-        const value = getPath(item, f.optionsFrom.value);
-        if (typeof value === 'string' || typeof value === 'number') out.push({ label: String(getPath(item, f.optionsFrom.label) ?? value), value });
-      }
-    }
+  for (const { label, value } of optionsFrom(f.optionsFrom, scope)) {
+    if (typeof value === 'string' || typeof value === 'number') out.push({ label, value });
   }
   for (const o of f.options ?? []) out.push({ label: t(o.label), value: o.value });
   return out;

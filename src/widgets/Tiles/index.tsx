@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { evalCondition, resolve } from '../../engine/bindings';
 import type { WidgetProps } from '../../engine/registry';
 import { useScreen } from '../../engine/screen';
+import { withNames } from '../../engine/scope';
 import { asCondition } from '../../config/types';
 import type { Props } from './schema';
 import './style.css';
@@ -18,7 +19,7 @@ export default function Tiles({ props }: WidgetProps<Props>) {
   const raw = typeof props.items === 'string' ? resolve(props.items, scope) : props.items;
   const filter = asCondition(props.filter);
   const items = useMemo(
-    () => (Array.isArray(raw) ? (raw as unknown[]).filter((item) => !filter || evalCondition(filter, { ...scope, item })) : []),
+    () => (Array.isArray(raw) ? (raw as unknown[]).filter((item) => !filter || evalCondition(filter, withNames(scope, { item }))) : []),
     [raw, filter, scope],
   );
   // a picture that fails to load turns its tile into a coloured caption tile
