@@ -8,6 +8,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { apiRouter, send } from './api';
 import { assetsRouter } from './assets';
 import { controlRouter, pagesOnlyRouter } from './control';
+import { gameRouter } from './game';
 import { fail } from './http';
 import { handlers } from './routes';
 import { MockState } from './state';
@@ -72,6 +73,11 @@ export function createApp(options: MockOptions = {}): express.Express {
   const publicOrigin = options.publicOrigin !== undefined ? (parseOrigin(options.publicOrigin) ?? undefined) : envPublicOrigin();
 
   app.use('/api', apiRouter(state, handlers, latency, { corsOrigins, publicOrigin }));
+  // The mock game (its page, script, state and spin) answers with or without the control surface,
+  // like the frame pages: getGameUrl hands out its url. Its calls carry a launch ticket, never a
+  // token, and it runs in a sandboxed frame without allow-same-origin (an opaque origin), so it
+  // answers CORS for any origin without credentials: the ticket is the only key.
+  app.use('/__mock/game', gameCors, gameRouter(state));
   if (control) app.use('/__mock', controlRouter(state, latency));
   // Without the control surface its frame pages (service, game, visit...) stay: the urls /api hands out point there.
   else app.use('/__mock', pagesOnlyRouter(state));
@@ -108,4 +114,17 @@ function restorePrototypesOnPassThrough(app: express.Express): void {
       next(err);
     });
   };
+}
+
+/** CORS for the mock game's calls: any origin (the sandboxed frame's is "null"), no credentials. */
+function gameCors(req: Request, res: Response, next: NextFunction): void {
+  res.set('Access-Control-Allow-Origin', '*');
+  res.set('Access-Control-Allow-Headers', 'Content-Type');
+  res.set('Access-Control-Allow-Methods', 'GET, POST');
+  res.set('Cache-Control', 'no-store');
+  if (req.method === 'OPTIONS') {
+    res.status(204).end();
+    return;
+  }
+  next();
 }

@@ -21,7 +21,7 @@ import { openApiDocument } from '../src/api/openapi';
 import { bodyErrorReply, send } from './api';
 import { venues } from './fixtures/games';
 import { maxCardsPerKind } from './fixtures/site';
-import { gameRouter, recordBetControl } from './game';
+import { recordBetControl } from './game';
 import { fail, ok, yuan } from './http';
 import { servePage } from './pages';
 import { applyPreset, presetNames, type PresetName } from './presets';
@@ -322,7 +322,6 @@ export function controlRouter(state: MockState, latency: { ms: number }): expres
   const page = servePage(state);
   router.get('/page/:kind', page);
   router.get('/page/:kind/*rest', page);
-  router.use('/game', gameRouter(state));
 
   // Every call that changes something is sent as application/json (a browser asks before it
   // sends that to another origin, and nothing here ever says yes).

@@ -174,6 +174,7 @@ const memberTrips: Trip[] = [
   { path: '/venueBet', from: '/mine', enter: inMain('场馆记录') },
   { path: '/betRecord', from: '/venueBet', enter: firstTestId('venue-row') },
   { path: '/fanshui', from: '/mine', enter: inMain('返水中心') },
+  { path: '/responsible', from: '/mine', enter: byTestId('mine-responsible') },
   { path: '/activityRecord', from: '/mine', enter: inMain('活动记录') },
   { path: '/welfare', from: '/mine', enter: inMain('福利中心') },
   { path: '/userCent', from: '/mine', enter: inMain('账户设置') },

@@ -72,7 +72,7 @@ describe('refreshusermoney: partial or whole, the cached user keeps every field'
       await p.getByRole('button', { name: '刷新余额' }).click();
       await refreshed;
       await expect.poll(() => byTestId(p, 'topbar-balance').innerText()).toContain('4321.50');
-      const cached = await p.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}') as Record<string, unknown>);
+      const cached = await p.evaluate(() => JSON.parse(sessionStorage.getItem('userInfo') ?? '{}') as Record<string, unknown>);
       expect(cached).toMatchObject({ username: SEED.username, balance: 4321.5 });
       expect(cached.current_vip).toBeTruthy();
       expect(cached.realname).toBeTruthy();

@@ -48,7 +48,7 @@ beforeAll(async () => {
   }
   const app = express();
   app.use(securityHeaders);
-  app.use(createApp({ latencyMs: 0 }));
+  app.use(createApp({ latencyMs: 0, control: true }));
   app.use(express.static(outDir));
   await new Promise<void>((resolve) => {
     server = app.listen(0, '127.0.0.1', () => resolve());

@@ -137,6 +137,9 @@ describe('manifest and worker', () => {
     expect(order.data).not.toBeNull();
     expect(order.wb).not.toBeNull();
     expect(order.wb as number).toBeGreaterThanOrEqual(order.data as number);
+    // the seed's start-up popup (Modal, Html) loads once home has shown its data and the browser is
+    // idle: the first visit has used every chunk of home only once it is up
+    await page.locator('[data-testid=startup-modal]').waitFor();
     await chunksCached(page);
 
     const net = networkScripts(context);
