@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { apiRouter, send } from './api';
+import { apiRouter, bodyErrorReply, send } from './api';
 import { assetsRouter } from './assets';
 import { controlRouter, pagesOnlyRouter } from './control';
 import { gameRouter } from './game';
@@ -77,7 +77,11 @@ export function createApp(options: MockOptions = {}): express.Express {
   // like the frame pages: getGameUrl hands out its url. Its calls carry a launch ticket, never a
   // token, and it runs in a sandboxed frame without allow-same-origin (an opaque origin), so it
   // answers CORS for any origin without credentials: the ticket is the only key.
-  app.use('/__mock/game', gameCors, gameRouter(state));
+  app.use('/__mock/game', gameCors, gameRouter(state), (err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    const known = bodyErrorReply(err); // a broken JSON body: a JSON 400, never the 500 below
+    if (known) return send(res, known.body, known.status);
+    next(err);
+  });
   if (control) app.use('/__mock', controlRouter(state, latency));
   // Without the control surface its frame pages (service, game, visit...) stay: the urls /api hands out point there.
   else app.use('/__mock', pagesOnlyRouter(state));
