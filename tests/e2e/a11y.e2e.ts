@@ -11,18 +11,13 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { QUERY, needsMember, type SheetRoute } from '../../scripts/screens-lib';
 import { BASE, SEED, expectClean, go, launch, newPage, resetMock } from './harness';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, 'screens.config', file), 'utf8')) as T;
 
-interface Route {
-  path: string;
-  screen: string;
-  title: string;
-  auth?: boolean;
-  guard?: string;
-}
+type Route = SheetRoute;
 const routes = readJson<{ routes: Route[] }>('routes.json').routes;
 const app = readJson<{ siteName: string; theme: { primary: string } }>('app.json');
 const hasScreen = (name: string) => {
@@ -33,21 +28,6 @@ const hasScreen = (name: string) => {
     return false;
   }
 };
-
-/** queries that bring a route to its real content (an id, a type, an order number) */
-const QUERY: Record<string, string> = {
-  '/activityInfo': 'id=1',
-  '/zhanzhuye': 'type=1',
-  '/boutBallBetInfo': 'type=1',
-  '/abouts': 'type=5',
-  '/concise': 'type=obgdy',
-  '/gamePage': 'name=ag&type=0&code=',
-  '/password': 'type=2',
-  '/betRecord': 'type=1',
-  '/transfer': 'code=pg',
-};
-/** routes a visitor cannot see (they ask to log in first), and /payInfo, which shows the member's own order */
-const needsMember = (r: Route) => !!r.auth || r.guard === 'confirmLogin' || r.path === '/gamePage' || r.path === '/payInfo';
 
 let browser: Browser;
 let token = '';
