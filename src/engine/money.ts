@@ -152,7 +152,7 @@ function group(fixed: string): string {
 /**
  * The one way money is shown (docs/ENGINE.md, "Money on screen"): two decimals, rounded toward
  * zero; from `groupFrom` up the thousands are separated. `short` (where space is short) writes
- * amounts from `shortFrom` up in 万 or 亿 with two decimals, also rounded toward zero, so a
+ * amounts from `shortFrom` up in the words of messages moneyFmt.wan or moneyFmt.yi with two decimals, also rounded toward zero, so a
  * shortened figure is never more than the exact one.
  */
 export function formatMoney(n: number, fmt: MoneyFormat, short = false): string {

@@ -38,7 +38,7 @@ export interface SessionClock extends Choices {
   owner: string;
   /** ms, wall clock */
   start: number;
-  /** ms: the start, or when 继续游戏 was last pressed; the next reminder is one interval after */
+  /** ms: the start, or when the @responsible.continue button was last pressed; the next reminder is one interval after */
   lastAt: number;
   /** the limit warning has been shown */
   warned: boolean;
