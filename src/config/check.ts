@@ -42,14 +42,31 @@ export interface SchemaSet {
 /** widget type -> JSON Schema of its props */
 export type WidgetSchemas = Record<string, object>;
 
-/** Keys of messages.json that src/ itself uses (beyond what the schema requires). */
-export const ENGINE_SCREENS = ['placeholder'];
+/**
+ * Screen names a route may give without a file screens.config/screens/<name>.json: the shell draws
+ * them itself (src/shell/App.tsx shows its Placeholder, the app.json placeholders text, for a route
+ * whose screen has no file).
+ */
+export const BUILT_IN_SCREENS = ['placeholder'];
+
+/** Config keys that were renamed (one name per idea: `type` names which variant an object is). */
+const RENAMED: Record<string, string> = { kind: 'type', check: 'type', toast: 'successToast' };
 
 const KEYWORD_WORDS: Record<string, (e: ErrorObject) => string> = {
   type: (e) => `expected ${article(String(e.params.type))}${found(e)}`,
   required: (e) => `missing required property "${e.params.missingProperty}"`,
-  additionalProperties: (e) => `unknown property "${e.params.additionalProperty}" (not allowed here)`,
-  enum: (e) => `expected one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}${found(e)}`,
+  additionalProperties: (e) => {
+    const name = String(e.params.additionalProperty);
+    const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+    const now = RENAMED[name];
+    const hint = now && known.includes(now) ? `; it is called "${now}" now` : didYouMean(name, known);
+    return `unknown property "${name}" (not allowed here)${hint}`;
+  },
+  enum: (e) => {
+    const allowed = e.params.allowedValues as unknown[];
+    const near = typeof e.data === 'string' ? didYouMean(e.data, allowed.filter((v): v is string => typeof v === 'string')) : '';
+    return `expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}${found(e)}${near}`;
+  },
   const: (e) => `expected ${JSON.stringify(e.params.allowedValue)}${found(e)}`,
   pattern: (e) => `expected text matching ${e.params.pattern}${found(e)}`,
   minimum: (e) => `expected a number of at least ${e.params.limit}${found(e)}`,
@@ -507,7 +524,7 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
         for (const [k, v] of Object.entries(a)) {
           if (k === 'when') walkCondition(v, [...here, k], ctx);
           else if (ACTION_LISTS.has(k)) walkActions(v, [...here, k], a.type === 'api' && REPLY_LISTS.has(k) ? withRoots(ctx, ['reply']) : ctx);
-          else if (k === 'successToast') walkText(v, [...here, k], withRoots(ctx, ['reply']));
+          else if (k === 'successToast' && a.type === 'api') walkText(v, [...here, k], withRoots(ctx, ['reply']));
           else if (a.type === 'reload' && k === 'source' && typeof v === 'string' && ctx.screen && !ctx.screen.sources.has(v)) {
             add(ctx.file, [...here, k], `reload source "${v}" is not a data source of the screen nor a PagedList name (expected one of ${listOf(ctx.screen.sources) || 'none'})${didYouMean(v, ctx.screen.sources)}`);
           } else if (a.type === 'setState' && k === 'key' && typeof v === 'string' && ctx.screen && !ctx.screen.declared.has(v) && !ctx.screen.read.has(v)) {
@@ -582,7 +599,7 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
     };
 
     // ---- routes
-    const routeNames = new Set([...Object.keys(bundle.screens), ...ENGINE_SCREENS]);
+    const routeNames = new Set([...Object.keys(bundle.screens), ...BUILT_IN_SCREENS]);
     if (routesOk) {
       const routes = (bundle.routes.json as { routes: JsonObject[] }).routes;
       const paths = new Set<string>();
@@ -678,15 +695,15 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
       const list = `(${fields.join(', ') || 'none'})`;
       (form.rules as JsonObject[]).forEach((r, i) => {
         if (!fieldSet.has(String(r.field))) add(f.file, ['rules', i, 'field'], `expected a field of this form ${list}, found "${r.field}"${didYouMean(String(r.field), fields)}`);
-        if ((r.check === 'equalsField' || r.check === 'notEqualsField') && !fieldSet.has(String(r.other))) {
+        if ((r.type === 'equalsField' || r.type === 'notEqualsField') && !fieldSet.has(String(r.other))) {
           add(f.file, ['rules', i, 'other'], `expected the other field of this form ${list}, found ${JSON.stringify(r.other)}${didYouMean(String(r.other), fields)}`);
         }
-        if (r.check === 'pattern' && patterns && !(String(r.pattern) in patterns)) {
+        if (r.type === 'pattern' && patterns && !(String(r.pattern) in patterns)) {
           add(f.file, ['rules', i, 'pattern'], `pattern ${JSON.stringify(r.pattern)} is not in app.json patterns${didYouMean(String(r.pattern), Object.keys(patterns))}`);
         }
         const needs: Record<string, string[]> = { minLength: ['min'], maxLength: ['max'], lengthBetween: ['min', 'max'], range: ['min', 'max'], min: ['min'] };
-        for (const k of needs[String(r.check)] ?? []) {
-          if (r[k] === undefined) add(f.file, ['rules', i], `check "${r.check}" needs "${k}"`);
+        for (const k of needs[String(r.type)] ?? []) {
+          if (r[k] === undefined) add(f.file, ['rules', i], `rule type "${r.type}" needs "${k}"`);
         }
         for (const [k, v] of Object.entries(r)) {
           if (k === 'when') walkCondition(v, ['rules', i, k], ctx);

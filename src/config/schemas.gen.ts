@@ -702,14 +702,14 @@ export const formSchema = {
         "additionalProperties": false,
         "required": [
           "name",
-          "kind"
+          "type"
         ],
         "properties": {
           "name": {
             "type": "string",
             "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
           },
-          "kind": {
+          "type": {
             "type": "string",
             "enum": [
               "text",
@@ -867,14 +867,14 @@ export const formSchema = {
         "additionalProperties": false,
         "required": [
           "field",
-          "check",
+          "type",
           "message"
         ],
         "properties": {
           "field": {
             "type": "string"
           },
-          "check": {
+          "type": {
             "type": "string",
             "enum": [
               "required",
@@ -1151,7 +1151,7 @@ export const actionSchema = {
         "text": {
           "type": "string"
         },
-        "toast": {
+        "successToast": {
           "type": "string"
         },
         "when": {},
@@ -1464,14 +1464,14 @@ export const fieldSchema = {
   "additionalProperties": false,
   "required": [
     "name",
-    "kind"
+    "type"
   ],
   "properties": {
     "name": {
       "type": "string",
       "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
     },
-    "kind": {
+    "type": {
       "type": "string",
       "enum": [
         "text",
@@ -1627,14 +1627,14 @@ export const ruleSchema = {
   "additionalProperties": false,
   "required": [
     "field",
-    "check",
+    "type",
     "message"
   ],
   "properties": {
     "field": {
       "type": "string"
     },
-    "check": {
+    "type": {
       "type": "string",
       "enum": [
         "required",

@@ -33,7 +33,7 @@ export type WidgetNode = FromSchema<typeof nodeSchema>;
 export type DataSource = FromSchema<typeof dataSourceSchema>;
 export type FieldConfig = FromSchema<typeof fieldSchema>;
 export type RuleConfig = FromSchema<typeof ruleSchema>;
-export type RuleCheck = RuleConfig['check'];
+export type RuleType = RuleConfig['type'];
 
 /** Config is validated against its schema before it ships (check:config, build, tests). */
 export function asActions(v: unknown): Action[] {

@@ -114,7 +114,7 @@ async function runOne(action: Action, ctx: ActionContext, scope: Scope, extra: S
       return true;
     case 'copy': {
       const ok = await ui.copy(resolveText(action.text, scope));
-      if (ok) ui.success(text(action.toast ?? '@copy.success', scope));
+      if (ok) ui.success(text(action.successToast ?? '@copy.success', scope));
       return ok;
     }
     case 'openUrl': {

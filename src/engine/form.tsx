@@ -65,7 +65,7 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
       const f = runRules(form.rules, values, { scope: nowRef.current(), patterns, captcha: captchaRef.current });
       failure.current = f;
       if (!f) return { values, errors: {} };
-      return { values: {}, errors: { [f.rule.field]: { type: f.rule.check, message: f.rule.message } } };
+      return { values: {}, errors: { [f.rule.field]: { type: f.rule.type, message: f.rule.message } } };
     },
     [form.rules],
   );
@@ -109,7 +109,7 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
       const ctx: ActionContext = {
         ...screen.actionContext,
         newCaptcha: () => {
-          const cf = form.fields.find((f) => f.kind === 'captcha');
+          const cf = form.fields.find((f) => f.type === 'captcha');
           if (cf) setValue(cf.name, '');
           redraw();
         },
@@ -152,12 +152,12 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
     >
       <div className="cfg-form-fields">
         {form.fields
-          .filter((f) => f.kind === 'hidden')
+          .filter((f) => f.type === 'hidden')
           .map((f) => (
             <Controller key={f.name} name={f.name} control={control} render={({ field }) => <input type="hidden" name={f.name} value={String(field.value ?? '')} />} />
           ))}
         {form.fields
-          .filter((f) => f.kind !== 'hidden')
+          .filter((f) => f.type !== 'hidden')
           .map((f) => (
             <Controller
               key={f.name}
@@ -197,7 +197,7 @@ function LiveFooter({ control, children }: { control: Control<FieldValues>; chil
 function FieldRow({ field, formName, scope, children }: { field: FieldConfig; formName: string; scope: Scope; children: ReactNode }) {
   const label = resolveText(field.label ?? field.placeholder ?? field.name, scope);
   return (
-    <div className={`cfg-field cfg-field-${field.kind}`}>
+    <div className={`cfg-field cfg-field-${field.type}`}>
       <label className={field.label ? 'cfg-field-label' : 'sr-only'} htmlFor={`${formName}-${field.name}`}>
         {field.icon && <IconByName name={field.icon} className="cfg-field-icon" />}
         {label}
@@ -243,7 +243,7 @@ function FieldInput({ field, id, value, onChange, scope, captcha, onRedraw }: Fi
   };
   const { t } = useScreen();
 
-  switch (field.kind) {
+  switch (field.type) {
     case 'textarea':
       return <TextArea id={id} name={field.name} placeholder={placeholder} value={str} onChange={onChange} maxLength={maxLength} rows={3} readOnly={field.readOnly} />;
     case 'select': {
@@ -318,14 +318,14 @@ function FieldInput({ field, id, value, onChange, scope, captcha, onRedraw }: Fi
         <Input
           id={id}
           name={field.name}
-          type={field.kind === 'password' ? 'password' : 'text'}
-          inputMode={field.inputMode ?? (field.kind === 'number' ? 'decimal' : undefined)}
+          type={field.type === 'password' ? 'password' : 'text'}
+          inputMode={field.inputMode ?? (field.type === 'number' ? 'decimal' : undefined)}
           placeholder={placeholder}
           value={str}
           onChange={onChange}
           maxLength={maxLength}
           readOnly={field.readOnly}
-          autoComplete={field.autoComplete ?? (field.kind === 'password' ? 'current-password' : 'off')}
+          autoComplete={field.autoComplete ?? (field.type === 'password' ? 'current-password' : 'off')}
           clearable={!field.readOnly}
         />
       );

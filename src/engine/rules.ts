@@ -46,7 +46,7 @@ export function checkRule(rule: RuleConfig, values: Values, ctx: RuleContext): {
   const scope = withNames(ctx.scope, { form: values });
   const min = rule.min !== undefined ? resolveNumber(rule.min, scope, NaN) : undefined;
   const max = rule.max !== undefined ? resolveNumber(rule.max, scope, NaN) : undefined;
-  switch (rule.check) {
+  switch (rule.type) {
     case 'required':
       return { ok: s !== '' };
     case 'minLength':

@@ -66,6 +66,40 @@ describe('check:config', () => {
     ]);
   });
 
+  it('names a field type and a rule type that do not exist, and the old names kind and check', () => {
+    const typos = check((b) => {
+      ((b.forms.login as Json).fields as Json[])[1].type = 'pasword';
+      ((b.forms.login as Json).rules as Json[])[3].type = 'capthca';
+    });
+    expect(typos).toEqual([
+      {
+        file: 'screens.config/forms/login.json',
+        path: '/fields/1/type',
+        message: 'expected one of "text", "password", "number", "captcha", "select", "date", "textarea", "radio", "hidden", found "pasword"; did you mean "password"?',
+      },
+      {
+        file: 'screens.config/forms/login.json',
+        path: '/rules/3/type',
+        message:
+          'expected one of "required", "minLength", "maxLength", "lengthBetween", "pattern", "equalsField", "notEqualsField", "range", "min", "captcha", found "capthca"; did you mean "captcha"?',
+      },
+    ]);
+    const oldNames = check((b) => {
+      const field = ((b.forms.login as Json).fields as Json[])[0];
+      field.kind = field.type;
+      delete field.type;
+      const rule = ((b.forms.login as Json).rules as Json[])[0];
+      rule.check = rule.type;
+      delete rule.type;
+    });
+    expect(oldNames.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      '/fields/0: missing required property "type"',
+      '/fields/0/kind: unknown property "kind" (not allowed here); it is called "type" now',
+      '/rules/0: missing required property "type"',
+      '/rules/0/check: unknown property "check" (not allowed here); it is called "type" now',
+    ]);
+  });
+
   it('names a limit of the wrong type', () => {
     const problems = check((b) => {
       (b.app.constants as Json).withdrawMin = '100';

@@ -70,7 +70,7 @@ describe('login rules', () => {
 describe('checks', () => {
   const run = (rule: RuleConfig, values: Record<string, unknown>) => runRules([rule], values, ctx());
   it('pattern mainlandMobile follows the spec (prefixes 0, 86, 17951; 13x, 15x but 154, 17[678], 18x, 14[57])', () => {
-    const rule: RuleConfig = { field: 'mobile', check: 'pattern', pattern: 'mainlandMobile', message: '@agent.mobile' };
+    const rule: RuleConfig = { field: 'mobile', type: 'pattern', pattern: 'mainlandMobile', message: '@agent.mobile' };
     for (const good of ['13812345678', '8615912345678', '017612345678', '1795114712345678', '18012345678', '14512345678']) {
       expect(run(rule, { mobile: good }), good).toBeNull();
     }
@@ -79,7 +79,7 @@ describe('checks', () => {
     }
   });
   it('range uses inclusive bounds from bindings and exposes them to the message', () => {
-    const rule: RuleConfig = { field: 'amount', check: 'range', min: '{{const.depositMinDefault}}', max: '{{const.depositMaxDefault}}', message: '@deposit.range' };
+    const rule: RuleConfig = { field: 'amount', type: 'range', min: '{{const.depositMinDefault}}', max: '{{const.depositMaxDefault}}', message: '@deposit.range' };
     expect(run(rule, { amount: '100' })).toBeNull();
     expect(run(rule, { amount: '10000' })).toBeNull();
     const f = run(rule, { amount: '99.99' });
@@ -89,16 +89,16 @@ describe('checks', () => {
     expect(run(rule, { amount: '' })).not.toBeNull();
   });
   it('notEqualsField and lengthBetween', () => {
-    expect(run({ field: 'n', check: 'notEqualsField', other: 'o', message: 'x' }, { n: 'a', o: 'a' })).not.toBeNull();
-    expect(run({ field: 'n', check: 'notEqualsField', other: 'o', message: 'x' }, { n: 'a', o: 'b' })).toBeNull();
-    const between: RuleConfig = { field: 'p', check: 'lengthBetween', min: 6, max: 18, message: 'x' };
+    expect(run({ field: 'n', type: 'notEqualsField', other: 'o', message: 'x' }, { n: 'a', o: 'a' })).not.toBeNull();
+    expect(run({ field: 'n', type: 'notEqualsField', other: 'o', message: 'x' }, { n: 'a', o: 'b' })).toBeNull();
+    const between: RuleConfig = { field: 'p', type: 'lengthBetween', min: 6, max: 18, message: 'x' };
     expect(run(between, { p: '12345' })).not.toBeNull();
     expect(run(between, { p: '123456' })).toBeNull();
     expect(run(between, { p: '1'.repeat(18) })).toBeNull();
     expect(run(between, { p: '1'.repeat(19) })).not.toBeNull();
   });
   it('a rule with `when` is skipped when its condition does not hold', () => {
-    const rule: RuleConfig = { field: 'bank', check: 'required', message: 'x', when: { path: 'form.method', eq: 'bank' } };
+    const rule: RuleConfig = { field: 'bank', type: 'required', message: 'x', when: { path: 'form.method', eq: 'bank' } };
     expect(run(rule, { method: 'usdt', bank: '' })).toBeNull();
     expect(run(rule, { method: 'bank', bank: '' })).not.toBeNull();
   });
