@@ -1,7 +1,8 @@
 /**
  * The HTTP client: every call goes through `call()`, typed by the endpoint catalogue.
  *
- * - timeout from config (30 s), bearer token from the session, JSON or multipart bodies;
+ * - timeout from config (30 s), bearer token from the session, JSON bodies, or multipart for
+ *   an upload (catalogue flag `multipart`: each payload entry a part, a File/Blob as a file);
  * - an Idempotency-Key on every money call (catalogue flag `idempotent`), new for each call;
  * - body code 401 and HTTP 401 alike: the auth-failure hook (a dialog, or for the balance poll
  *   a silent sign-out);
@@ -109,10 +110,10 @@ export function onSubmitsSettled(fn: () => void): () => void {
 
 export async function call<K extends EndpointName>(
   name: K,
-  payload?: Record<string, unknown> | FormData,
+  payload?: Record<string, unknown>,
   options: CallOptions = {},
 ): Promise<CallResult<ReplyOf<K>>> {
-  const ep = endpoints[name] as { method: 'GET' | 'POST'; path: string; idempotent?: boolean };
+  const ep = endpoints[name] as { method: 'GET' | 'POST'; path: string; idempotent?: boolean; multipart?: boolean };
   if (hooks.isOffline()) {
     if (options.loading) hooks.onOffline();
     return { ok: false, code: 0, message: '', data: null, network: true };
@@ -132,8 +133,14 @@ export async function call<K extends EndpointName>(
     }
     const qs = params.toString();
     if (qs) url += `?${qs}`;
-  } else if (body0 instanceof FormData) {
-    body = body0;
+  } else if (ep.multipart) {
+    // the browser sets the multipart Content-Type with its boundary
+    const form = new FormData();
+    for (const [k, v] of Object.entries(body0 ?? {})) {
+      if (v instanceof Blob) form.append(k, v);
+      else if (v !== undefined && v !== null) form.append(k, String(v));
+    }
+    body = form;
   } else {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(body0 ?? {});

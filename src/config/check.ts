@@ -192,6 +192,7 @@ const PROPS_LOCALS: Record<string, string[]> = {
   Tiles: ['item', 'index'],
   Switch: ['value'],
   VipLevels: ['current', 'need', 'paysum', 'percent', 'level'],
+  AvatarUpload: ['file'],
 };
 /** Where a name that is not everywhere in scope is, for the message. */
 const LOCAL_WHERE: Record<string, string> = {
@@ -200,6 +201,7 @@ const LOCAL_WHERE: Record<string, string> = {
   form: 'inside a form file or a Form widget\'s footer',
   reply: 'inside onSuccess / onError / onNetworkError / successToast of an api call or a form submit',
   value: 'inside a Switch\'s onChange',
+  file: 'inside an AvatarUpload\'s upload actions (the picked file)',
   min: 'in a form rule\'s message',
   max: 'in a form rule\'s message',
 };
@@ -230,7 +232,12 @@ interface Ctx {
   roots: Set<string>;
   /** the screen (or the screens hosting a form): undefined where there is none (app.json, routes.json) */
   screen?: ScreenInfo;
+  /** actions run by the shell, outside any screen (app.json topBar): where, for the message */
+  shell?: string;
 }
+
+/** Actions that act on a screen (its state, data, form): nothing to act on in the shell. */
+const SCREEN_ACTIONS = new Set(['reload', 'setState', 'newCaptcha']);
 
 const withRoots = (ctx: Ctx, more: string[]): Ctx => (more.length ? { ...ctx, roots: new Set([...ctx.roots, ...more]) } : ctx);
 
@@ -318,6 +325,9 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
     }
   }
   const widgetTypes = [...widgetValidators.keys()].sort();
+  const actionTypes = ((schemas.common as { definitions?: { action?: { oneOf?: { properties?: { type?: { const?: string } } }[] } } }).definitions?.action?.oneOf ?? [])
+    .map((b) => b.properties?.type?.const)
+    .filter((t): t is string => typeof t === 'string');
   const endpointSet = new Set<string>(endpointNames);
   const filterNames = Object.keys(FILTERS);
   const iconNames = Object.keys(ICON_SOURCES);
@@ -479,6 +489,7 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
         add(ctx.file, [...at, 'endpoint'], `endpoint "${o.endpoint}" is not in the API catalogue (src/api/catalogue.ts)${didYouMean(o.endpoint, endpointSet)}`);
         return;
       }
+      if ((catalogue[o.endpoint as keyof typeof catalogue] as { multipart?: boolean }).multipart) return checkUpload(o, at, ctx);
       if (!isObject(o.payload)) return;
       const schema = catalogue[o.endpoint as keyof typeof catalogue].payload as { properties?: Record<string, { type?: string | readonly string[]; enum?: readonly unknown[] }>; required?: readonly string[] };
       const props = schema.properties ?? {};
@@ -503,6 +514,18 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
       }
     };
 
+    /** an upload (catalogue flag multipart) sends the picked file as part `file` (src/api/client.ts) */
+    const checkUpload = (o: JsonObject, at: At, ctx: Ctx) => {
+      const payload = isObject(o.payload) ? o.payload : undefined;
+      if (!payload || !('file' in payload)) {
+        add(ctx.file, payload ? [...at, 'payload'] : at, `upload endpoint ${o.endpoint} needs "payload": {"file": "{{file}}"} (the picked file, sent as multipart)`);
+      }
+      for (const [k, v] of Object.entries(payload ?? {})) {
+        if (k !== 'file') add(ctx.file, [...at, 'payload', k], `payload key "${k}" is not a part of upload endpoint ${o.endpoint} (expected file)${didYouMean(k, ['file'])}`);
+        else if (typeof v !== 'string' || !/^\{\{[^{}]+\}\}$/.test(v.trim())) add(ctx.file, [...at, 'payload', k], `expected a binding to the picked file, such as "{{file}}", found ${JSON.stringify(v)}`);
+      }
+    };
+
     // ---- conditions and actions
 
     const walkCondition = (c: unknown, at: At, ctx: Ctx) => {
@@ -520,6 +543,9 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
       list.forEach((a, i) => {
         if (!isObject(a)) return;
         const here = [...at, i];
+        if (ctx.shell && typeof a.type === 'string' && SCREEN_ACTIONS.has(a.type)) {
+          add(ctx.file, [...here, 'type'], `action "${a.type}" acts on a screen; ${ctx.shell} runs outside any screen (expected one of ${listOf(actionTypes.filter((t) => !SCREEN_ACTIONS.has(t)))})`);
+        }
         if (a.type === 'api') checkCall(a, here, ctx);
         for (const [k, v] of Object.entries(a)) {
           if (k === 'when') walkCondition(v, [...here, k], ctx);
@@ -624,7 +650,12 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
     if (app) {
       const appCtx: Ctx = { file: bundle.app.file, roots: new Set() };
       walkText(app.tabBar, ['tabBar'], appCtx);
-      walkText(app.topBar, ['topBar'], appCtx);
+      // the top bar's texts, and its action lists (topBar.recycle), run by the shell with the session's scope
+      const topBarSchema = (schemas.app as { properties?: { topBar?: { properties?: Record<string, { $ref?: string }> } } }).properties?.topBar?.properties ?? {};
+      for (const [k, v] of Object.entries(isObject(app.topBar) ? app.topBar : {})) {
+        if (topBarSchema[k]?.$ref?.endsWith('/actions')) walkActions(v, ['topBar', k], { ...appCtx, shell: `app.json topBar.${k}` });
+        else walkText(v, ['topBar', k], appCtx);
+      }
       (app.tabBar as JsonObject[]).forEach((t, i) => checkIcon(t.icon, ['tabBar', i, 'icon'], appCtx));
     }
     if (messages) {

@@ -404,6 +404,7 @@ export const appSchema = {
         "loginText",
         "registerText",
         "recycleText",
+        "recycle",
         "refreshLabel",
         "backLabel",
         "balanceTarget"
@@ -417,6 +418,10 @@ export const appSchema = {
         },
         "recycleText": {
           "type": "string"
+        },
+        "recycle": {
+          "type": "array",
+          "items": {}
         },
         "refreshLabel": {
           "type": "string"

@@ -4,14 +4,13 @@
  */
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { call } from '../api/client';
 import { appConfig, message } from '../config';
 import { FILTERS } from '../engine/bindings';
 import { IconByName } from '../engine/icons';
-import { ui } from '../engine/ui';
 import { view } from '../engine/view';
 import { goBack } from '../engine/history';
-import { loadUser, refreshMoney, session } from '../store/session';
+import { useShellActions } from '../engine/shell-actions';
+import { refreshMoney, session } from '../store/session';
 
 const top = appConfig.topBar;
 
@@ -22,14 +21,8 @@ export function MainTopBar() {
   const balance = snap.user?.balance ?? 0;
   const exact = String(FILTERS.money(balance, undefined, {}));
 
-  const recycle = async () => {
-    const r = await call('transall', {}, { loading: true });
-    if (r.ok) {
-      const msg = (r.data && typeof r.data === 'object' && 'msg' in r.data && r.data.msg) || r.message || message('success.operation');
-      ui.success(String(msg));
-      await Promise.all([loadUser(), refreshMoney()]);
-    }
-  };
+  // recycle-all is config (app.json topBar.recycle), run as actions with the session in scope
+  const run = useShellActions();
 
   return (
     <header className="topbar">
@@ -58,7 +51,7 @@ export function MainTopBar() {
           >
             <IconByName name="refresh" />
           </button>
-          <button type="button" className="topbar-recycle" onClick={() => void recycle()}>
+          <button type="button" className="topbar-recycle" onClick={() => void run(top.recycle)}>
             {top.recycleText}
           </button>
         </div>

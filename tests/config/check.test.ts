@@ -100,6 +100,48 @@ describe('check:config', () => {
     ]);
   });
 
+  it('checks the top bar\'s actions (app.json topBar.recycle) like a screen\'s, refusing what needs a screen', () => {
+    const problems = check((b) => {
+      const recycle = (b.app.topBar as Json).recycle as Json[];
+      recycle[0].endpoint = 'transal';
+      recycle.push({ type: 'reload', source: 'venues' }, { type: 'toast', text: '{{state.total}} {{reply.message}}' }, { type: 'refreshUsr' });
+    });
+    expect(problems.map((p) => `${p.file}: ${p.path}: ${p.message}`)).toEqual([
+      'screens.config/app.json: /topBar/recycle/3/type: unknown type "refreshUsr" (expected one of api, back, copy, delay, dialog, logout, navigate, newCaptcha, openUrl, refreshUser, reload, setState, signIn, toast); did you mean "refreshUser"?',
+    ]);
+    // the schema first; with the types right, the references
+    const refs = check((b) => {
+      const recycle = (b.app.topBar as Json).recycle as Json[];
+      recycle[0].endpoint = 'transal';
+      recycle.push({ type: 'reload', source: 'venues' }, { type: 'toast', text: '{{state.total}} {{reply.message}}' });
+    });
+    expect(refs.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      '/topBar/recycle/0/endpoint: endpoint "transal" is not in the API catalogue (src/api/catalogue.ts); did you mean "transall"?',
+      '/topBar/recycle/1/type: action "reload" acts on a screen; app.json topBar.recycle runs outside any screen (expected one of api, back, copy, delay, dialog, logout, navigate, openUrl, refreshUser, signIn, toast)',
+      expect.stringMatching(/^\/topBar\/recycle\/2\/text: unknown binding root "state" in \{\{state.total\}\}/),
+      '/topBar/recycle/2/text: binding root "reply" in {{reply.message}} is only in scope inside onSuccess / onError / onNetworkError / successToast of an api call or a form submit',
+    ]);
+  });
+
+  it('checks an upload: the picked file as payload file, {{file}} only in an AvatarUpload\'s upload', () => {
+    const problems = check((b) => {
+      const avatar = ((b.screens.userInfo as { body: Json[] }).body[0].children as Json[])[0].props as Json;
+      const upload = avatar.upload as Json[];
+      upload[0].payload = { flie: '{{file}}' };
+      upload.push({ type: 'api', endpoint: 'uploadimg' }, { type: 'api', endpoint: 'uploadimg', payload: { file: 'a.png' } });
+      avatar.hint = '{{file.name}}';
+      login(b).body.push({ type: 'Text', props: { text: '{{file.name}}' } });
+    });
+    const n = (loadBundle(root).screens.login.json as { body: unknown[] }).body.length;
+    expect(problems.map((p) => `${p.file}: ${p.path}: ${p.message}`)).toEqual([
+      `screens.config/screens/login.json: /body/${n}/props/text: binding root "file" in {{file.name}} is only in scope inside an AvatarUpload's upload actions (the picked file)`,
+      'screens.config/screens/userInfo.json: /body/0/children/0/props/upload/0/payload: upload endpoint uploadimg needs "payload": {"file": "{{file}}"} (the picked file, sent as multipart)',
+      'screens.config/screens/userInfo.json: /body/0/children/0/props/upload/0/payload/flie: payload key "flie" is not a part of upload endpoint uploadimg (expected file); did you mean "file"?',
+      'screens.config/screens/userInfo.json: /body/0/children/0/props/upload/1: upload endpoint uploadimg needs "payload": {"file": "{{file}}"} (the picked file, sent as multipart)',
+      'screens.config/screens/userInfo.json: /body/0/children/0/props/upload/2/payload/file: expected a binding to the picked file, such as "{{file}}", found "a.png"',
+    ]);
+  });
+
   it('names a limit of the wrong type', () => {
     const problems = check((b) => {
       (b.app.constants as Json).withdrawMin = '100';

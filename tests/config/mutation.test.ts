@@ -244,6 +244,9 @@ describe('check:config catches one-token typos', () => {
     for (const kind of ['widget type', 'action type', 'endpoint', 'payload key', 'condition operator', 'widget prop key', '@message key', 'binding root', 'filter', 'const. name', 'data. source', 'state. key', 'map: name', 'reload source', 'setState key', 'form rule field', 'form rule type', 'form field type', 'route screen', 'route guard', 'icon']) {
       expect(counts.get(kind)?.tried ?? 0, kind).toBeGreaterThan(0);
     }
+    // the shell's action list (app.json topBar.recycle) and an upload's payload are places like any other
+    for (const kind of ['action type', 'endpoint']) expect(mutations.some((m) => m.file === bundle.app.file && m.kind === kind), `app.json ${kind}`).toBe(true);
+    expect(mutations.some((m) => m.kind === 'payload key' && 'fromKey' in m.change && m.change.fromKey === 'file'), 'an upload\'s payload key').toBe(true);
     // about 3 s on an idle machine; the 2 shared cores of this workplace can be many times slower
   }, 120000);
 });

@@ -110,7 +110,7 @@ describe('profile and avatar', () => {
     const ok = await resultToast(p, () => input.setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: PNG }));
     const req = await reqPromise;
     expect(req.headers()['content-type']).toMatch(/^multipart\/form-data/);
-    expect(ok).not.toBe('');
+    expect(ok).toBe('上传成功');
     const after = (await mockMember()).avatar;
     expect(after).not.toBe(before);
     await expect.poll(() => p.locator('img.w-avatar-img').first().getAttribute('src')).toBe(after);

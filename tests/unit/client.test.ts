@@ -48,6 +48,20 @@ describe('client', () => {
     expect(events).toEqual([]);
   });
 
+  it('sends an upload (catalogue flag multipart) as multipart/form-data with the file as part "file"', async () => {
+    setup(ok({ path: '/uploads/a.png' }, '上传成功') as unknown as typeof fetch);
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'a.png', { type: 'image/png' });
+    const r = await call('uploadimg', { file });
+    expect(r).toEqual({ ok: true, code: 200, message: '上传成功', data: { path: '/uploads/a.png' } });
+    const body = lastRequest?.init.body;
+    expect(body).toBeInstanceOf(FormData);
+    const part = (body as FormData).get('file');
+    expect(part).toBeInstanceOf(File);
+    expect([(part as File).name, (part as File).type, (part as File).size]).toEqual(['a.png', 'image/png', 4]);
+    // no JSON Content-Type: fetch writes the multipart one with its boundary
+    expect((lastRequest?.init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
   it('sends GET calls with a query string', async () => {
     setup(ok([]) as unknown as typeof fetch);
     await call('gameList', { category: 'sport' });

@@ -1,5 +1,4 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { call } from '../../api/client';
 import { resolveNumber } from '../../engine/bindings';
 import type { WidgetProps } from '../../engine/registry';
 import { useScreen } from '../../engine/screen';
@@ -13,7 +12,7 @@ export default function AvatarUpload({ props }: WidgetProps<Props>) {
   const input = useRef<HTMLInputElement>(null);
   const size = props.size ?? 64;
   const src = t(props.src);
-  const editable = props.editable !== false;
+  const editable = !!props.upload?.length;
   const constants = (scope.const ?? {}) as { avatarTypes?: string[] };
   const types = constants.avatarTypes ?? [];
 
@@ -23,14 +22,10 @@ export default function AvatarUpload({ props }: WidgetProps<Props>) {
     if (!file || busy) return;
     if (!types.includes(file.type)) return ui.fail(t('@avatar.type'));
     if (file.size > resolveNumber('{{const.avatarMaxBytes}}', scope, 0)) return ui.fail(t('@avatar.size'));
-    const body = new FormData();
-    body.append('file', file);
     setBusy(true);
     try {
-      const r = await call('uploadimg', body, { loading: true });
-      if (!r.ok) return;
-      if (props.successToast) ui.success(props.successToast === 'message' ? r.message : t(props.successToast));
-      await run(props.onSuccess ?? [{ type: 'refreshUser' }]);
+      // the upload is config (an api action with "payload": {"file": "{{file}}"}): the call, its toasts and what follows
+      await run(props.upload, { file });
     } finally {
       setBusy(false);
     }

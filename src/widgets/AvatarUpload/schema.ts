@@ -2,9 +2,9 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { actionsRef } from '../../config/schema-refs';
 
 /**
- * A round picture (the avatar) that, when editable, opens the file chooser: only the types of
- * const.avatarTypes (gif, png) up to const.avatarMaxBytes are sent, as multipart field `file`
- * to uploadimg; then onSuccess runs (by default the user info is reloaded).
+ * A round picture (the avatar). With `upload` it opens the file chooser: a file of the types of
+ * const.avatarTypes (gif, png) up to const.avatarMaxBytes is handed to the `upload` actions as
+ * `{{file}}` (others get @avatar.type / @avatar.size and no call); the picture is busy until they end.
  */
 export const propsSchema = {
   type: 'object',
@@ -14,11 +14,13 @@ export const propsSchema = {
     src: { type: 'string', description: 'Binding to the picture, e.g. {{user.avatar}}' },
     alt: { type: 'string' },
     size: { type: 'integer', minimum: 32, maximum: 160, description: 'Diameter in px (default 64)' },
-    editable: { type: 'boolean', description: 'Default true' },
+    upload: {
+      ...actionsRef,
+      description:
+        'What a picked file does, the file in scope as {{file}}: an api action to uploadimg with "payload": {"file": "{{file}}"} (sent as multipart), its successToast and onSuccess. Without it the picture is not editable',
+    },
     label: { type: 'string', description: 'Accessible name of the upload control' },
     hint: { type: 'string', description: 'Small text under the picture' },
-    successToast: { type: 'string', description: '"message" for the server message, or a text' },
-    onSuccess: { ...actionsRef, description: 'Actions after a successful upload (default refreshUser)' },
     testId: { type: 'string' },
   },
 } as const satisfies JSONSchema;
