@@ -1,6 +1,6 @@
 /** Issue 5: mine, logout, profile, avatar and password changes. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BASE, captchaCode, dialogText, expectClean, fill, resetMock, SEED, submit, toastAfter, browserPerFile } from './harness';
+import { BASE, captchaCode, dialogText, expectClean, fill, resetMock, SEED, submit, toastAfter, toasts, browserPerFile } from './harness';
 import { byTestId, memberPage, mockMember, patchMember, recordRequests, resultToast } from './member-helpers';
 
 const env = browserPerFile();
@@ -114,6 +114,25 @@ describe('profile and avatar', () => {
     const after = (await mockMember()).avatar;
     expect(after).not.toBe(before);
     await expect.poll(() => p.locator('img.w-avatar-img').first().getAttribute('src')).toBe(after);
+    expectClean(p);
+  });
+  it('/mine: the header avatar uploads the same way and shows the new picture, with no success toast (its config names none)', async () => {
+    const p = await memberPage(env.browser, '/mine');
+    const avatar = byTestId(p, 'mine-avatar');
+    const input = avatar.locator('input[type=file][name=file]');
+    await input.waitFor({ state: 'attached' });
+    const before = (await mockMember()).avatar;
+    const shown = (await toasts(p)).length;
+    const replied = p.waitForResponse((r) => new URL(r.url()).pathname === '/api/uploadimg');
+    await input.setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: PNG });
+    const reply = await replied;
+    expect(reply.request().headers()['content-type']).toMatch(/^multipart\/form-data/);
+    expect(await reply.json()).toMatchObject({ code: 200 });
+    const after = (await mockMember()).avatar;
+    expect(after).not.toBe(before);
+    // the picture changes after refreshUser (onSuccess), which runs after a success toast would have shown
+    await expect.poll(() => avatar.locator('img.w-avatar-img').getAttribute('src')).toBe(after);
+    expect((await toasts(p)).slice(shown).filter((t) => t !== '加载中...')).toEqual([]);
     expectClean(p);
   });
 });
