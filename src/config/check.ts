@@ -192,7 +192,10 @@ const PROPS_LOCALS: Record<string, string[]> = {
   Tiles: ['item', 'index'],
   Switch: ['value'],
   VipLevels: ['current', 'need', 'paysum', 'percent', 'level'],
-  AvatarUpload: ['file'],
+};
+/** Names a widget adds to the scope of one of its props only (widget -> prop -> names). */
+const PROP_LOCALS: Record<string, Record<string, string[]>> = {
+  AvatarUpload: { upload: ['file'] },
 };
 /** Where a name that is not everywhere in scope is, for the message. */
 const LOCAL_WHERE: Record<string, string> = {
@@ -569,7 +572,8 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
     };
 
     type Schema = { $ref?: string; items?: Schema; properties?: Record<string, Schema>; additionalProperties?: Schema | boolean };
-    const walkProps = (v: unknown, schema: Schema | undefined, at: At, ctx: Ctx) => {
+    /** `locals`: names some of the top-level props add (PROP_LOCALS) */
+    const walkProps = (v: unknown, schema: Schema | undefined, at: At, ctx: Ctx, locals?: Record<string, string[]>) => {
       const ref = schema?.$ref ?? schema?.items?.$ref ?? '';
       if (ref.endsWith('/action')) return walkActions(v, at, ctx);
       if (ref.endsWith('/condition')) return walkCondition(v, at, ctx);
@@ -586,7 +590,7 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
           continue;
         }
         const sub = schema?.properties?.[k] ?? (typeof schema?.additionalProperties === 'object' ? schema.additionalProperties : undefined);
-        walkProps(x, sub, [...at, k], ctx);
+        walkProps(x, sub, [...at, k], locals?.[k] ? withRoots(ctx, locals[k]) : ctx);
       }
     };
 
@@ -617,7 +621,7 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
           const forms = Object.keys(bundle.forms);
           add(ctx.file, [...here, 'props', 'form'], `form "${props.form}" does not exist (expected a file screens.config/forms/${props.form}.json)${didYouMean(props.form, forms)}`);
         }
-        walkProps(props, widgets[node.type] as Schema, [...here, 'props'], withRoots(ctx, PROPS_LOCALS[node.type] ?? []));
+        walkProps(props, widgets[node.type] as Schema, [...here, 'props'], withRoots(ctx, PROPS_LOCALS[node.type] ?? []), PROP_LOCALS[node.type]);
         const childLocals =
           node.type === 'Repeat' ? [typeof props.as === 'string' ? props.as : 'item', 'index'] : node.type === 'PagedList' ? ['item', 'index'] : node.type === 'Form' ? ['form'] : [];
         walkNodes(node.children, [...here, 'children'], withRoots(ctx, childLocals));
@@ -660,7 +664,7 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
     }
     if (messages) {
       // a message is read wherever its key is used: every name some place has in scope may appear
-      const anywhere = new Set([...SCREEN_ROOTS, ...Object.keys(LOCAL_WHERE), ...Object.values(PROPS_LOCALS).flat()]);
+      const anywhere = new Set([...SCREEN_ROOTS, ...Object.keys(LOCAL_WHERE), ...Object.values(PROPS_LOCALS).flat(), ...Object.values(PROP_LOCALS).flatMap((m) => Object.values(m).flat())]);
       for (const [key, text] of Object.entries(messages)) {
         const more = Object.entries(MESSAGE_LOCALS).find(([prefix]) => key.startsWith(prefix))?.[1] ?? [];
         walkText(text, ['messages', key], { file: bundle.messages.file, roots: more.length ? new Set([...anywhere, ...more]) : anywhere });

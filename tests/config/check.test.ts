@@ -135,6 +135,7 @@ describe('check:config', () => {
     const n = (loadBundle(root).screens.login.json as { body: unknown[] }).body.length;
     expect(problems.map((p) => `${p.file}: ${p.path}: ${p.message}`)).toEqual([
       `screens.config/screens/login.json: /body/${n}/props/text: binding root "file" in {{file.name}} is only in scope inside an AvatarUpload's upload actions (the picked file)`,
+      'screens.config/screens/userInfo.json: /body/0/children/0/props/hint: binding root "file" in {{file.name}} is only in scope inside an AvatarUpload\'s upload actions (the picked file)',
       'screens.config/screens/userInfo.json: /body/0/children/0/props/upload/0/payload: upload endpoint uploadimg needs "payload": {"file": "{{file}}"} (the picked file, sent as multipart)',
       'screens.config/screens/userInfo.json: /body/0/children/0/props/upload/0/payload/flie: payload key "flie" is not a part of upload endpoint uploadimg (expected file); did you mean "file"?',
       'screens.config/screens/userInfo.json: /body/0/children/0/props/upload/1: upload endpoint uploadimg needs "payload": {"file": "{{file}}"} (the picked file, sent as multipart)',
