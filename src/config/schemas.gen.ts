@@ -646,6 +646,25 @@ export const screenSchema = {
           "when": {},
           "quiet": {
             "type": "boolean"
+          },
+          "paged": {
+            "oneOf": [
+              {
+                "const": true
+              },
+              {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "param": {
+                    "type": "string"
+                  },
+                  "path": {
+                    "type": "string"
+                  }
+                }
+              }
+            ]
           }
         }
       }
@@ -1455,6 +1474,25 @@ export const dataSourceSchema = {
     "when": {},
     "quiet": {
       "type": "boolean"
+    },
+    "paged": {
+      "oneOf": [
+        {
+          "const": true
+        },
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "param": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            }
+          }
+        }
+      ]
     }
   }
 } as const;
