@@ -7,7 +7,7 @@
  * Every problem names the file, the JSON path and what was expected, in an operator's words.
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { endpointNames, endpoints as catalogue } from '../api/catalogue';
+import { endpointNames, endpoints as catalogue, replies } from '../api/catalogue';
 import { bindingExpressions, FILTER_ARGS, FILTERS, parseExpression, type FilterArg } from '../engine/bindings';
 import { ICON_SOURCES } from '../engine/icon-names';
 
@@ -182,7 +182,7 @@ type At = (string | number)[];
 
 /** Names every binding may read, whatever the place (src/engine/screen.tsx useBaseScope and the screen scope). */
 const BASE_ROOTS = ['app', 'user', 'token', 'loggedIn', 'venues', 'games', 'query', 'path', 'fullPath', 'const', 'maps', 'messages'];
-const SCREEN_ROOTS = ['state', 'data', 'loading', 'reloads'];
+const SCREEN_ROOTS = ['state', 'data', 'loading'];
 /** Names a widget adds to the scope of its own props (the entry of its list, the switch's value…). */
 const PROPS_LOCALS: Record<string, string[]> = {
   Carousel: ['item', 'index'],
@@ -218,8 +218,10 @@ const REPLY_LISTS = new Set(['onSuccess', 'onError', 'onNetworkError']);
 const ACTION_LISTS = new Set(['onSuccess', 'onError', 'onNetworkError', 'onConfirm', 'onCancel']);
 
 interface ScreenInfo {
-  /** data sources (screen data) and PagedList names: what data.X and reload may name */
+  /** data sources (screen data): what data.X and reload may name */
   sources: Set<string>;
+  /** the paged ones: what a PagedList may show */
+  paged: Set<string>;
   dataNames: Set<string>;
   /** keys declared in "state" */
   declared: Set<string>;
@@ -245,10 +247,15 @@ const SCREEN_ACTIONS = new Set(['reload', 'setState', 'newCaptcha']);
 const withRoots = (ctx: Ctx, more: string[]): Ctx => (more.length ? { ...ctx, roots: new Set([...ctx.roots, ...more]) } : ctx);
 
 function collectScreenInfo(jsons: unknown[]): ScreenInfo {
-  const info: ScreenInfo = { sources: new Set(), dataNames: new Set(), declared: new Set(), set: new Set(), read: new Set() };
+  const info: ScreenInfo = { sources: new Set(), paged: new Set(), dataNames: new Set(), declared: new Set(), set: new Set(), read: new Set() };
   jsons.forEach((json, i) => {
     if (i === 0 && isObject(json)) {
-      if (isObject(json.data)) for (const k of Object.keys(json.data)) [info.sources, info.dataNames].forEach((x) => x.add(k));
+      if (isObject(json.data)) {
+        for (const [k, d] of Object.entries(json.data)) {
+          [info.sources, info.dataNames].forEach((x) => x.add(k));
+          if (isObject(d) && d.paged !== undefined) info.paged.add(k);
+        }
+      }
       if (isObject(json.state)) for (const k of Object.keys(json.state)) info.declared.add(k);
     }
     const visit = (v: unknown): void => {
@@ -260,7 +267,6 @@ function collectScreenInfo(jsons: unknown[]): ScreenInfo {
         if (v.type === 'setState' && typeof v.key === 'string') info.set.add(v.key);
         if (typeof v.assign === 'string') info.set.add(v.assign);
         if (typeof v.stateKey === 'string') info.set.add(v.stateKey);
-        if (v.type === 'PagedList' && isObject(v.props) && typeof v.props.name === 'string') info.sources.add(v.props.name);
         for (const x of Object.values(v)) visit(x);
       }
     };
@@ -286,7 +292,7 @@ function formsOf(body: unknown): string[] {
 function mergeInfo(infos: ScreenInfo[]): ScreenInfo | undefined {
   if (!infos.length) return undefined;
   const u = (k: keyof ScreenInfo) => new Set(infos.flatMap((i) => [...i[k]]));
-  return { sources: u('sources'), dataNames: u('dataNames'), declared: u('declared'), set: u('set'), read: u('read') };
+  return { sources: u('sources'), paged: u('paged'), dataNames: u('dataNames'), declared: u('declared'), set: u('set'), read: u('read') };
 }
 
 /** The JSON type of a literal payload value, as a JSON Schema type word. */
@@ -555,7 +561,7 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
           else if (ACTION_LISTS.has(k)) walkActions(v, [...here, k], a.type === 'api' && REPLY_LISTS.has(k) ? withRoots(ctx, ['reply']) : ctx);
           else if (k === 'successToast' && a.type === 'api') walkText(v, [...here, k], withRoots(ctx, ['reply']));
           else if (a.type === 'reload' && k === 'source' && typeof v === 'string' && ctx.screen && !ctx.screen.sources.has(v)) {
-            add(ctx.file, [...here, k], `reload source "${v}" is not a data source of the screen nor a PagedList name (expected one of ${listOf(ctx.screen.sources) || 'none'})${didYouMean(v, ctx.screen.sources)}`);
+            add(ctx.file, [...here, k], `reload source "${v}" is not a data source of the screen (expected one of ${listOf(ctx.screen.sources) || 'none'})${didYouMean(v, ctx.screen.sources)}`);
           } else if (a.type === 'setState' && k === 'key' && typeof v === 'string' && ctx.screen && !ctx.screen.declared.has(v) && !ctx.screen.read.has(v)) {
             const known = new Set([...ctx.screen.declared, ...ctx.screen.read]);
             add(ctx.file, [...here, k], `setState key "${v}" is neither declared in the screen's "state" nor read as {{state.${v}}} (expected one of ${listOf(known) || 'none'})${didYouMean(v, known)}`);
@@ -578,10 +584,11 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
       if (ref.endsWith('/action')) return walkActions(v, at, ctx);
       if (ref.endsWith('/condition')) return walkCondition(v, at, ctx);
       if (ref.endsWith('/node')) return walkNodes(v, at, ctx);
+      if (ref.endsWith('/pagedSource')) return checkPagedSource(v, at, ctx);
       if (typeof v === 'string') return checkString(v, at, ctx);
       if (Array.isArray(v)) return v.forEach((x, i) => walkProps(x, schema?.items, [...at, i], ctx));
       if (!isObject(v)) return;
-      if (typeof v.endpoint === 'string') checkCall(v, at, ctx, ['page', typeof v.pageParam === 'string' ? v.pageParam : 'page']);
+      if (typeof v.endpoint === 'string') checkCall(v, at, ctx);
       for (const [k, x] of Object.entries(v)) {
         if (k === 'endpoint' || k === 'stateKey' || k === 'assign' || k === 'name' || k === 'form') continue;
         if (k === 'icon') checkIcon(x, [...at, k], ctx);
@@ -592,6 +599,42 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
         const sub = schema?.properties?.[k] ?? (typeof schema?.additionalProperties === 'object' ? schema.additionalProperties : undefined);
         walkProps(x, sub, [...at, k], locals?.[k] ? withRoots(ctx, locals[k]) : ctx);
       }
+    };
+
+    /** a paged source's page field is a field of its call */
+    const checkPageParam = (endpoint: unknown, param: string, at: At, ctx: Ctx) => {
+      if (typeof endpoint !== 'string' || !endpointSet.has(endpoint)) return;
+      const props = (catalogue[endpoint as keyof typeof catalogue].payload as { properties?: Record<string, unknown> }).properties ?? {};
+      const keys = Object.keys(props);
+      if (!Object.hasOwn(props, param)) add(ctx.file, at, `page field "${param}" is not a field of endpoint ${endpoint} (expected ${keys.length ? `one of ${keys.join(', ')}` : 'no payload'})${didYouMean(param, keys)}`);
+    };
+
+    /** a paged source's `path` leads, in the call's reply schema (src/api/catalogue.ts replies), to a page object or a list */
+    const checkPagePath = (endpoint: unknown, paged: unknown, at: At, ctx: Ctx) => {
+      if (typeof endpoint !== 'string' || !endpointSet.has(endpoint)) return;
+      const path = isObject(paged) && typeof paged.path === 'string' ? paged.path : undefined;
+      type S = { type?: unknown; properties?: Record<string, S>; anyOf?: S[]; items?: S };
+      // the alternatives of a schema (anyOf), flattened
+      const alts = (x: S | undefined): S[] => (!x ? [] : x.anyOf ? x.anyOf.flatMap(alts) : [x]);
+      let here = alts(replies[endpoint as keyof typeof replies] as S);
+      for (const seg of path ? path.split('.') : []) {
+        const next = here.flatMap((x) => (x.properties && Object.hasOwn(x.properties, seg) ? alts(x.properties[seg]) : []));
+        if (!next.length) {
+          const keys = [...new Set(here.flatMap((x) => Object.keys(x.properties ?? {})))];
+          add(ctx.file, [...at, 'path'], `"${seg}" in page path "${path}" is not in the reply of endpoint ${endpoint} (expected one of ${keys.join(', ') || 'none'})${didYouMean(seg, keys)}`);
+          return;
+        }
+        here = next;
+      }
+      const isPage = (x: S) => x.type === 'array' || !!x.properties?.data;
+      if (!here.some(isPage)) add(ctx.file, path ? [...at, 'path'] : at, `the reply of endpoint ${endpoint}${path ? ` at "${path}"` : ''} is not a page object or a list (set "path" to where the page object is)`);
+    };
+
+    /** a widget showing a paged source names one of the screen's */
+    const checkPagedSource = (v: unknown, at: At, ctx: Ctx) => {
+      if (typeof v !== 'string' || !ctx.screen || ctx.screen.paged.has(v)) return;
+      if (ctx.screen.sources.has(v)) add(ctx.file, at, `data source "${v}" is not paged (add "paged": true to its entry in the screen's "data")`);
+      else add(ctx.file, at, `paged data source "${v}" is not declared in the screen's "data" (expected one of ${listOf(ctx.screen.paged) || 'none'})${didYouMean(v, ctx.screen.paged)}`);
     };
 
     /** options from a list in scope: `path` is an expression (no braces), label and value are read per entry as item */
@@ -701,10 +744,16 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
       if (isObject(screen.data)) {
         for (const [src, d] of Object.entries(screen.data)) {
           if (!isObject(d)) continue;
-          checkCall(d, ['data', src], ctx);
+          const paged = d.paged === undefined ? undefined : isObject(d.paged) && typeof d.paged.param === 'string' ? d.paged.param : 'page';
+          checkCall(d, ['data', src], ctx, paged ? [paged] : []);
+          if (paged && d.poll !== undefined) add(ctx.file, ['data', src, 'poll'], 'a paged source does not poll (its pages load as the player scrolls; remove "poll" or "paged")');
+          if (paged) {
+            checkPageParam(d.endpoint, paged, ['data', src, 'paged'], ctx);
+            checkPagePath(d.endpoint, d.paged, ['data', src, 'paged'], ctx);
+          }
           for (const [k, v] of Object.entries(d)) {
             if (k === 'when') walkCondition(v, ['data', src, k], ctx);
-            else if (k !== 'endpoint') walkText(v, ['data', src, k], ctx);
+            else if (k !== 'endpoint' && k !== 'paged') walkText(v, ['data', src, k], ctx);
           }
         }
       }

@@ -651,6 +651,25 @@ export const screenSchema = {
           "when": {},
           "quiet": {
             "type": "boolean"
+          },
+          "paged": {
+            "oneOf": [
+              {
+                "const": true
+              },
+              {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "param": {
+                    "type": "string"
+                  },
+                  "path": {
+                    "type": "string"
+                  }
+                }
+              }
+            ]
           }
         }
       }
@@ -1460,6 +1479,25 @@ export const dataSourceSchema = {
     "when": {},
     "quiet": {
       "type": "boolean"
+    },
+    "paged": {
+      "oneOf": [
+        {
+          "const": true
+        },
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "param": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            }
+          }
+        }
+      ]
     }
   }
 } as const;

@@ -1,29 +1,65 @@
 /**
- * A screen's data sources (config `data`): each loads when the screen opens and again whenever
- * its resolved payload changes or a `reload` action names it, polls when asked, and stops when
- * the screen is left. The first load of a binding-free source takes the preload's result.
+ * A screen's data sources (config `data`), the one way data reaches a screen from the API: each
+ * loads when the screen opens and again whenever its resolved payload changes or a `reload`
+ * action names it, polls when asked, and stops when the screen is left. The first load of a
+ * binding-free source takes the preload's result.
+ *
+ * A `paged` source is a record list: it loads page 1 the same way, and its next pages when a
+ * PagedList showing it asks (`more`), appending; pull to refresh (`refresh`) loads page 1 again.
+ * `data.<name>` is then the reply of page 1 (totals beside the list); the records, the last page
+ * and whether more are coming are the list's (`lists.<name>` in the store).
+ *
  * Results go into the screen's store (scope.ts); a reply equal to what is shown is not stored
  * again, so a poll that changes nothing renders nothing.
  */
-import { useEffect, useRef } from 'react';
-import { call } from '../api/client';
-import { isEndpointName } from '../api/catalogue';
+import { useCallback, useEffect, useRef } from 'react';
+import { call, type CallResult } from '../api/client';
+import { isEndpointName, type EndpointName } from '../api/catalogue';
 import { asCondition, type ScreenConfig } from '../config/types';
-import { evalCondition, resolveDeep, resolveNumber, type Scope } from './bindings';
+import { evalCondition, getPath, resolveDeep, resolveNumber, type Scope } from './bindings';
 import { takePrefetched } from './preload';
-import type { ScreenLocal } from './scope';
+import { pageParamOf, type PagedOption } from './refs';
+import type { ListState, ScreenLocal } from './scope';
+
+/** The records and last page of a reply: a Laravel page object, or a plain array (one page). */
+export function pageOf(data: unknown, path: string | undefined): { items: unknown[]; lastPage: number } {
+  const p = path ? getPath(data, path) : data;
+  if (Array.isArray(p)) return { items: p, lastPage: 1 };
+  const o = (p ?? {}) as { data?: unknown; last_page?: unknown };
+  const items = Array.isArray(o.data) ? o.data : [];
+  const last = Number(o.last_page);
+  return { items, lastPage: Number.isFinite(last) ? last : 0 };
+}
+
+const freshList = (): ListState => ({ items: [], page: 0, hasMore: true, loaded: false, failed: false });
+
+interface Running {
+  key: string;
+  stop: () => void;
+  /** paged sources: load the next page (page 1 when none is loaded); one load at a time */
+  more?: () => Promise<void>;
+  /** paged sources: load page 1 again, replacing the records once it arrives */
+  refresh?: () => Promise<void>;
+}
+
+export interface DataSources {
+  /** the sources that load now (active, with a known endpoint) */
+  started: string[];
+  more: (source: string) => Promise<void>;
+  refresh: (source: string) => Promise<void>;
+}
 
 /**
  * `scope` is what payloads and `when` read; `reloads` counts reload actions per source;
- * `acting()` is false once the screen no longer acts (a reply then changes nothing). Returns the
- * sources that load now (active, with a known endpoint).
+ * `acting()` is false once the screen no longer acts (a reply then changes nothing).
  */
-export function useDataSources(screen: string, config: ScreenConfig, scope: Scope, reloads: Record<string, number>, acting: () => boolean, store: ScreenLocal): { started: string[] } {
+export function useDataSources(screen: string, config: ScreenConfig, scope: Scope, reloads: Record<string, number>, acting: () => boolean, store: ScreenLocal): DataSources {
   const plan = Object.entries(config.data ?? {}).map(([name, src]) => {
     const active = evalCondition(asCondition(src.when), scope);
     const payload = active ? (resolveDeep(src.payload ?? {}, scope) as Record<string, unknown>) : null;
-    const poll = src.poll !== undefined ? resolveNumber(src.poll, scope, 0) : 0;
-    return { name, endpoint: src.endpoint, quiet: !!src.quiet, payload, poll, key: JSON.stringify([payload, poll, reloads[name] ?? 0]) };
+    const paged = src.paged as PagedOption | undefined;
+    const poll = !paged && src.poll !== undefined ? resolveNumber(src.poll, scope, 0) : 0;
+    return { name, endpoint: src.endpoint, quiet: !!src.quiet, paged, payload, poll, key: JSON.stringify([payload, poll, reloads[name] ?? 0]) };
   });
   const planKey = JSON.stringify(plan.map((p) => [p.name, p.key]));
   const planRef = useRef(plan);
@@ -32,7 +68,7 @@ export function useDataSources(screen: string, config: ScreenConfig, scope: Scop
   const shown = useRef(new Map<string, string>());
 
   // one running load (and poll) per source: a source restarts only when its own key changes
-  const running = useRef(new Map<string, { key: string; stop: () => void }>());
+  const running = useRef(new Map<string, Running>());
   useEffect(() => {
     const live = running.current;
     const wanted = new Set<string>();
@@ -42,25 +78,13 @@ export function useDataSources(screen: string, config: ScreenConfig, scope: Scop
       if (live.get(p.name)?.key === p.key) continue;
       live.get(p.name)?.stop();
       const controller = new AbortController();
-      const endpoint = p.endpoint;
-      const payload = p.payload;
-      const fetchOnce = async (first: boolean) => {
-        if (!acting()) return;
-        if (first) store.loading[p.name] = true;
-        const early = first ? takePrefetched(screen, p.name, payload) : undefined;
-        const r = await (early ?? call(endpoint, payload, { quiet: p.quiet || !first, signal: controller.signal }));
-        if (controller.signal.aborted || !acting()) return;
-        if (r.ok) {
-          const json = JSON.stringify(r.data);
-          if (shown.current.get(p.name) !== json) {
-            shown.current.set(p.name, json);
-            store.data[p.name] = r.data;
-          }
-        }
-        if (first) store.loading[p.name] = false;
-      };
-      void fetchOnce(true);
-      const timer = p.poll > 0 ? setInterval(() => void fetchOnce(false), p.poll) : undefined;
+      const args = { screen, name: p.name, endpoint: p.endpoint, payload: p.payload, quiet: p.quiet, signal: controller.signal, acting, store, shown: shown.current };
+      if (p.paged) {
+        live.set(p.name, { key: p.key, stop: () => controller.abort(), ...startPaged(args, p.paged) });
+        continue;
+      }
+      void loadOnce(args, true);
+      const timer = p.poll > 0 ? setInterval(() => void loadOnce(args, false), p.poll) : undefined;
       live.set(p.name, {
         key: p.key,
         stop: () => {
@@ -85,5 +109,99 @@ export function useDataSources(screen: string, config: ScreenConfig, scope: Scop
     };
   }, []);
 
-  return { started: plan.filter((p) => p.payload && isEndpointName(p.endpoint)).map((p) => p.name) };
+  const more = useCallback(async (source: string) => running.current.get(source)?.more?.(), []);
+  const refresh = useCallback(async (source: string) => running.current.get(source)?.refresh?.(), []);
+  return { started: plan.filter((p) => p.payload && isEndpointName(p.endpoint)).map((p) => p.name), more, refresh };
+}
+
+interface LoadArgs {
+  screen: string;
+  name: string;
+  endpoint: EndpointName;
+  payload: Record<string, unknown>;
+  quiet: boolean;
+  signal: AbortSignal;
+  acting: () => boolean;
+  store: ScreenLocal;
+  shown: Map<string, string>;
+}
+
+/** Store a reply as `data.<name>` unless it is what is shown already. */
+function show(a: LoadArgs, data: unknown) {
+  const json = JSON.stringify(data);
+  if (a.shown.get(a.name) === json) return;
+  a.shown.set(a.name, json);
+  a.store.data[a.name] = data;
+}
+
+/** One load of a plain source: the first shows `loading` and may take the preload's result; polls are quiet. */
+async function loadOnce(a: LoadArgs, first: boolean) {
+  if (!a.acting()) return;
+  if (first) a.store.loading[a.name] = true;
+  const early = first ? takePrefetched(a.screen, a.name, a.payload) : undefined;
+  const r = await (early ?? call(a.endpoint, a.payload, { quiet: a.quiet || !first, signal: a.signal }));
+  if (a.signal.aborted || !a.acting()) return;
+  if (r.ok) show(a, r.data);
+  if (first) a.store.loading[a.name] = false;
+}
+
+/** A paged source: page 1 now, then `more` and `refresh` for its list. Every page load says a failure unless quiet. */
+function startPaged(a: LoadArgs, paged: PagedOption): Pick<Running, 'more' | 'refresh'> {
+  const param = pageParamOf(paged);
+  const path = typeof paged === 'object' ? paged.path : undefined;
+  const list = () => (a.store.lists[a.name] ??= freshList());
+  // a restart (new payload) starts an empty list; a refresh keeps the records shown until page 1 comes
+  a.store.lists[a.name] = freshList();
+  let inFlight: Promise<void> | undefined;
+  // bumped by a refresh: a page asked for before it is dropped
+  let gen = 0;
+
+  const load = (page: number, replace: boolean): Promise<void> => {
+    const mine = gen;
+    const payload = { ...a.payload, [param]: page };
+    const run = async () => {
+      if (!a.acting()) return;
+      if (page === 1) a.store.loading[a.name] = true;
+      const early: Promise<CallResult<unknown>> | undefined = page === 1 && replace ? takePrefetched(a.screen, a.name, payload) : undefined;
+      const r = await (early ?? call(a.endpoint, payload, { quiet: a.quiet, signal: a.signal }));
+      if (a.signal.aborted || !a.acting() || mine !== gen) return;
+      const l = list();
+      if (r.ok) {
+        const { items, lastPage } = pageOf(r.data, path);
+        l.items = replace ? items : [...l.items, ...items];
+        l.page = page;
+        l.hasMore = items.length > 0 && page < lastPage;
+        l.failed = false;
+        if (page === 1) show(a, r.data);
+      } else {
+        l.failed = true;
+      }
+      l.loaded = true;
+      if (page === 1) a.store.loading[a.name] = false;
+    };
+    const p = run().finally(() => {
+      if (inFlight === p) inFlight = undefined;
+    });
+    inFlight = p;
+    return p;
+  };
+
+  void load(1, true);
+  return {
+    more: () => {
+      if (inFlight) return inFlight;
+      const l = list();
+      if (l.failed) l.failed = false;
+      else if (!l.hasMore) return Promise.resolve();
+      return load(l.page + 1, l.page === 0);
+    },
+    refresh: () => {
+      gen += 1;
+      const l = list();
+      l.hasMore = false;
+      l.loaded = false;
+      l.failed = false;
+      return load(1, true);
+    },
+  };
 }

@@ -28,20 +28,32 @@ export function collectRefs(
   return out;
 }
 
+/** A data source's `paged` option (screen.schema.json). */
+export type PagedOption = true | { param?: string; path?: string };
+
+/** The name of the page field of a paged source. */
+export const pageParamOf = (paged: PagedOption): string => (typeof paged === 'object' && paged.param) || 'page';
+
 /** One of a screen's data sources, as far as the preload and the build's screen index read it. */
 interface SourceLike {
   endpoint?: unknown;
   payload?: unknown;
   when?: unknown;
   quiet?: boolean;
+  paged?: PagedOption;
 }
 
 /**
  * A screen's data sources that can be loaded before the screen renders: no `when`, and a payload
- * without bindings. As [source, endpoint, payload, quiet] (the screen index's shape).
+ * without bindings (a paged source's with its page 1). As [source, endpoint, payload, quiet] (the
+ * screen index's shape).
  */
 export function bindingFreeSources(data: Record<string, SourceLike> | undefined): [string, string, Record<string, unknown>, boolean][] {
   return Object.entries(data ?? {})
     .filter(([, s]) => s && typeof s.endpoint === 'string' && s.when === undefined && !JSON.stringify(s.payload ?? {}).includes('{{'))
-    .map(([name, s]) => [name, s.endpoint as string, (s.payload ?? {}) as Record<string, unknown>, !!s.quiet]);
+    .map(([name, s]) => {
+      const payload = (s.payload ?? {}) as Record<string, unknown>;
+      // a paged source's first load is page 1
+      return [name, s.endpoint as string, s.paged ? { ...payload, [pageParamOf(s.paged)]: 1 } : payload, !!s.quiet];
+    });
 }

@@ -27,8 +27,22 @@ export interface ScreenLocal {
   state: Record<string, unknown>;
   data: Record<string, unknown>;
   loading: Record<string, boolean>;
-  /** reload actions per source name: widgets that load their own data (PagedList) restart on a change */
+  /** reload actions per source name: a source loads again when its count changes */
   reloads: Record<string, number>;
+  /** the records of each paged source (data-sources.ts), shown by a PagedList */
+  lists: Record<string, ListState>;
+}
+
+/** A paged source's records so far. */
+export interface ListState {
+  items: unknown[];
+  /** the last page loaded (0: none yet) */
+  page: number;
+  hasMore: boolean;
+  /** a first answer (records or a failure) has come */
+  loaded: boolean;
+  /** the last page failed: the list offers a retry */
+  failed: boolean;
 }
 
 /** The location part: the screen's own location (see useOwnPlace). */
@@ -84,7 +98,6 @@ export function screenScope(session: SessionLike, place: PlaceScope, local: Scre
     state: () => local.state,
     data: () => local.data,
     loading: () => local.loading,
-    reloads: () => local.reloads,
   };
   const base = lazyView(() => Object.keys(getters), (k) => own(getters, k), (k) => (own(getters, k) ? getters[k]() : undefined));
   return withNames(base, extra);

@@ -16,7 +16,7 @@ import { useDataSources } from './data-sources';
 import { goBack } from './history';
 import { markScreen, markScreenData } from './perf';
 import { afterFirstScreen, loadPrepared, type LoadedScreen } from './preload';
-import { placeScope, screenScope, withNames, type PlaceScope, type ScreenLocal } from './scope';
+import { placeScope, screenScope, withNames, type ListState, type PlaceScope, type ScreenLocal } from './scope';
 import { text } from './text';
 import { loadWidget, widgetComponent } from './registry';
 import { view } from './view';
@@ -35,6 +35,12 @@ export interface ScreenApi {
   t: (value: unknown, extra?: Scope) => string;
   setState: (key: string, value: unknown) => void;
   reload: (source?: string) => void;
+  /** a paged source's records so far (read during render, it subscribes the widget to them) */
+  list: (source: string) => ListState | undefined;
+  /** a paged source's next page (data-sources.ts) */
+  more: (source: string) => Promise<void>;
+  /** a paged source's page 1 again (pull to refresh) */
+  refresh: (source: string) => Promise<void>;
   forms: Map<string, FormConfig>;
   actionContext: ActionContext;
 }
@@ -45,6 +51,8 @@ interface ScreenShared {
   run: ScreenApi['run'];
   setState: ScreenApi['setState'];
   reload: ScreenApi['reload'];
+  more: ScreenApi['more'];
+  refresh: ScreenApi['refresh'];
   forms: ScreenApi['forms'];
   actionContext: ActionContext;
 }
@@ -75,6 +83,9 @@ export function useScreen(): ScreenApi {
       t: (value: unknown, more: Scope = {}) => text(value, withNames(scope, more)),
       setState: shared.setState,
       reload: shared.reload,
+      list: (source: string) => (Object.hasOwn(local.lists, source) ? local.lists[source] : undefined),
+      more: shared.more,
+      refresh: shared.refresh,
       forms: shared.forms,
       actionContext: shared.actionContext,
     };
@@ -195,10 +206,11 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
   const [store] = useState(() =>
     proxy<ScreenLocal>({
       name: loaded.name,
-      state: (resolveDeep(config.state ?? {}, screenScope(session, place, { name: loaded.name, state: {}, data: {}, loading: {}, reloads: {} })) as Record<string, unknown>) ?? {},
+      state: (resolveDeep(config.state ?? {}, screenScope(session, place, { name: loaded.name, state: {}, data: {}, loading: {}, reloads: {}, lists: {} })) as Record<string, unknown>) ?? {},
       data: {},
       loading: {},
       reloads: {},
+      lists: {},
     }),
   );
 
@@ -218,7 +230,7 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
   // payloads and `when` of the data sources: this component re-renders when what they read changes
   const local = useSnapshot(store) as ScreenLocal;
   const sess = useSnapshot(session);
-  const { started } = useDataSources(loaded.name, config, screenScope(sess, place, local), local.reloads, acting, store);
+  const { started, more, refresh } = useDataSources(loaded.name, config, screenScope(sess, place, local), local.reloads, acting, store);
 
   const placeRef = useRef(place);
   placeRef.current = place;
@@ -256,10 +268,12 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
       run: (actions, extra = {}) => runActions(asActions(actions) as Action[], actionContext, extra),
       setState,
       reload,
+      more,
+      refresh,
       forms,
       actionContext,
     };
-  }, [store, navigate, reload, setState, acting, forms]);
+  }, [store, navigate, reload, setState, more, refresh, acting, forms]);
 
   // the network is back (the shell's offline banner goes away): load the screen's data again
   useEffect(() => {

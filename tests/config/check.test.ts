@@ -48,6 +48,29 @@ describe('check:config', () => {
     expect(problems[0].message).toMatch(/^unknown widget type "Carousell" \(expected one of .*Button.*\); did you mean "Carousel"\?$/);
   });
 
+  it('names a paged list whose source is missing, not paged, or paged wrongly', () => {
+    type Screen = { data: Record<string, Json>; body: Json[] };
+    const f = 'screens.config/screens/fanshui.json';
+    const list = (b: { screens: Record<string, Json> }) => (b.screens.fanshui as Screen).body.findIndex((n) => n.type === 'PagedList');
+    const at = list({ screens: { fanshui: loadBundle(root).screens.fanshui.json as Json } });
+    expect(check((b) => (((b.screens.fanshui as Screen).body[at].props as Json).source = 'recods'))).toEqual([
+      { file: f, path: `/body/${at}/props/source`, message: 'paged data source "recods" is not declared in the screen\'s "data" (expected one of records); did you mean "records"?' },
+    ]);
+    expect(check((b) => (((b.screens.fanshui as Screen).body[at].props as Json).source = 'venues'))).toEqual([
+      { file: f, path: `/body/${at}/props/source`, message: 'data source "venues" is not paged (add "paged": true to its entry in the screen\'s "data")' },
+    ]);
+    expect(check((b) => ((b.screens.fanshui as Screen).data.records.poll = 5000))).toEqual([
+      { file: f, path: '/data/records/poll', message: 'a paged source does not poll (its pages load as the player scrolls; remove "poll" or "paged")' },
+    ]);
+    expect(check((b) => ((b.screens.fanshui as Screen).data.records.paged = { path: 'list', param: 'pgae' }))).toEqual([
+      { file: f, path: '/data/records/paged', message: 'page field "pgae" is not a field of endpoint getfanshui (expected one of date, page, api_type, type); did you mean "page"?' },
+    ]);
+    // getfanshui's page object is under list: without a path the reply is not a page
+    expect(check((b) => ((b.screens.fanshui as Screen).data.records.paged = true))).toEqual([
+      { file: f, path: '/data/records/paged', message: 'the reply of endpoint getfanshui is not a page object or a list (set "path" to where the page object is)' },
+    ]);
+  });
+
   it('names a route to a missing screen', () => {
     const problems = check((b) => {
       (b.routes.routes as Json[])[0].screen = 'hoem';

@@ -4,9 +4,9 @@
  * widget and action types, endpoints, payload keys, condition operators, widget prop keys,
  * @message keys, and inside every {{binding}} (parsed by the engine's own parser) the scope root,
  * the const./data./state./maps. name and every filter and filter argument; a reload source, a
- * setState key, a form rule's field and type, a form field's type, a route's screen and guard, an icon. For each it swaps two
- * neighbouring letters in an in-memory copy, runs the check (schemas compiled once) and expects
- * a problem at exactly that place. It prints how many of each kind it tried and caught.
+ * paged source and its page path, a setState key, a form rule's field and type, a form field's
+ * type, a route's screen and guard, an icon. For each it swaps two neighbouring letters in an
+ * in-memory copy, runs the check (schemas compiled once) and expects a problem at exactly that place. It prints how many of each kind it tried and caught.
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -158,6 +158,7 @@ function fileMutations(file: string, json: unknown, fileKind: 'app' | 'messages'
     if (typeof t === 'string' && widgetTypes.has(t) && typeof at[at.length - 1] === 'number') {
       value('widget type', [...at, 'type'], t);
       if (isObject(v.props)) for (const k of Object.keys(v.props)) rename('widget prop key', [...at, 'props'], k);
+      if (t === 'PagedList' && isObject(v.props) && typeof v.props.source === 'string') value('paged source', [...at, 'props', 'source'], v.props.source);
     }
     if (typeof t === 'string' && actionTypes.has(t) && typeof at[at.length - 1] === 'number') {
       value('action type', [...at, 'type'], t);
@@ -169,6 +170,7 @@ function fileMutations(file: string, json: unknown, fileKind: 'app' | 'messages'
       if (isObject(v.payload)) for (const k of Object.keys(v.payload)) rename('payload key', [...at, 'payload'], k);
     }
     if (typeof v.icon === 'string' && Object.hasOwn(ICON_SOURCES, v.icon)) value('icon', [...at, 'icon'], v.icon);
+    if (fileKind === 'screen' && at.length === 3 && at[0] === 'data' && at[2] === 'paged' && typeof v.path === 'string') value('page path', [...at, 'path'], v.path);
     if (isCondition(v) && at.length > 0) for (const k of Object.keys(v)) rename('condition operator', at, k);
     if (fileKind === 'form' && at.length === 2 && at[0] === 'rules' && typeof v.field === 'string') value('form rule field', [...at, 'field'], v.field);
     if (fileKind === 'form' && at.length === 2 && at[0] === 'rules' && typeof v.type === 'string') value('form rule type', [...at, 'type'], v.type);
@@ -241,7 +243,7 @@ describe('check:config catches one-token typos', () => {
     console.log(`one-token typos caught, per kind (${mutations.length} checks in ${Math.round(performance.now() - started)} ms):\n${table.join('\n')}`);
     expect(missed.slice(0, 30)).toEqual([]);
     // every kind the issue names occurs in the real config
-    for (const kind of ['widget type', 'action type', 'endpoint', 'payload key', 'condition operator', 'widget prop key', '@message key', 'binding root', 'filter', 'const. name', 'data. source', 'state. key', 'map: name', 'reload source', 'setState key', 'form rule field', 'form rule type', 'form field type', 'route screen', 'route guard', 'icon']) {
+    for (const kind of ['widget type', 'action type', 'endpoint', 'payload key', 'condition operator', 'widget prop key', '@message key', 'binding root', 'filter', 'const. name', 'data. source', 'state. key', 'map: name', 'reload source', 'paged source', 'page path', 'setState key', 'form rule field', 'form rule type', 'form field type', 'route screen', 'route guard', 'icon']) {
       expect(counts.get(kind)?.tried ?? 0, kind).toBeGreaterThan(0);
     }
     // the shell's action list (app.json topBar.recycle) and an upload's payload are places like any other

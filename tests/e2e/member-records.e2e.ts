@@ -1,7 +1,7 @@
 /** Issue 5: the record screens on one paged list — filters restart at page 1, paging to the end, empty state, rebate claim. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
-import { BASE, expectClean, go, resetMock, toastAfter, browserPerFile } from './harness';
+import { BASE, expectClean, go, mockFault, resetMock, toastAfter, browserPerFile } from './harness';
 import { byTestId, chooseFilter, memberPage, mockMember, recordRequests, registerMember, resultToast, scrollUntil } from './member-helpers';
 
 const env = browserPerFile();
@@ -152,14 +152,39 @@ describe('paged lists', () => {
     expect(bets.bodies()[0]).toMatchObject({ game_type: String(row.game_type), page: 1 });
   });
 
+  it('a page that fails says so and offers a retry; the retry asks that page again and the list goes on', async () => {
+    const p = await memberPage(env.browser, '/betRecord');
+    const calls = recordRequests(p, '/api/betrecord');
+    await expect.poll(() => items(p, 'bet-list').count()).toBe(10);
+    await mockFault({ path: '/api/betrecord', code: 1, message: '查询繁忙，请稍后再试' });
+    const msg = await toastAfter(p, () => p.mouse.wheel(0, 4000));
+    expect(msg).toBe('查询繁忙，请稍后再试');
+    const retry = p.getByRole('button', { name: '加载失败， 点击重试' });
+    await retry.waitFor();
+    expect(calls.bodies().map((b) => b.page)).toEqual([1, 2]);
+    expect(await items(p, 'bet-list').count()).toBe(10);
+    // a failed page is not asked again by scrolling, only by the retry
+    await p.mouse.wheel(0, 4000);
+    await p.waitForTimeout(300);
+    expect(calls.count()).toBe(2);
+    await retry.click();
+    await expect.poll(() => items(p, 'bet-list').count()).toBe(20);
+    expect(calls.bodies().map((b) => b.page)).toEqual([1, 2, 2]);
+    expect(await retry.count()).toBe(0);
+  });
+
   it('messages: announcements and in-site messages are two paged tabs', async () => {
     const p = await memberPage(env.browser, '/message');
     const calls = recordRequests(p, '/api/noticeList');
     await items(p, 'notice-list').first().waitFor();
+    // the hidden tab's list loads nothing until it is shown
+    expect(calls.bodies().every((b) => b.type === 1)).toBe(true);
+    const noticeCalls = calls.count();
     await p.getByRole('tab', { name: '站内信' }).click();
     await p.waitForURL(`${BASE}/#/message?type=2`);
     await items(p, 'message-list').first().waitFor();
-    expect(calls.bodies().at(-1)).toMatchObject({ type: 2, page: 1 });
+    expect(calls.bodies().slice(noticeCalls)[0]).toMatchObject({ type: 2, page: 1 });
+    expect(calls.bodies().slice(noticeCalls).every((b) => b.type === 2)).toBe(true);
     expectClean(p);
   });
 });
