@@ -39,7 +39,7 @@ export function loadSchemas(root: string): SchemaSet {
   return { common: s('common'), refs: s('refs'), app: s('app'), messages: s('messages'), routes: s('routes'), screen: s('screen'), form: s('form') };
 }
 
-/** Every src/widgets/<Type>/schema.ts exports `propsSchema`. */
+/** Every src/widgets/<Type>/schema.ts exports `propsSchema`, and `templates` once it lets the engine resolve its props. */
 export async function loadWidgetSchemas(root: string): Promise<WidgetSchemas> {
   const dir = path.join(root, 'src', 'widgets');
   const out: WidgetSchemas = {};
@@ -48,8 +48,8 @@ export async function loadWidgetSchemas(root: string): Promise<WidgetSchemas> {
     .map((d) => d.name);
   await Promise.all(
     types.map(async (type) => {
-      const mod = (await import(pathToFileURL(path.join(dir, type, 'schema.ts')).href)) as { propsSchema: object };
-      out[type] = mod.propsSchema;
+      const mod = (await import(pathToFileURL(path.join(dir, type, 'schema.ts')).href)) as WidgetSchemas[string];
+      out[type] = { propsSchema: mod.propsSchema, templates: mod.templates };
     }),
   );
   return out;

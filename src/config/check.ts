@@ -10,6 +10,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { endpointNames, endpoints as catalogue, replies } from '../api/catalogue';
 import { bindingExpressions, FILTER_ARGS, FILTERS, parseExpression, type FilterArg } from '../engine/bindings';
 import { ICON_SOURCES } from '../engine/icon-names';
+import type { Templates } from './schema-refs';
 
 export interface Problem {
   file: string;
@@ -39,8 +40,8 @@ export interface SchemaSet {
   form: object;
 }
 
-/** widget type -> JSON Schema of its props */
-export type WidgetSchemas = Record<string, object>;
+/** widget type -> JSON Schema of its props, and its templates (src/config/schema-refs.ts) */
+export type WidgetSchemas = Record<string, { propsSchema: object; templates?: Templates }>;
 
 /**
  * Screen names a route may give without a file screens.config/screens/<name>.json: the shell draws
@@ -183,20 +184,6 @@ type At = (string | number)[];
 /** Names every binding may read, whatever the place (src/engine/screen.tsx useBaseScope and the screen scope). */
 const BASE_ROOTS = ['app', 'user', 'token', 'loggedIn', 'venues', 'games', 'query', 'path', 'fullPath', 'const', 'maps', 'messages'];
 const SCREEN_ROOTS = ['state', 'data', 'loading'];
-/** Names a widget adds to the scope of its own props (the entry of its list, the switch's value…). */
-const PROPS_LOCALS: Record<string, string[]> = {
-  Carousel: ['item', 'index'],
-  BalanceList: ['item'],
-  Table: ['item', 'index'],
-  DataTabs: ['item'],
-  Tiles: ['item', 'index'],
-  Switch: ['value'],
-  VipLevels: ['current', 'need', 'paysum', 'percent', 'level'],
-};
-/** Names a widget adds to the scope of one of its props only (widget -> prop -> names). */
-const PROP_LOCALS: Record<string, Record<string, string[]>> = {
-  AvatarUpload: { upload: ['file'] },
-};
 /** Where a name that is not everywhere in scope is, for the message. */
 const LOCAL_WHERE: Record<string, string> = {
   item: 'inside a widget that provides items (Repeat, PagedList, Tiles, Carousel, Table, BalanceList, DataTabs)',
@@ -244,7 +231,7 @@ interface Ctx {
 /** Actions that act on a screen (its state, data, form): nothing to act on in the shell. */
 const SCREEN_ACTIONS = new Set(['reload', 'setState', 'newCaptcha']);
 
-const withRoots = (ctx: Ctx, more: string[]): Ctx => (more.length ? { ...ctx, roots: new Set([...ctx.roots, ...more]) } : ctx);
+const withRoots = (ctx: Ctx, more: readonly string[]): Ctx => (more.length ? { ...ctx, roots: new Set([...ctx.roots, ...more]) } : ctx);
 
 function collectScreenInfo(jsons: unknown[]): ScreenInfo {
   const info: ScreenInfo = { sources: new Set(), paged: new Set(), dataNames: new Set(), declared: new Set(), set: new Set(), read: new Set() };
@@ -326,9 +313,9 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
     form: ajv.compile(schemas.form),
   };
   const widgetValidators = new Map<string, ValidateFunction>();
-  for (const [type, schema] of Object.entries(widgets)) {
+  for (const [type, { propsSchema }] of Object.entries(widgets)) {
     try {
-      widgetValidators.set(type, ajv.compile(schema));
+      widgetValidators.set(type, ajv.compile(propsSchema));
     } catch (err) {
       setup.push({ file: `src/widgets/${type}/schema.ts`, path: '/', message: `the props schema does not compile: ${(err as Error).message}` });
     }
@@ -578,15 +565,19 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
     };
 
     type Schema = { $ref?: string; items?: Schema; properties?: Record<string, Schema>; additionalProperties?: Schema | boolean };
-    /** `locals`: names some of the top-level props add (PROP_LOCALS) */
-    const walkProps = (v: unknown, schema: Schema | undefined, at: At, ctx: Ctx, locals?: Record<string, string[]>) => {
+    /**
+     * `prop` is the dotted path of `v` in the widget's props (lists walked through) and
+     * `templates` the widget's: a template reads the names it declares besides the scope.
+     */
+    const walkProps = (v: unknown, schema: Schema | undefined, at: At, ctx: Ctx, prop = '', templates: Templates = {}) => {
+      if (prop && Object.hasOwn(templates, prop)) ctx = withRoots(ctx, templates[prop]);
       const ref = schema?.$ref ?? schema?.items?.$ref ?? '';
       if (ref.endsWith('/action')) return walkActions(v, at, ctx);
       if (ref.endsWith('/condition')) return walkCondition(v, at, ctx);
       if (ref.endsWith('/node')) return walkNodes(v, at, ctx);
       if (ref.endsWith('/pagedSource')) return checkPagedSource(v, at, ctx);
       if (typeof v === 'string') return checkString(v, at, ctx);
-      if (Array.isArray(v)) return v.forEach((x, i) => walkProps(x, schema?.items, [...at, i], ctx));
+      if (Array.isArray(v)) return v.forEach((x, i) => walkProps(x, schema?.items, [...at, i], ctx, prop, templates));
       if (!isObject(v)) return;
       if (typeof v.endpoint === 'string') checkCall(v, at, ctx);
       for (const [k, x] of Object.entries(v)) {
@@ -597,7 +588,7 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
           continue;
         }
         const sub = schema?.properties?.[k] ?? (typeof schema?.additionalProperties === 'object' ? schema.additionalProperties : undefined);
-        walkProps(x, sub, [...at, k], locals?.[k] ? withRoots(ctx, locals[k]) : ctx);
+        walkProps(x, sub, [...at, k], ctx, prop ? `${prop}.${k}` : k, templates);
       }
     };
 
@@ -664,7 +655,8 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
           const forms = Object.keys(bundle.forms);
           add(ctx.file, [...here, 'props', 'form'], `form "${props.form}" does not exist (expected a file screens.config/forms/${props.form}.json)${didYouMean(props.form, forms)}`);
         }
-        walkProps(props, widgets[node.type] as Schema, [...here, 'props'], withRoots(ctx, PROPS_LOCALS[node.type] ?? []), PROP_LOCALS[node.type]);
+        const widget = widgets[node.type];
+        walkProps(props, widget.propsSchema as Schema, [...here, 'props'], ctx, '', widget.templates);
         const childLocals =
           node.type === 'Repeat' ? [typeof props.as === 'string' ? props.as : 'item', 'index'] : node.type === 'PagedList' ? ['item', 'index'] : node.type === 'Form' ? ['form'] : [];
         walkNodes(node.children, [...here, 'children'], withRoots(ctx, childLocals));
@@ -707,7 +699,7 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
     }
     if (messages) {
       // a message is read wherever its key is used: every name some place has in scope may appear
-      const anywhere = new Set([...SCREEN_ROOTS, ...Object.keys(LOCAL_WHERE), ...Object.values(PROPS_LOCALS).flat(), ...Object.values(PROP_LOCALS).flatMap((m) => Object.values(m).flat())]);
+      const anywhere = new Set([...SCREEN_ROOTS, ...Object.keys(LOCAL_WHERE), ...Object.values(widgets).flatMap((w) => Object.values(w.templates ?? {}).flat())]);
       for (const [key, text] of Object.entries(messages)) {
         const more = Object.entries(MESSAGE_LOCALS).find(([prefix]) => key.startsWith(prefix))?.[1] ?? [];
         walkText(text, ['messages', key], { file: bundle.messages.file, roots: more.length ? new Set([...anywhere, ...more]) : anywhere });

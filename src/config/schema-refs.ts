@@ -9,3 +9,16 @@ export const actionsRef = { type: 'array', items: { $ref: 'common.schema.json#/d
 export const conditionRef = { type: 'object', $ref: 'common.schema.json#/definitions/condition' } as const;
 export const nodesRef = { type: 'array', items: { $ref: 'screen.schema.json#/definitions/node' } } as const;
 export const pagedSourceRef = { type: 'string', $ref: 'common.schema.json#/definitions/pagedSource' } as const;
+
+/**
+ * The props of a widget that are templates: read per entry or per local value by the widget
+ * itself (a tile's title with the entry as `item`), so the engine hands them over unresolved.
+ * Each widget's schema.ts exports one such list as `templates`, beside `propsSchema`: a prop's
+ * dotted path (lists are walked through: `columns.value` is the value of every column) and the
+ * names the template reads besides the screen's scope. The config check gives a template those
+ * names; the engine (src/engine/props.ts, through raw-props.gen.ts) leaves it and the action
+ * lists, conditions and node lists above raw and resolves every other prop before the widget
+ * renders. A widget whose schema.ts exports no `templates` gets its props raw and resolves them
+ * itself.
+ */
+export type Templates = { readonly [propPath: string]: readonly string[] };

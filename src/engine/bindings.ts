@@ -219,6 +219,12 @@ export function resolveText(value: unknown, scope: Scope): string {
   return v === undefined || v === null ? '' : String(v);
 }
 
+/** A resolved value as a number, or `fallback` when it is not one. */
+export function asNumber(value: unknown, fallback = 0): number {
+  const n = toNumber(value);
+  return Number.isFinite(n) ? n : fallback;
+}
+
 export function resolveNumber(value: unknown, scope: Scope, fallback = 0): number {
   const n = toNumber(resolve(value, scope));
   return Number.isFinite(n) ? n : fallback;

@@ -84,7 +84,7 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
     const f = failure.current;
     if (!f) return;
     const msgScope = withNames(nowRef.current(), { form: getValues(), min: f.min, max: f.max });
-    ui.fail(screen.t(f.rule.message, msgScope));
+    ui.fail(screen.text(f.rule.message, msgScope));
     switch (f.rule.onFail) {
       case 'clearField':
         setValue(f.rule.field, '');
@@ -181,7 +181,7 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
       </div>
       {footer && <LiveFooter control={control}>{footer}</LiveFooter>}
       <Button className="cfg-form-submit" block color="primary" size="large" type="submit" disabled={busy} loading={busy}>
-        {screen.t(submitText ?? form.submitText)}
+        {screen.text(submitText ?? form.submitText)}
       </Button>
     </form>
   );
@@ -241,7 +241,7 @@ function FieldInput({ field, id, value, onChange, scope, captcha, onRedraw }: Fi
     if (open) setPickerUsed(true);
     setPickerOpenState(open);
   };
-  const { t } = useScreen();
+  const { text } = useScreen();
 
   switch (field.type) {
     case 'textarea':
@@ -263,8 +263,8 @@ function FieldInput({ field, id, value, onChange, scope, captcha, onRedraw }: Fi
                 value={[str]}
                 onClose={() => setPickerOpen(false)}
                 onConfirm={(v) => onChange(v[0] ?? '')}
-                confirmText={t('@common.ok')}
-                cancelText={t('@common.cancel')}
+                confirmText={text('@common.ok')}
+                cancelText={text('@common.cancel')}
               />
             </Suspense>
           )}
@@ -289,8 +289,8 @@ function FieldInput({ field, id, value, onChange, scope, captcha, onRedraw }: Fi
                 value={/^\d{4}-\d{2}-\d{2}$/.test(str) ? new Date(`${str}T00:00:00`) : undefined}
                 onClose={() => setPickerOpen(false)}
                 onConfirm={(d) => onChange(formatDate(d, shift))}
-                confirmText={t('@common.ok')}
-                cancelText={t('@common.cancel')}
+                confirmText={text('@common.ok')}
+                cancelText={text('@common.cancel')}
               />
             </Suspense>
           )}
@@ -310,7 +310,7 @@ function FieldInput({ field, id, value, onChange, scope, captcha, onRedraw }: Fi
       return (
         <div className="cfg-captcha">
           <Input id={id} name={field.name} placeholder={placeholder} value={str} onChange={onChange} maxLength={maxLength} inputMode="numeric" autoComplete="off" />
-          <Captcha code={captcha} onRefresh={onRedraw} label={t('@captcha.refresh')} />
+          <Captcha code={captcha} onRefresh={onRedraw} label={text('@captcha.refresh')} />
         </div>
       );
     default:

@@ -11,6 +11,19 @@ export interface WidgetProps<P = Record<string, unknown>> {
   props: P;
 }
 
+/**
+ * A value of a props schema's type once the engine resolved it (src/engine/props.ts): a string
+ * may have been one whole binding, so it can be any value (a list, a number); lists and objects
+ * are resolved inside; other values (numbers, booleans, the words of an enum) stay as they are.
+ */
+export type Resolved<T> = T extends string ? (string extends T ? unknown : T) : T extends readonly (infer U)[] ? Resolved<U>[] : T extends object ? { [K in keyof T]: Resolved<T[K]> } : T;
+
+/**
+ * A widget's props as it receives them: resolved, except the templates named in `Raw` (its
+ * schema.ts `templates`), which stay as config wrote them for the widget to read per entry.
+ */
+export type ResolvedProps<P, Raw extends PropertyKey = never> = { [K in keyof P]: K extends Raw ? P[K] : Resolved<P[K]> };
+
 export type WidgetModule = { default: ComponentType<WidgetProps<never>> };
 
 const typeOf = (file: string) => file.replace(/^.*\/widgets\/([^/]+)\/index\.tsx$/, '$1');

@@ -8,7 +8,7 @@ import { createContext, memo, Suspense, lazy, useCallback, useContext, useEffect
 import { useLocation, useNavigate } from 'react-router-dom';
 import { proxy, snapshot, useSnapshot } from 'valtio';
 import { appConfig, routeFor } from '../config';
-import { asActions, asNodes, type Action, type FormConfig, type WidgetNode } from '../config/types';
+import { asActions, asCondition, asNodes, type Action, type FormConfig, type WidgetNode } from '../config/types';
 import { session } from '../store/session';
 import { evalCondition, resolveDeep, type Scope } from './bindings';
 import { runActions, type ActionContext } from './actions';
@@ -18,6 +18,8 @@ import { markScreen, markScreenData } from './perf';
 import { afterFirstScreen, loadPrepared, type LoadedScreen } from './preload';
 import { placeScope, screenScope, withNames, type ListState, type PlaceScope, type ScreenLocal } from './scope';
 import { text } from './text';
+import { resolveProps } from './props';
+import { RAW_PROPS } from './raw-props.gen';
 import { loadWidget, widgetComponent } from './registry';
 import { view } from './view';
 
@@ -31,8 +33,10 @@ export interface ScreenApi {
   now: () => Scope;
   /** run an action list from config; `extra` adds to the scope (item, reply, form…) */
   run: (actions: unknown, extra?: Scope) => Promise<boolean>;
-  /** the text of a config string (@message keys and bindings) */
-  t: (value: unknown, extra?: Scope) => string;
+  /** the text of a config string (@message keys and bindings), `extra` adds to the scope (item…): for templates, never for resolved props */
+  text: (value: unknown, extra?: Scope) => string;
+  /** whether a condition from config holds, `extra` adding to the scope (a filter per entry) */
+  holds: (cond: unknown, extra?: Scope) => boolean;
   setState: (key: string, value: unknown) => void;
   reload: (source?: string) => void;
   /** a paged source's records so far (read during render, it subscribes the widget to them) */
@@ -76,11 +80,13 @@ export function useScreen(): ScreenApi {
   return useMemo(() => {
     const scope = screenScope(sess, place, local, extra);
     const hasExtra = Object.keys(extra).length > 0;
+    const textOf = (value: unknown, more: Scope = {}) => text(value, withNames(scope, more));
     return {
       scope,
       now: () => withNames(shared.actionContext.scope(), extra),
       run: hasExtra ? (actions: unknown, more: Scope = {}) => shared.run(actions, { ...extra, ...more }) : shared.run,
-      t: (value: unknown, more: Scope = {}) => text(value, withNames(scope, more)),
+      text: textOf,
+      holds: (cond: unknown, more: Scope = {}) => evalCondition(asCondition(cond), withNames(scope, more)),
       setState: shared.setState,
       reload: shared.reload,
       list: (source: string) => (Object.hasOwn(local.lists, source) ? local.lists[source] : undefined),
@@ -114,13 +120,20 @@ function lazyWidget(type: string) {
 }
 
 const NO_PROPS: Record<string, unknown> = {};
+const rawSets = new Map(Object.entries(RAW_PROPS).map(([type, raw]) => [type, new Set(raw)]));
 
-/** One widget node. Memoised: it re-renders for what it reads (its `when`), not for its parent. */
+/**
+ * One widget node. Memoised: it re-renders for what it reads (its `when`, the bindings of its
+ * props), not for its parent. It resolves the props (src/engine/props.ts) for a widget that
+ * declares its templates; the widget renders what it is given.
+ */
 export const Node = memo(function Node({ node }: { node: WidgetNode }) {
   const { scope } = useScreen();
   if (node.when && !evalCondition(node.when, scope)) return null;
   const Comp = widgetComponent(node.type);
-  const props = (node.props ?? NO_PROPS) as Record<string, unknown>;
+  const given = (node.props ?? NO_PROPS) as Record<string, unknown>;
+  const raw = rawSets.get(node.type);
+  const props = raw ? resolveProps(given, scope, raw) : given;
   if (Comp) return <NodeGuard node={node}><Comp node={node} props={props} /></NodeGuard>;
   const Lazy = lazyWidget(node.type);
   return (

@@ -1,11 +1,16 @@
-import { resolveText, type Scope } from './bindings';
+import { type Scope } from './bindings';
+import { configValue } from './props';
 
-/** Text of a config string: "@key" is a message of messages.json (from scope.messages); bindings are resolved. */
+/**
+ * The text of a config string in a scope: "@key" is a message of messages.json (from
+ * scope.messages), bindings are resolved. For config only: a value that is already resolved
+ * (a widget's props, a reply's field) is shown with asText, never read as config again.
+ */
 export function text(value: unknown, scope: Scope): string {
-  if (typeof value === 'string' && value.startsWith('@')) {
-    const messages = (scope.messages ?? {}) as Record<string, string>;
-    const key = value.slice(1);
-    if (key in messages) return resolveText(messages[key], scope);
-  }
-  return resolveText(value, scope);
+  return asText(typeof value === 'string' ? configValue(value, scope) : value);
+}
+
+/** A resolved value as it is shown: nothing for null and undefined, else its string. */
+export function asText(value: unknown): string {
+  return value === undefined || value === null ? '' : String(value);
 }

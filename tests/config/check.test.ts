@@ -218,6 +218,24 @@ describe('check:config', () => {
     ]);
   });
 
+  it('gives a widget\'s templates the names its schema.ts declares, and only them: item in a tile\'s title, not in the list\'s label or items', () => {
+    const problems = check((b) => {
+      login(b).body.push(
+        { type: 'Tiles', props: { items: [{ name: 'a' }], title: '{{item.name}} {{index}}', label: '{{item.name}}', filter: { path: 'item.name', truthy: true }, onTap: [{ type: 'toast', text: '{{item.name}}' }] } },
+        { type: 'Table', props: { rows: '{{item.rows}}', columns: [{ title: '{{item.name}}', value: '{{item.name}}' }] } },
+        { type: 'Switch', props: { label: 'x', checked: '{{value}}', onChange: [{ type: 'toast', text: '{{value}}' }] } },
+      );
+    });
+    const n = (loadBundle(root).screens.login.json as { body: unknown[] }).body.length;
+    const where = 'is only in scope inside a widget that provides items (Repeat, PagedList, Tiles, Carousel, Table, BalanceList, DataTabs)';
+    expect(problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      `/body/${n}/props/label: binding root "item" in {{item.name}} ${where}`,
+      `/body/${n + 1}/props/rows: binding root "item" in {{item.rows}} ${where}`,
+      `/body/${n + 1}/props/columns/0/title: binding root "item" in {{item.name}} ${where}`,
+      `/body/${n + 2}/props/checked: binding root "value" in {{value}} is only in scope inside a Switch's onChange`,
+    ]);
+  });
+
   it('names a filter argument of the wrong kind, a payload without its required key and a literal of the wrong type', () => {
     const problems = check((b) => {
       login(b).body.push(

@@ -246,3 +246,27 @@ describe('money retries', () => {
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
   });
 });
+
+describe('server text is shown as it is', () => {
+  it('a card whose bank, holder and branch look like bindings and message keys shows them literally, never the token or a message', async () => {
+    const r = await fetch(`${BASE}/__mock/member`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: SEED.username, cards: [{ bank: '@common.cancel', bank_no: '6222020200112233445', bank_owner: '{{token}}', bank_address: '{{user.username}} @auth.confirm' }] }),
+    });
+    expect(r.ok).toBe(true);
+    const { page } = await newPage(env.browser);
+    const token = await loginByApi(page);
+    await go(page, '/wallet?type=1');
+    const card = page.locator('[data-testid="bank-card"]');
+    await card.waitFor();
+    const shown = await card.innerText();
+    expect(shown).toContain('@common.cancel');
+    expect(shown).toContain('持卡人 {{token}}');
+    expect(shown).toContain('{{user.username}} @auth.confirm');
+    expect(token.length).toBeGreaterThan(8);
+    expect(shown).not.toContain(token);
+    expect(shown).not.toContain(SEED.username);
+    expect(await card.locator('img').getAttribute('alt')).toBe('@common.cancel');
+  });
+});

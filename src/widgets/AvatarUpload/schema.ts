@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { actionsRef } from '../../config/schema-refs';
+import { actionsRef, type Templates } from '../../config/schema-refs';
 
 /**
  * A round picture (the avatar). With `upload` it opens the file chooser: a file of the types of
@@ -24,5 +24,8 @@ export const propsSchema = {
     testId: { type: 'string' },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): the upload actions see the picked file as {{file}}. */
+export const templates = { upload: ['file'] } as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

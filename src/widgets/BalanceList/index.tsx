@@ -1,21 +1,25 @@
 import { useState } from 'react';
 import { DownOutline, UpOutline } from 'antd-mobile-icons';
-import { FILTERS, getPath, resolve, resolveNumber } from '../../engine/bindings';
-import type { WidgetProps } from '../../engine/registry';
+import { asNumber, FILTERS, getPath } from '../../engine/bindings';
+import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { useScreen } from '../../engine/screen';
-import type { Props } from './schema';
+import { asText } from '../../engine/text';
+import type { Props as Config } from './schema';
 import './style.css';
 
+type Props = ResolvedProps<Config, 'onItemTap'>;
+
 export default function BalanceList({ props }: WidgetProps<Props>) {
-  const { scope, t, run } = useScreen();
+  const { scope, text, run } = useScreen();
   const [open, setOpen] = useState(false);
-  const raw = resolve(props.items, scope);
+  const raw = props.items;
   const list: unknown[] = Array.isArray(raw) ? raw : [];
-  const limit = props.collapsed !== undefined ? resolveNumber(props.collapsed, scope, list.length) : list.length;
+  const limit = props.collapsed !== undefined ? asNumber(props.collapsed, list.length) : list.length;
+  const title = asText(props.title);
   const shown = open ? list : list.slice(0, limit);
-  const labelField = props.labelField ?? 'name';
-  const valueField = props.valueField ?? 'balance';
-  const keyField = props.keyField ?? 'platname';
+  const labelField = asText(props.labelField ?? 'name');
+  const valueField = asText(props.valueField ?? 'balance');
+  const keyField = asText(props.keyField ?? 'platname');
   const tappable = !!props.onItemTap?.length;
   const figure = (item: unknown) => String(FILTERS.money(getPath(item, valueField), undefined, scope));
   // `columns` columns, fewer where the longest figure would not fit in one (8-digit balances on a 320px phone)
@@ -25,12 +29,12 @@ export default function BalanceList({ props }: WidgetProps<Props>) {
   const gridTemplateColumns = `repeat(auto-fit, minmax(max(calc((100% - ${gaps}) / ${columns}), calc(${longest}ch + 14px)), 1fr))`;
 
   return (
-    <section className="w-balances" data-testid={props.testId} aria-label={props.title ? t(props.title) : undefined}>
-      {props.title && <h2 className="w-balances-title">{t(props.title)}</h2>}
+    <section className="w-balances" data-testid={asText(props.testId) || undefined} aria-label={title || undefined}>
+      {title && <h2 className="w-balances-title">{title}</h2>}
       {!Array.isArray(raw) ? (
-        <p className="w-balances-note">{t('@common.loading')}</p>
+        <p className="w-balances-note">{text('@common.loading')}</p>
       ) : list.length === 0 ? (
-        <p className="w-balances-note">{t(props.emptyText ?? '@common.empty')}</p>
+        <p className="w-balances-note">{props.emptyText !== undefined ? asText(props.emptyText) : text('@common.empty')}</p>
       ) : (
         <ul className="w-balances-grid" style={{ gridTemplateColumns }}>
           {shown.map((item, i) => {
@@ -57,7 +61,7 @@ export default function BalanceList({ props }: WidgetProps<Props>) {
       )}
       {list.length > limit && (
         <button type="button" className="w-balances-toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-          {open ? t(props.lessText ?? '@balance.less') : t(props.moreText ?? '@balance.more')}
+          {open ? (props.lessText !== undefined ? asText(props.lessText) : text('@balance.less')) : props.moreText !== undefined ? asText(props.moreText) : text('@balance.more')}
           {open ? <UpOutline aria-hidden="true" /> : <DownOutline aria-hidden="true" />}
         </button>
       )}

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { actionsRef } from '../../config/schema-refs';
+import { actionsRef, type Templates } from '../../config/schema-refs';
 
 /**
  * Balances per wallet (venue balances of balancelist / refreshusermoney): name and amount with
@@ -25,5 +25,8 @@ export const propsSchema = {
     testId: { type: 'string' },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): props read per entry with the names given. */
+export const templates = { onItemTap: ['item'] } as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

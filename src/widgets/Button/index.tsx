@@ -1,18 +1,19 @@
 import { useRef, useState } from 'react';
 import { Button as AdmButton } from 'antd-mobile';
-import { evalCondition } from '../../engine/bindings';
 import { IconByName } from '../../engine/icons';
-import type { WidgetProps } from '../../engine/registry';
+import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { useScreen } from '../../engine/screen';
-import { asCondition } from '../../config/types';
-import type { Props } from './schema';
+import { asText } from '../../engine/text';
+import type { Props as Config } from './schema';
 import './style.css';
 
+type Props = ResolvedProps<Config>;
+
 export default function Button({ props }: WidgetProps<Props>) {
-  const { t, run, scope } = useScreen();
+  const { run, holds } = useScreen();
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
-  const disabled = props.disabledWhen ? evalCondition(asCondition(props.disabledWhen), scope) : false;
+  const disabled = props.disabledWhen ? holds(props.disabledWhen) : false;
   const onClick = async () => {
     if (inFlight.current) return;
     inFlight.current = true;
@@ -24,11 +25,11 @@ export default function Button({ props }: WidgetProps<Props>) {
       setBusy(false);
     }
   };
-  const label = t(props.text);
+  const label = asText(props.text);
   if (props.variant === 'link') {
     return (
-      <button type="button" className="w-link" onClick={() => void onClick()} disabled={busy || disabled} data-testid={props.testId}>
-        {props.icon && <IconByName name={props.icon} />}
+      <button type="button" className="w-link" onClick={() => void onClick()} disabled={busy || disabled} data-testid={asText(props.testId) || undefined}>
+        {props.icon ? <IconByName name={asText(props.icon)} /> : null}
         {label}
       </button>
     );
@@ -43,9 +44,9 @@ export default function Button({ props }: WidgetProps<Props>) {
       loading={busy}
       disabled={busy || disabled}
       onClick={() => void onClick()}
-      data-testid={props.testId}
+      data-testid={asText(props.testId) || undefined}
     >
-      {props.icon && <IconByName name={props.icon} />} {label}
+      {props.icon ? <IconByName name={asText(props.icon)} /> : null} {label}
     </AdmButton>
   );
 }

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { actionsRef, conditionRef } from '../../config/schema-refs';
+import { actionsRef, conditionRef, type Templates } from '../../config/schema-refs';
 
 /** A button or a text link that runs actions; disabled while they run (no double submission). */
 export const propsSchema = {
@@ -17,5 +17,8 @@ export const propsSchema = {
     testId: { type: 'string' },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): none: every prop but actions, conditions and nodes arrives resolved. */
+export const templates = {} as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

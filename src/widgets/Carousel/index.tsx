@@ -1,25 +1,28 @@
 import { useEffect, useRef, useState } from 'react';
-import { resolve, resolveNumber } from '../../engine/bindings';
-import type { WidgetProps } from '../../engine/registry';
+import { asNumber } from '../../engine/bindings';
+import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { useScreen } from '../../engine/screen';
-import type { Props } from './schema';
+import { asText } from '../../engine/text';
+import type { Props as Config } from './schema';
 import './style.css';
 
+type Props = ResolvedProps<Config, 'image' | 'alt' | 'onTap'>;
+
 /** the first non-empty of one binding or a list of them (a reply may name the picture src or pic) */
-function firstText(value: string | string[], text: (v: string) => string): string {
+function firstText(value: string | readonly string[], textOf: (v: string) => string): string {
   for (const v of Array.isArray(value) ? value : [value]) {
-    const s = text(v);
+    const s = textOf(v);
     if (s) return s;
   }
   return '';
 }
 
 export default function Carousel({ props }: WidgetProps<Props>) {
-  const { scope, t, run } = useScreen();
-  const raw = resolve(props.items, scope);
-  const items: unknown[] = Array.isArray(raw) ? raw : [];
-  const interval = resolveNumber(props.intervalMs ?? 0, scope, 0);
-  const total = props.indicatorTotal !== undefined ? resolveNumber(props.indicatorTotal, scope, items.length) : items.length;
+  const { text, run } = useScreen();
+  const items: unknown[] = Array.isArray(props.items) ? props.items : [];
+  const interval = asNumber(props.intervalMs ?? 0, 0);
+  const total = props.indicatorTotal !== undefined ? asNumber(props.indicatorTotal, items.length) : items.length;
+  const label = asText(props.label);
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   const paused = useRef(false);
@@ -43,7 +46,7 @@ export default function Carousel({ props }: WidgetProps<Props>) {
 
   if (items.length === 0) return <div className="w-carousel is-empty" style={{ aspectRatio: `${props.width} / ${props.height}` }} />;
   return (
-    <section className="w-carousel" aria-roledescription={props.label ? 'carousel' : undefined} aria-label={props.label ? t(props.label) : undefined}>
+    <section className="w-carousel" aria-roledescription={label ? 'carousel' : undefined} aria-label={label || undefined}>
       <div
         className="w-carousel-track"
         ref={track}
@@ -56,8 +59,8 @@ export default function Carousel({ props }: WidgetProps<Props>) {
         {items.map((item, i) => {
           const img = (
             <img
-              src={firstText(props.image, (v) => t(v, { item }))}
-              alt={t(props.alt, { item, index: i })}
+              src={firstText(props.image, (v) => text(v, { item, index: i }))}
+              alt={text(props.alt, { item, index: i })}
               width={props.width}
               height={props.height}
               loading={i === 0 ? 'eager' : 'lazy'}

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { actionsRef } from '../../config/schema-refs';
+import { actionsRef, type Templates } from '../../config/schema-refs';
 
 /**
  * Banner carousel: one picture per entry of an array, swiped (scroll snap) or auto-played,
@@ -25,5 +25,8 @@ export const propsSchema = {
     onTap: { ...actionsRef, description: 'Actions run with the tapped entry as item' },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): props read per entry with the names given. */
+export const templates = { image: ['item', 'index'], alt: ['item', 'index'], onTap: ['item'] } as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

@@ -1,11 +1,12 @@
 import { RightOutline } from 'antd-mobile-icons';
-import { evalCondition } from '../../engine/bindings';
 import { IconByName } from '../../engine/icons';
-import type { WidgetProps } from '../../engine/registry';
+import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { useScreen } from '../../engine/screen';
-import { asCondition } from '../../config/types';
-import type { Props } from './schema';
+import { asText } from '../../engine/text';
+import type { Props as Config } from './schema';
 import './style.css';
+
+type Props = ResolvedProps<Config, 'onTap' | 'to'>;
 
 const TONES = ['primary', 'success', 'warning', 'danger', 'muted'];
 
@@ -18,30 +19,31 @@ function toneOf(tone: string, value: string): string {
 }
 
 export default function Cell({ props }: WidgetProps<Props>) {
-  const { t, run, scope } = useScreen();
-  const value = props.value !== undefined ? t(props.value) : '';
-  const note = props.note !== undefined ? t(props.note) : '';
-  const image = props.image ? t(props.image) : '';
+  const { run } = useScreen();
+  const value = asText(props.value);
+  const note = asText(props.note);
+  const image = asText(props.image);
+  const description = asText(props.description);
   const tappable = !!(props.onTap || props.to);
-  const details = (props.details ?? []).filter((d) => evalCondition(asCondition(d.when), scope));
+  const details = props.details ?? [];
   const content = (
     <>
       <span className="w-cell-main">
         {image ? (
-          <img className="w-cell-image" src={image} alt={t(props.imageAlt ?? '')} width={36} height={36} loading="lazy" decoding="async" />
+          <img className="w-cell-image" src={image} alt={asText(props.imageAlt)} width={36} height={36} loading="lazy" decoding="async" />
         ) : props.icon ? (
           <span className="w-cell-icon">
-            <IconByName name={props.icon} />
+            <IconByName name={asText(props.icon)} />
           </span>
         ) : null}
         <span className="w-cell-text">
-          <span className="w-cell-title">{t(props.title)}</span>
-          {props.description && <span className="w-cell-description">{t(props.description)}</span>}
+          <span className="w-cell-title">{asText(props.title)}</span>
+          {description && <span className="w-cell-description">{description}</span>}
         </span>
         {(value || note) && (
           <span className="w-cell-side">
-            {value && <span className={`w-cell-value tone-${toneOf(t(props.valueTone ?? ''), value)}`}>{value}</span>}
-            {note && <span className={`w-cell-note tone-${toneOf(t(props.noteTone ?? ''), note)}`}>{note}</span>}
+            {value && <span className={`w-cell-value tone-${toneOf(asText(props.valueTone), value)}`}>{value}</span>}
+            {note && <span className={`w-cell-note tone-${toneOf(asText(props.noteTone), note)}`}>{note}</span>}
           </span>
         )}
         {(props.arrow ?? tappable) && <RightOutline className="w-cell-arrow" aria-hidden="true" />}
@@ -50,17 +52,17 @@ export default function Cell({ props }: WidgetProps<Props>) {
         <span className="w-cell-details">
           {details.map((d, i) => (
             <span key={i} className="w-cell-detail">
-              <span className="w-cell-dt">{t(d.label)}</span>
-              <span className="w-cell-dd">{t(d.value)}</span>
+              <span className="w-cell-dt">{asText(d.label)}</span>
+              <span className="w-cell-dd">{asText(d.value)}</span>
             </span>
           ))}
         </span>
       )}
     </>
   );
-  if (!tappable) return <div className="w-cell" data-testid={props.testId}>{content}</div>;
+  if (!tappable) return <div className="w-cell" data-testid={asText(props.testId) || undefined}>{content}</div>;
   return (
-    <button type="button" className="w-cell is-tappable" data-testid={props.testId} onClick={() => void run(props.onTap ?? [{ type: 'navigate', to: props.to }])}>
+    <button type="button" className="w-cell is-tappable" data-testid={asText(props.testId) || undefined} onClick={() => void run(props.onTap ?? [{ type: 'navigate', to: props.to }])}>
       {content}
     </button>
   );

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { actionsRef, conditionRef } from '../../config/schema-refs';
+import { actionsRef, conditionRef, type Templates } from '../../config/schema-refs';
 
 /**
  * One row of a record or a setting: an optional picture, a title and a description on the left,
@@ -37,5 +37,8 @@ export const propsSchema = {
     testId: { type: 'string' },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): `to` is the navigate action's own target (resolved when the action runs). */
+export const templates = { to: [] } as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

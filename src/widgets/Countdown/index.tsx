@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
-import { resolve, resolveNumber } from '../../engine/bindings';
-import type { WidgetProps } from '../../engine/registry';
+import { asNumber } from '../../engine/bindings';
+import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { useScreen } from '../../engine/screen';
-import type { Props } from './schema';
+import { asText } from '../../engine/text';
+import type { Props as Config } from './schema';
 import './style.css';
+
+type Props = ResolvedProps<Config, 'onExpire'>;
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
@@ -22,10 +25,11 @@ function startOf(v: unknown, offsetHours: number | null): number {
 const two = (n: number) => String(n).padStart(2, '0');
 
 export default function Countdown({ props }: WidgetProps<Props>) {
-  const { scope, t, run } = useScreen();
-  const offset = props.utcOffsetHours !== undefined ? resolveNumber(props.utcOffsetHours, scope, 0) : null;
-  const duration = resolveNumber(props.durationMs, scope, 0);
-  const end = startOf(resolve(props.from, scope), offset) + duration;
+  const { run } = useScreen();
+  const offset = props.utcOffsetHours !== undefined ? asNumber(props.utcOffsetHours, 0) : null;
+  const duration = asNumber(props.durationMs, 0);
+  const end = startOf(props.from, offset) + duration;
+  const label = asText(props.label);
   const [now, setNow] = useState(() => Date.now());
   const left = Number.isFinite(end) ? Math.max(0, end - now) : NaN;
   const running = left > 0;
@@ -50,9 +54,9 @@ export default function Countdown({ props }: WidgetProps<Props>) {
     duration > 3600000 ? `${two(Math.floor(secs / 3600))}:${two(Math.floor((secs % 3600) / 60))}:${two(secs % 60)}` : `${two(Math.floor(secs / 60))}:${two(secs % 60)}`;
   return (
     <div className={`w-countdown ${running ? '' : 'is-over'}`}>
-      {props.label && <span className="w-countdown-label">{t(props.label)}</span>}
-      <span className="w-countdown-time" data-testid={props.testId} role="timer">
-        {running || !props.expiredText ? text : t(props.expiredText)}
+      {label && <span className="w-countdown-label">{label}</span>}
+      <span className="w-countdown-time" data-testid={asText(props.testId) || undefined} role="timer">
+        {running || !props.expiredText ? text : asText(props.expiredText)}
       </span>
     </div>
   );

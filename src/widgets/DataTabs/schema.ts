@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { Templates } from '../../config/schema-refs';
 
 /**
  * A row of tabs whose entries are fixed entries from config (such as an All tab) followed by one per
@@ -29,5 +30,8 @@ export const propsSchema = {
     sticky: { type: 'boolean' },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): props read per entry with the names given. */
+export const templates = { optionValue: ['item'], optionLabel: ['item'] } as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

@@ -2,27 +2,30 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Popup } from '../../engine/overlays';
 import { IconByName } from '../../engine/icons';
-import type { WidgetProps } from '../../engine/registry';
-import { Nodes, useScreen } from '../../engine/screen';
-import type { Props } from './schema';
+import type { ResolvedProps, WidgetProps } from '../../engine/registry';
+import { Nodes } from '../../engine/screen';
+import { asText } from '../../engine/text';
+import type { Props as Config } from './schema';
 import './style.css';
 
+type Props = ResolvedProps<Config>;
+
 export default function Drawer({ node, props }: WidgetProps<Props>) {
-  const { t } = useScreen();
+
   const [open, setOpen] = useState(false);
   const location = useLocation();
-  const label = t(props.label);
+  const label = asText(props.label);
 
   useEffect(() => setOpen(false), [location.pathname, location.search]);
 
   return (
     <>
-      <button type="button" className="w-drawer-open" aria-label={label} aria-expanded={open} onClick={() => setOpen(true)} data-testid={props.testId}>
-        <IconByName name={props.icon ?? 'record'} />
+      <button type="button" className="w-drawer-open" aria-label={label} aria-expanded={open} onClick={() => setOpen(true)} data-testid={asText(props.testId) || undefined}>
+        <IconByName name={asText(props.icon ?? 'record')} />
       </button>
       <Popup visible={open} position={props.side ?? 'left'} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="w-drawer">
         <nav aria-label={label} className="w-drawer-body">
-          <button type="button" className="w-drawer-close" aria-label={props.closeLabel ? t(props.closeLabel) : undefined} onClick={() => setOpen(false)}>
+          <button type="button" className="w-drawer-close" aria-label={asText(props.closeLabel) || undefined} onClick={() => setOpen(false)}>
             <IconByName name="close" />
           </button>
           <Nodes nodes={node.children} />

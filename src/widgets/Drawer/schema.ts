@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { Templates } from '../../config/schema-refs';
 
 /**
  * A side menu: a button that slides a panel in from the side with the child nodes in it.
@@ -16,5 +17,8 @@ export const propsSchema = {
     testId: { type: 'string' },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): none: every prop but actions, conditions and nodes arrives resolved. */
+export const templates = {} as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

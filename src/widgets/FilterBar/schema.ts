@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { Templates } from '../../config/schema-refs';
 
 /**
  * A row of record filters that write screen state (period, venue, type…). Each filter's
@@ -52,5 +53,8 @@ export const propsSchema = {
     },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): optionsFrom's label and value are read per entry of the list. */
+export const templates = { 'filters.optionsFrom': ['item'] } as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { actionsRef } from '../../config/schema-refs';
+import { actionsRef, type Templates } from '../../config/schema-refs';
 
 /**
  * A floating button fixed above the page (a red packet, a service bubble…) that runs actions
@@ -26,5 +26,8 @@ export const propsSchema = {
     testId: { type: 'string' },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): none: every prop but actions, conditions and nodes arrives resolved. */
+export const templates = {} as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

@@ -1,19 +1,21 @@
-import { asCondition } from '../../config/types';
-import { evalCondition } from '../../engine/bindings';
 import { ConfigForm } from '../../engine/form';
-import type { WidgetProps } from '../../engine/registry';
+import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { Nodes, useScreen } from '../../engine/screen';
-import type { Props } from './schema';
+import { asText } from '../../engine/text';
+import type { Props as Config } from './schema';
 import './style.css';
 
+type Props = ResolvedProps<Config, 'submitText'>;
+
 export default function Form({ node, props }: WidgetProps<Props>) {
-  const { forms, scope, t } = useScreen();
-  const form = forms.get(props.form);
+  const { forms, holds } = useScreen();
+  const name = asText(props.form);
+  const form = forms.get(name);
   if (!form) return null;
-  const disabled = props.disabledWhen ? evalCondition(asCondition(props.disabledWhen), scope) : false;
+  const disabled = props.disabledWhen ? holds(props.disabledWhen) : false;
   const inner = (
     <ConfigForm
-      name={props.form}
+      name={name}
       form={form}
       submitText={props.submitText}
       className={`w-form-${props.variant ?? 'card'}`}
@@ -23,10 +25,10 @@ export default function Form({ node, props }: WidgetProps<Props>) {
   if (!props.disabledWhen) return inner;
   // a disabled fieldset disables every control inside it, the submit button and Enter included
   return (
-    <fieldset className="w-form-fieldset" disabled={disabled} data-testid={`form-${props.form}-fieldset`}>
-      {disabled && props.disabledText && (
+    <fieldset className="w-form-fieldset" disabled={disabled} data-testid={`form-${name}-fieldset`}>
+      {disabled && asText(props.disabledText) && (
         <p className="w-form-disabled" role="alert">
-          {t(props.disabledText)}
+          {asText(props.disabledText)}
         </p>
       )}
       {inner}

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { conditionRef, nodesRef } from '../../config/schema-refs';
+import { conditionRef, nodesRef, type Templates } from '../../config/schema-refs';
 
 /** A form of screens.config/forms/<form>.json: fields, ordered rules, submit call. */
 export const propsSchema = {
@@ -15,5 +15,8 @@ export const propsSchema = {
     children: { ...nodesRef, description: 'Nodes shown between the fields and the submit button' },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): `submitText` is resolved by the form (src/engine/form.tsx). */
+export const templates = { submitText: [] } as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

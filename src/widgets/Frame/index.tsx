@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { SpinLoading } from 'antd-mobile';
-import { resolveNumber } from '../../engine/bindings';
-import type { WidgetProps } from '../../engine/registry';
-import { useScreen } from '../../engine/screen';
+import { asNumber } from '../../engine/bindings';
+import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { safeExternalUrl } from '../../engine/urls';
-import type { Props } from './schema';
+import { asText } from '../../engine/text';
+import type { Props as Config } from './schema';
 import './style.css';
+
+type Props = ResolvedProps<Config>;
 
 const DEFAULT_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
 
@@ -39,10 +41,9 @@ function useWindowHeight(): number {
 }
 
 export default function Frame({ props }: WidgetProps<Props>) {
-  const { t, scope } = useScreen();
-  const src = safeExternalUrl(t(props.src));
-  const offset = resolveNumber(props.offset ?? 0, scope, 0);
-  const removeAfter = props.removeAfterMs !== undefined ? resolveNumber(props.removeAfterMs, scope, 0) : 0;
+  const src = safeExternalUrl(asText(props.src));
+  const offset = asNumber(props.offset ?? 0, 0);
+  const removeAfter = props.removeAfterMs !== undefined ? asNumber(props.removeAfterMs, 0) : 0;
   const height = useWindowHeight() - offset;
   const [removed, setRemoved] = useState(false);
   const [loaded, setLoaded] = useState(false);
@@ -59,14 +60,14 @@ export default function Frame({ props }: WidgetProps<Props>) {
   const frame = (
     <iframe
       src={src}
-      title={t(props.title)}
-      sandbox={sandboxFor(src, props.sandbox ?? DEFAULT_SANDBOX)}
+      title={asText(props.title)}
+      sandbox={sandboxFor(src, props.sandbox !== undefined ? asText(props.sandbox) : DEFAULT_SANDBOX)}
       referrerPolicy="no-referrer"
       allow="autoplay; fullscreen"
       className="w-frame-iframe"
       style={props.hidden ? undefined : { height: Math.max(height, 0) }}
       onLoad={() => setLoaded(true)}
-      data-testid={props.testId}
+      data-testid={asText(props.testId) || undefined}
     />
   );
   if (props.hidden) return <div className="w-frame-hidden" aria-hidden="true">{frame}</div>;
@@ -76,7 +77,7 @@ export default function Frame({ props }: WidgetProps<Props>) {
       {!loaded && (
         <div className="w-frame-loading" role="status">
           <SpinLoading color="primary" />
-          {props.loadingText && <span>{t(props.loadingText)}</span>}
+          {asText(props.loadingText) && <span>{asText(props.loadingText)}</span>}
         </div>
       )}
     </div>

@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { Templates } from '../../config/schema-refs';
 
 /** Server HTML (announcements, articles, promotion content), sanitised with DOMPurify before it is shown. */
 export const propsSchema = {
@@ -10,5 +11,8 @@ export const propsSchema = {
     variant: { type: 'string', enum: ['article', 'plain'] },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): none: every prop but actions, conditions and nodes arrives resolved. */
+export const templates = {} as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

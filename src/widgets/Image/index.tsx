@@ -1,15 +1,16 @@
-import type { WidgetProps } from '../../engine/registry';
-import { useScreen } from '../../engine/screen';
-import type { Props } from './schema';
+import type { ResolvedProps, WidgetProps } from '../../engine/registry';
+import { asText } from '../../engine/text';
+import type { Props as Config } from './schema';
+
+type Props = ResolvedProps<Config>;
 
 export default function Image({ props }: WidgetProps<Props>) {
-  const { t } = useScreen();
-  const src = t(props.src);
+  const src = asText(props.src);
   if (!src) return null;
   return (
     <img
       src={src}
-      alt={t(props.alt)}
+      alt={asText(props.alt)}
       width={props.width}
       height={props.height}
       loading={props.eager ? 'eager' : 'lazy'}

@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { Templates } from '../../config/schema-refs';
 
 /** A picture with its size set (no layout shift) and lazy loading below the fold. */
 export const propsSchema = {
@@ -16,5 +17,8 @@ export const propsSchema = {
     block: { type: 'boolean', description: 'Full width, keeping the width:height ratio' },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): none: every prop but actions, conditions and nodes arrives resolved. */
+export const templates = {} as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

@@ -1,9 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import type { WidgetProps } from '../../engine/registry';
-import { useScreen } from '../../engine/screen';
+import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { installPrompt, onInstallPromptChange, promptInstall } from '../../shell/install-prompt';
-import type { Props } from './schema';
+import { asText } from '../../engine/text';
+import type { Props as Config } from './schema';
 import './style.css';
+
+type Props = ResolvedProps<Config>;
 
 function isIos(): boolean {
   const ua = navigator.userAgent;
@@ -16,24 +18,23 @@ function isStandalone(): boolean {
 }
 
 export default function InstallApp({ props }: WidgetProps<Props>) {
-  const { t } = useScreen();
   const prompt = useSyncExternalStore(onInstallPromptChange, installPrompt, () => null);
-  const id = props.testId;
+  const id = asText(props.testId) || undefined;
 
   if (isStandalone()) {
     return (
       <p className="w-install-done" data-testid={id}>
-        {t(props.installedText)}
+        {asText(props.installedText)}
       </p>
     );
   }
   if (prompt) {
     return (
       <section className="w-install" data-testid={id}>
-        <h2 className="w-install-title">{t(props.title)}</h2>
-        {props.text && <p className="w-install-text">{t(props.text)}</p>}
+        <h2 className="w-install-title">{asText(props.title)}</h2>
+        {asText(props.text) && <p className="w-install-text">{asText(props.text)}</p>}
         <button type="button" className="btn-primary" onClick={() => void promptInstall()}>
-          {t(props.buttonText)}
+          {asText(props.buttonText)}
         </button>
       </section>
     );
@@ -41,10 +42,10 @@ export default function InstallApp({ props }: WidgetProps<Props>) {
   if (isIos()) {
     return (
       <section className="w-install" data-testid={id}>
-        <h2 className="w-install-title">{t(props.iosTitle)}</h2>
+        <h2 className="w-install-title">{asText(props.iosTitle)}</h2>
         <ol className="w-install-steps">
           {props.iosSteps.map((s, i) => (
-            <li key={i}>{t(s)}</li>
+            <li key={i}>{asText(s)}</li>
           ))}
         </ol>
       </section>

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { actionsRef, conditionRef } from '../../config/schema-refs';
+import { actionsRef, conditionRef, type Templates } from '../../config/schema-refs';
 
 /** A list of entries (icon, title, extra text, arrow) that run actions when tapped; a grid of shortcuts when variant is grid. */
 export const propsSchema = {
@@ -30,5 +30,8 @@ export const propsSchema = {
     },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): an entry's `to` is the navigate action's own target (resolved when the action runs). */
+export const templates = { 'items.to': [] } as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

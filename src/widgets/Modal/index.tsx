@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
 import { CenterPopup } from '../../engine/overlays';
-import type { WidgetProps } from '../../engine/registry';
+import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { Nodes, useScreen } from '../../engine/screen';
-import type { Props } from './schema';
+import { asText } from '../../engine/text';
+import type { Props as Config } from './schema';
 import './style.css';
+
+type Props = ResolvedProps<Config, 'onConfirm'>;
 
 const KEY = 'shown:';
 
@@ -16,30 +19,32 @@ function seen(key: string | undefined): boolean {
 }
 
 export default function Modal({ node, props }: WidgetProps<Props>) {
-  const { t, run } = useScreen();
-  const [open, setOpen] = useState(() => !seen(props.onceKey));
+  const { run } = useScreen();
+  const onceKey = asText(props.onceKey);
+  const title = asText(props.title);
+  const [open, setOpen] = useState(() => !seen(onceKey));
 
   useEffect(() => {
-    if (!open || !props.onceKey) return;
+    if (!open || !onceKey) return;
     try {
-      sessionStorage.setItem(KEY + props.onceKey, '1');
+      sessionStorage.setItem(KEY + onceKey, '1');
     } catch {
       /* storage disabled: it opens again next time */
     }
-  }, [open, props.onceKey]);
+  }, [open, onceKey]);
 
   const confirm = () => {
     setOpen(false);
     void run(props.onConfirm);
   };
-  const titleId = props.onceKey ? `w-modal-${props.onceKey}` : undefined;
+  const titleId = onceKey ? `w-modal-${onceKey}` : undefined;
 
   return (
     <CenterPopup visible={open} onMaskClick={() => setOpen(false)} className="w-modal-root" bodyClassName="w-modal" destroyOnClose>
-      <div role="dialog" aria-modal="true" aria-labelledby={props.title ? titleId : undefined} data-testid={props.testId}>
-        {props.title && (
+      <div role="dialog" aria-modal="true" aria-labelledby={title ? titleId : undefined} data-testid={asText(props.testId) || undefined}>
+        {title && (
           <h2 className="w-modal-title" id={titleId}>
-            {t(props.title)}
+            {title}
           </h2>
         )}
         <div className="w-modal-content">
@@ -47,7 +52,7 @@ export default function Modal({ node, props }: WidgetProps<Props>) {
         </div>
         <div className="w-modal-actions">
           <button type="button" className="btn-primary w-modal-confirm" onClick={confirm}>
-            {t(props.confirmText)}
+            {asText(props.confirmText)}
           </button>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { actionsRef } from '../../config/schema-refs';
+import { actionsRef, type Templates } from '../../config/schema-refs';
 
 /**
  * A modal opened by itself when the widget appears (a start-up notice, for example), showing its
@@ -18,5 +18,8 @@ export const propsSchema = {
     testId: { type: 'string' },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): none: every prop but actions, conditions and nodes arrives resolved. */
+export const templates = {} as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

@@ -1,16 +1,19 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Popup } from '../../engine/overlays';
-import { resolve } from '../../engine/bindings';
 import { IconByName } from '../../engine/icons';
-import type { WidgetProps } from '../../engine/registry';
+import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { Nodes, useScreen } from '../../engine/screen';
-import type { Props } from './schema';
+import { asText } from '../../engine/text';
+import type { Props as Config } from './schema';
 import './style.css';
 
+type Props = ResolvedProps<Config, 'onMore'>;
+
 export default function NoticeBar({ node, props }: WidgetProps<Props>) {
-  const { scope, t, run } = useScreen();
-  const raw = resolve(props.items, scope);
-  const items = Array.isArray(raw) ? raw.map((x) => String(x ?? '')).filter(Boolean) : [];
+  const { run } = useScreen();
+  const raw = props.items;
+  const items = Array.isArray(raw) ? raw.map((x) => asText(x)).filter(Boolean) : [];
+  const label = asText(props.label);
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLSpanElement>(null);
   const line = useRef<HTMLSpanElement>(null);
@@ -32,22 +35,22 @@ export default function NoticeBar({ node, props }: WidgetProps<Props>) {
   return (
     <div className="w-notice-wrap">
       {node.children && <Nodes nodes={node.children} />}
-      <button type="button" className="w-notice" onClick={() => setOpen(true)} aria-label={props.label ? t(props.label) : undefined} aria-haspopup="dialog">
-        <IconByName name={props.icon ?? 'sound'} className="w-notice-icon" />
+      <button type="button" className="w-notice" onClick={() => setOpen(true)} aria-label={label || undefined} aria-haspopup="dialog">
+        <IconByName name={asText(props.icon ?? 'sound')} className="w-notice-icon" />
         <span className="w-notice-box" ref={box}>
           <span
             ref={line}
             className={`w-notice-line ${duration ? 'is-scrolling' : ''}`}
             style={duration ? { animationDuration: `${duration}s` } : undefined}
           >
-            {joined || (props.emptyText ? t(props.emptyText) : '')}
+            {joined || asText(props.emptyText)}
           </span>
         </span>
       </button>
       <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="w-notice-popup" showCloseButton destroyOnClose>
         <div role="dialog" aria-modal="true" aria-labelledby="w-notice-title">
           <h2 id="w-notice-title" className="w-notice-title">
-            {t(props.popupTitle)}
+            {asText(props.popupTitle)}
           </h2>
           <ol className="w-notice-list">
             {items.map((n, i) => (
@@ -56,7 +59,7 @@ export default function NoticeBar({ node, props }: WidgetProps<Props>) {
           </ol>
           <div className="w-notice-actions">
             <button type="button" className="btn-primary w-notice-more" onClick={() => void more()}>
-              {t(props.moreText)}
+              {asText(props.moreText)}
             </button>
           </div>
         </div>

@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { Templates } from '../../config/schema-refs';
 
 /**
  * A screen's own title bar (for routes where the shell shows none), with an optional back arrow;
@@ -16,5 +17,8 @@ export const propsSchema = {
     hidden: { type: 'boolean', description: 'Only a visually hidden h1' },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): none: every prop but actions, conditions and nodes arrives resolved. */
+export const templates = {} as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { pagedSourceRef } from '../../config/schema-refs';
+import { pagedSourceRef, type Templates } from '../../config/schema-refs';
 
 /**
  * The records of a paged data source of the screen (its `data` entry with `paged`), as a list:
@@ -22,6 +22,9 @@ export const propsSchema = {
     testId: { type: 'string' },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): none: every prop arrives resolved (the children are the item template, a node list). */
+export const templates = {} as const satisfies Templates;
 
 // FromSchema cannot follow the reference (it would make the required `source` never): typed as the string it is
 type Typed = Omit<typeof propsSchema, 'properties'> & { properties: Omit<typeof propsSchema.properties, 'source'> & { source: { type: 'string' } } };

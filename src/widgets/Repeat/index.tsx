@@ -1,16 +1,18 @@
 import { useMemo } from 'react';
-import type { WidgetProps } from '../../engine/registry';
-import { Nodes, ScopeProvider, useScreen } from '../../engine/screen';
-import { resolve } from '../../engine/bindings';
-import type { Props } from './schema';
+import type { ResolvedProps, WidgetProps } from '../../engine/registry';
+import { Nodes, ScopeProvider } from '../../engine/screen';
+import { asText } from '../../engine/text';
+import type { Props as Config } from './schema';
 import './style.css';
 
+type Props = ResolvedProps<Config>;
+
 export default function Repeat({ node, props }: WidgetProps<Props>) {
-  const { scope, t } = useScreen();
-  const raw = resolve(props.items, scope);
+  const raw = props.items;
   const list = useMemo(() => (Array.isArray(raw) ? raw.slice(0, props.limit ?? raw.length) : []), [raw, props.limit]);
-  if (list.length === 0) return props.empty ? <p className="w-repeat-empty">{t(props.empty)}</p> : null;
-  const name = props.as ?? 'item';
+  const empty = asText(props.empty);
+  if (list.length === 0) return empty ? <p className="w-repeat-empty">{empty}</p> : null;
+  const name = asText(props.as ?? 'item');
   return (
     <div className={`w-repeat w-repeat-${props.layout ?? 'column'}`}>
       {list.map((item, index) => (

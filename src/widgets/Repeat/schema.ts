@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { Templates } from '../../config/schema-refs';
 
 /** Renders its children once per entry of an array in scope, with the entry as `item` (and `index`). */
 export const propsSchema = {
@@ -13,5 +14,8 @@ export const propsSchema = {
     empty: { type: 'string', description: 'Text when the array is empty' },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): none: every prop but actions, conditions and nodes arrives resolved. */
+export const templates = {} as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

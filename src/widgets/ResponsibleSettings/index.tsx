@@ -1,14 +1,17 @@
 import { useEffect, useId, useState } from 'react';
-import type { WidgetProps } from '../../engine/registry';
+import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { message } from '../../config';
 import { config, enabled, fill, onClockChange, readChoices, readClock, saveChoices, type Choices } from '../../responsible/store';
-import type { Props } from './schema';
+import { asText } from '../../engine/text';
+import type { Props as Config } from './schema';
 import './style.css';
+
+type Props = ResolvedProps<Config>;
 
 type Field = keyof Choices;
 
 /** a responsible.* message with its {{places}} filled */
-const t = (key: string, values: Record<string, string | number> = {}) => fill(message(`responsible.${key}`), values);
+const responsibleText = (key: string, values: Record<string, string | number> = {}) => fill(message(`responsible.${key}`), values);
 
 export default function ResponsibleSettings({ props }: WidgetProps<Props>) {
   const [choices, setChoices] = useState<Choices>(() => readChoices());
@@ -16,16 +19,16 @@ export default function ResponsibleSettings({ props }: WidgetProps<Props>) {
   const [saved, setSaved] = useState<Partial<Record<Field, boolean>>>({});
   const id = useId();
   useEffect(() => onClockChange(() => setClock(readClock())), []);
-  if (!enabled || !config) return <p className="w-rp-note">{t('off')}</p>;
+  if (!enabled || !config) return <p className="w-rp-note">{responsibleText('off')}</p>;
 
   const label = (field: Field, n: number) =>
     field === 'reminder'
       ? n === 0
-        ? t('reminderOff')
-        : t('reminderEvery', { n })
+        ? responsibleText('reminderOff')
+        : responsibleText('reminderEvery', { n })
       : n === 0
-        ? t('limitNone')
-        : t('limitHours', { n });
+        ? responsibleText('limitNone')
+        : responsibleText('limitHours', { n });
 
   const choose = (field: Field, n: number) => {
     const next = { ...choices, [field]: n };
@@ -39,7 +42,7 @@ export default function ResponsibleSettings({ props }: WidgetProps<Props>) {
     const inForce = clock ? clock[field] : choices[field];
     const pending = inForce !== choices[field];
     return (
-      <div className="w-rp-group" role="radiogroup" aria-labelledby={`${id}-${field}`} data-testid={`${props.testId ?? 'responsible'}-${field}`}>
+      <div className="w-rp-group" role="radiogroup" aria-labelledby={`${id}-${field}`} data-testid={`${asText(props.testId) || 'responsible'}-${field}`}>
         <div className="w-rp-label" id={`${id}-${field}`}>
           {title}
         </div>
@@ -59,13 +62,13 @@ export default function ResponsibleSettings({ props }: WidgetProps<Props>) {
           ))}
         </div>
         {pending ? (
-          <p className="w-rp-note pending" role="status" data-testid={`${props.testId ?? 'responsible'}-${field}-note`}>
-            {t('pendingNote', { text: label(field, choices[field]) })} {t('currentNote', { text: label(field, inForce) })}
+          <p className="w-rp-note pending" role="status" data-testid={`${asText(props.testId) || 'responsible'}-${field}-note`}>
+            {responsibleText('pendingNote', { text: label(field, choices[field]) })} {responsibleText('currentNote', { text: label(field, inForce) })}
           </p>
         ) : (
           saved[field] && (
-            <p className="w-rp-note" role="status" data-testid={`${props.testId ?? 'responsible'}-${field}-note`}>
-              {t('savedNow')}
+            <p className="w-rp-note" role="status" data-testid={`${asText(props.testId) || 'responsible'}-${field}-note`}>
+              {responsibleText('savedNow')}
             </p>
           )
         )}
@@ -74,9 +77,9 @@ export default function ResponsibleSettings({ props }: WidgetProps<Props>) {
   };
 
   return (
-    <div className="w-rp" data-testid={props.testId}>
-      {group('reminder', config.reminderMinutes, t('reminderLabel'))}
-      {group('limit', config.limitHours, t('limitLabel'))}
+    <div className="w-rp" data-testid={asText(props.testId) || undefined}>
+      {group('reminder', config.reminderMinutes, responsibleText('reminderLabel'))}
+      {group('limit', config.limitHours, responsibleText('limitLabel'))}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { Templates } from '../../config/schema-refs';
 
 /**
  * Responsible play's settings (issue 16): the reminder interval (off or one of
@@ -13,5 +14,8 @@ export const propsSchema = {
     testId: { type: 'string' },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): none: every prop but actions, conditions and nodes arrives resolved. */
+export const templates = {} as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

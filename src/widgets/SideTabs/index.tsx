@@ -1,24 +1,27 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { evalCondition } from '../../engine/bindings';
 import { IconByName } from '../../engine/icons';
-import type { WidgetProps } from '../../engine/registry';
+import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { Nodes, useScreen } from '../../engine/screen';
-import { asCondition } from '../../config/types';
-import type { Props } from './schema';
+import { asText } from '../../engine/text';
+import type { Props as Config } from './schema';
 import './style.css';
 
+type Props = ResolvedProps<Config>;
+
 export default function SideTabs({ props }: WidgetProps<Props>) {
-  const { t, scope, setState } = useScreen();
+  const { scope, setState } = useScreen();
   const id = useId();
-  const tabs = props.tabs.filter((tab) => evalCondition(asCondition(tab.when), scope));
-  const [local, setLocal] = useState(props.defaultKey ?? tabs[0]?.key);
-  const fromState = props.stateKey ? (scope.state as Record<string, unknown> | undefined)?.[props.stateKey] : undefined;
+  const tabs = props.tabs.map((tab) => ({ ...tab, key: asText(tab.key) }));
+  const stateKey = asText(props.stateKey);
+  const label = asText(props.label);
+  const [local, setLocal] = useState(props.defaultKey !== undefined ? asText(props.defaultKey) : tabs[0]?.key);
+  const fromState = stateKey ? (scope.state as Record<string, unknown> | undefined)?.[stateKey] : undefined;
   const wanted = fromState !== undefined && fromState !== null && fromState !== '' ? String(fromState) : local;
   const active = tabs.find((tab) => tab.key === wanted) ?? tabs[0];
 
   const choose = (key: string) => {
     setLocal(key);
-    if (props.stateKey) setState(props.stateKey, key);
+    if (stateKey) setState(stateKey, key);
   };
   // arrow keys move between tabs (WAI-ARIA tabs pattern, vertical)
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -32,7 +35,7 @@ export default function SideTabs({ props }: WidgetProps<Props>) {
 
   return (
     <div className="w-sidetabs">
-      <div className="w-sidetabs-list" role="tablist" aria-orientation="vertical" aria-label={props.label ? t(props.label) : undefined} onKeyDown={onKey}>
+      <div className="w-sidetabs-list" role="tablist" aria-orientation="vertical" aria-label={label || undefined} onKeyDown={onKey}>
         {tabs.map((tab) => {
           const on = tab.key === active?.key;
           return (
@@ -46,10 +49,10 @@ export default function SideTabs({ props }: WidgetProps<Props>) {
               tabIndex={on ? 0 : -1}
               className={`w-sidetabs-tab ${on ? 'is-active' : ''}`}
               onClick={() => choose(tab.key)}
-              data-testid={tab.testId}
+              data-testid={asText(tab.testId) || undefined}
             >
-              {tab.icon && <IconByName name={tab.icon} className="w-sidetabs-icon" />}
-              <span>{t(tab.title)}</span>
+              {tab.icon ? <IconByName name={asText(tab.icon)} className="w-sidetabs-icon" /> : null}
+              <span>{asText(tab.title)}</span>
             </button>
           );
         })}

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { conditionRef, nodesRef } from '../../config/schema-refs';
+import { conditionRef, nodesRef, type Templates } from '../../config/schema-refs';
 
 /**
  * Vertical tabs: a column of tab buttons on the side and the chosen tab's child nodes beside it
@@ -33,5 +33,8 @@ export const propsSchema = {
     },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): none: every prop but actions, conditions and nodes arrives resolved. */
+export const templates = {} as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { conditionRef } from '../../config/schema-refs';
+import { conditionRef, type Templates } from '../../config/schema-refs';
 
 /** Figures side by side (totals of a record screen, counts): a value over its label. */
 export const propsSchema = {
@@ -27,5 +27,8 @@ export const propsSchema = {
     },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): none: every prop but actions, conditions and nodes arrives resolved. */
+export const templates = {} as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { actionsRef } from '../../config/schema-refs';
+import { actionsRef, type Templates } from '../../config/schema-refs';
 
 /**
  * A labelled on/off switch. `checked` is a binding (truthy = on); a tap runs `onChange` with
@@ -18,5 +18,8 @@ export const propsSchema = {
     testId: { type: 'string' },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): `onChange` runs with the new value as `value`. */
+export const templates = { onChange: ['value'] } as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

@@ -1,23 +1,27 @@
-import { resolve } from '../../engine/bindings';
-import type { WidgetProps } from '../../engine/registry';
+import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { useScreen } from '../../engine/screen';
-import type { Props } from './schema';
+import { asText } from '../../engine/text';
+import type { Props as Config } from './schema';
 import './style.css';
 
+type Props = ResolvedProps<Config>;
+
 export default function Table({ props }: WidgetProps<Props>) {
-  const { t, scope } = useScreen();
-  const raw = resolve(props.rows, scope);
+  const { text } = useScreen();
+  const raw = props.rows;
   const rows = Array.isArray(raw) ? raw : [];
-  if (rows.length === 0) return props.empty ? <p className="w-table-empty">{t(props.empty)}</p> : null;
+  const empty = asText(props.empty);
+  const caption = asText(props.caption);
+  if (rows.length === 0) return empty ? <p className="w-table-empty">{empty}</p> : null;
   return (
     <div className="w-table-wrap">
-      <table className="w-table" data-testid={props.testId}>
-        {props.caption && <caption>{t(props.caption)}</caption>}
+      <table className="w-table" data-testid={asText(props.testId) || undefined}>
+        {caption && <caption>{caption}</caption>}
         <thead>
           <tr>
             {props.columns.map((c, i) => (
               <th key={i} scope="col">
-                {t(c.title)}
+                {asText(c.title)}
               </th>
             ))}
           </tr>
@@ -26,7 +30,7 @@ export default function Table({ props }: WidgetProps<Props>) {
           {rows.map((item, r) => (
             <tr key={r}>
               {props.columns.map((c, i) => (
-                <td key={i}>{t(c.value, { item, index: r })}</td>
+                <td key={i}>{text(c.value, { item, index: r })}</td>
               ))}
             </tr>
           ))}

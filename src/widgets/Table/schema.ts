@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { Templates } from '../../config/schema-refs';
 
 /** A small table over an array in scope (rules tables): one column per entry of `columns`, with the row as `item`. */
 export const propsSchema = {
@@ -22,5 +23,8 @@ export const propsSchema = {
     testId: { type: 'string' },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): props read per entry with the names given. */
+export const templates = { 'columns.value': ['item', 'index'] } as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { conditionRef, nodesRef } from '../../config/schema-refs';
+import { conditionRef, nodesRef, type Templates } from '../../config/schema-refs';
 
 /**
  * Tabs whose panes are node lists. The active tab lives in the url query (`queryParam`, so a
@@ -33,5 +33,8 @@ export const propsSchema = {
     },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): none: every prop but actions, conditions and nodes arrives resolved. */
+export const templates = {} as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

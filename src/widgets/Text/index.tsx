@@ -1,15 +1,16 @@
-import type { WidgetProps } from '../../engine/registry';
-import { useScreen } from '../../engine/screen';
-import type { Props } from './schema';
+import type { ResolvedProps, WidgetProps } from '../../engine/registry';
+import { asText } from '../../engine/text';
+import type { Props as Config } from './schema';
 import './style.css';
 
+type Props = ResolvedProps<Config>;
+
 export default function Text({ props }: WidgetProps<Props>) {
-  const { t } = useScreen();
   const variant = props.variant ?? 'body';
   const Tag = variant === 'title' ? 'h1' : variant === 'subtitle' ? 'h2' : 'p';
   return (
-    <Tag className={`w-text w-text-${variant}`} style={props.align ? { textAlign: props.align } : undefined} data-testid={props.testId}>
-      {t(props.text)}
+    <Tag className={`w-text w-text-${variant}`} style={props.align ? { textAlign: props.align } : undefined} data-testid={asText(props.testId) || undefined}>
+      {asText(props.text)}
     </Tag>
   );
 }

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { evalCondition, resolve } from '../../engine/bindings';
-import type { WidgetProps } from '../../engine/registry';
+import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { useScreen } from '../../engine/screen';
-import { withNames } from '../../engine/scope';
-import { asCondition } from '../../config/types';
-import type { Props } from './schema';
+import { asText } from '../../engine/text';
+import type { Props as Config } from './schema';
 import './style.css';
+
+type Props = ResolvedProps<Config, 'title' | 'subtitle' | 'image' | 'testId' | 'filter' | 'onTap'>;
 
 /** a stable hue per caption, so a text tile keeps its colour */
 function hue(s: string): number {
@@ -15,26 +15,28 @@ function hue(s: string): number {
 }
 
 export default function Tiles({ props }: WidgetProps<Props>) {
-  const { scope, t, run } = useScreen();
-  const raw = typeof props.items === 'string' ? resolve(props.items, scope) : props.items;
-  const filter = asCondition(props.filter);
+  const { text, holds, run } = useScreen();
+  const raw = props.items;
+  const filter = props.filter;
   const items = useMemo(
-    () => (Array.isArray(raw) ? (raw as unknown[]).filter((item) => !filter || evalCondition(filter, withNames(scope, { item }))) : []),
-    [raw, filter, scope],
+    () => (Array.isArray(raw) ? (raw as unknown[]).filter((item, index) => !filter || holds(filter, { item, index })) : []),
+    [raw, filter, holds],
   );
+  const label = asText(props.label);
+  const empty = asText(props.empty);
   // a picture that fails to load turns its tile into a coloured caption tile
   const [broken, setBroken] = useState<Record<string, true>>({});
-  if (items.length === 0) return props.empty ? <p className="w-tiles-empty">{t(props.empty)}</p> : null;
+  if (items.length === 0) return empty ? <p className="w-tiles-empty">{empty}</p> : null;
 
   const variant = props.variant ?? (props.image ? 'card' : 'text');
   const columns = props.columns ?? (variant === 'banner' ? 1 : 2);
   return (
-    <ul className={`w-tiles w-tiles-${variant} w-tiles-cols-${columns}`} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }} aria-label={props.label ? t(props.label) : undefined}>
+    <ul className={`w-tiles w-tiles-${variant} w-tiles-cols-${columns}`} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }} aria-label={label || undefined}>
       {items.map((item, index) => {
         const more = { item, index };
-        const title = t(props.title, more);
-        const subtitle = props.subtitle ? t(props.subtitle, more) : '';
-        const wanted = props.image ? t(props.image, more) : '';
+        const title = text(props.title, more);
+        const subtitle = props.subtitle ? text(props.subtitle, more) : '';
+        const wanted = props.image ? text(props.image, more) : '';
         const src = wanted && !broken[wanted] ? wanted : '';
         const h = hue(title);
         return (
@@ -43,7 +45,7 @@ export default function Tiles({ props }: WidgetProps<Props>) {
               type="button"
               className={`w-tiles-tile ${wanted && !src ? 'is-fallback' : ''}`}
               onClick={() => void run(props.onTap, more)}
-              data-testid={props.testId ? t(props.testId, more) : undefined}
+              data-testid={props.testId ? text(props.testId, more) : undefined}
               style={src ? undefined : { background: `linear-gradient(135deg, hsl(${h},65%,30%), hsl(${(h + 40) % 360},60%,22%))` }}
             >
               {src && (

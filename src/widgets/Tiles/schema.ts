@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { actionsRef, conditionRef } from '../../config/schema-refs';
+import { actionsRef, conditionRef, type Templates } from '../../config/schema-refs';
 
 /**
  * A grid of tappable tiles, one per entry of an array in scope (or of a fixed list in config):
@@ -31,5 +31,8 @@ export const propsSchema = {
     testId: { type: 'string', description: 'Per tile, e.g. tile-{{item.game_code}}' },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): props read per entry with the names given. */
+export const templates = { title: ['item', 'index'], subtitle: ['item', 'index'], image: ['item', 'index'], testId: ['item', 'index'], filter: ['item', 'index'], onTap: ['item', 'index'] } as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;

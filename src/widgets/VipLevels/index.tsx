@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { evalCondition, FILTERS, resolve } from '../../engine/bindings';
+import { FILTERS } from '../../engine/bindings';
 import { IconByName } from '../../engine/icons';
 import { vipProgress } from '../../engine/money';
-import type { WidgetProps } from '../../engine/registry';
+import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { useScreen } from '../../engine/screen';
-import { asCondition } from '../../config/types';
-import type { Props } from './schema';
+import { asText } from '../../engine/text';
+import type { Props as Config } from './schema';
 import './style.css';
+
+type Props = ResolvedProps<Config, 'labels' | 'showProgress'>;
 
 type Level = Record<string, unknown> & { recharge: number; flow?: number; vipname?: string };
 
@@ -14,11 +16,11 @@ type Level = Record<string, unknown> & { recharge: number; flow?: number; vipnam
 const money = (v: unknown) => (Number.isInteger(Number(v)) ? String(Number(v)) : String(FILTERS.money(v, undefined, {})));
 
 export default function VipLevels({ props }: WidgetProps<Props>) {
-  const { scope, t } = useScreen();
-  const raw = resolve(props.levels, scope);
+  const { text, holds } = useScreen();
+  const raw = props.levels;
   const levels: Level[] = Array.isArray(raw) ? (raw as Level[]) : [];
-  const level = Number(resolve(props.level, scope)) || 0;
-  const paysum = Number(resolve(props.paysum, scope)) || 0;
+  const level = Number(props.level) || 0;
+  const paysum = Number(props.paysum) || 0;
   const [picked, setPicked] = useState<number | null>(null);
   const L = props.labels;
   if (levels.length === 0) return null;
@@ -30,15 +32,15 @@ export default function VipLevels({ props }: WidgetProps<Props>) {
   const reached = level >= chosen + 1;
   const percent = vipProgress(paysum, levels, level);
   const need = levels[Math.min(level, levels.length - 1)]?.recharge ?? 0;
-  const showProgress = props.showProgress ? evalCondition(asCondition(props.showProgress), scope) : true;
-  const suffix = props.suffix ?? '%';
-  const progressText = t(L.progress, { current: level, need: money(need), paysum: money(paysum), percent });
+  const showProgress = props.showProgress ? holds(props.showProgress) : true;
+  const suffix = asText(props.suffix ?? '%');
+  const progressText = text(L.progress, { current: level, need: money(need), paysum: money(paysum), percent });
 
   return (
     <div className="w-vip">
       {showProgress ? (
         <section className="w-vip-me">
-          <p className="w-vip-me-level">{t(L.current, { level: level > 0 ? nameOf(level - 1) : '-' })}</p>
+          <p className="w-vip-me-level">{text(L.current, { level: level > 0 ? nameOf(level - 1) : '-' })}</p>
           <div className="w-vip-bar" role="progressbar" aria-label={progressText} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
             <i style={{ width: `${percent}%` }} />
           </div>
@@ -47,10 +49,10 @@ export default function VipLevels({ props }: WidgetProps<Props>) {
           </p>
         </section>
       ) : (
-        L.visitor && <p className="w-vip-me w-vip-me-visitor">{t(L.visitor)}</p>
+        L.visitor && <p className="w-vip-me w-vip-me-visitor">{text(L.visitor)}</p>
       )}
 
-      <div className="w-vip-chooser" role="tablist" aria-label={t(L.chooser)}>
+      <div className="w-vip-chooser" role="tablist" aria-label={text(L.chooser)}>
         {levels.map((_, i) => (
           <button
             key={i}
@@ -69,42 +71,42 @@ export default function VipLevels({ props }: WidgetProps<Props>) {
         <div className="w-vip-card-head">
           <strong className="w-vip-card-name">{nameOf(chosen)}</strong>
           <span className={`w-vip-badge ${reached ? 'is-reached' : ''}`} data-testid="vip-reached">
-            {t(reached ? L.reached : L.notReached)}
+            {text(reached ? L.reached : L.notReached)}
           </span>
         </div>
         <dl className="w-vip-req">
           <div>
-            <dt>{t(L.deposit)}</dt>
+            <dt>{text(L.deposit)}</dt>
             <dd>{money(entry.recharge)}</dd>
           </div>
           <div>
-            <dt>{t(L.flow)}</dt>
+            <dt>{text(L.flow)}</dt>
             <dd>{money(entry.flow)}</dd>
           </div>
         </dl>
-        <h2 className="w-vip-sub">{t(L.rebates)}</h2>
+        <h2 className="w-vip-sub">{text(L.rebates)}</h2>
         <ul className="w-vip-rebates">
           {props.rebates.map((r) => (
-            <li key={r.field}>
-              {r.icon && <IconByName name={r.icon} className="w-vip-rebate-icon" />}
+            <li key={asText(r.field)}>
+              {r.icon ? <IconByName name={asText(r.icon)} className="w-vip-rebate-icon" /> : null}
               <span className="w-vip-rebate-value">
-                {String(entry[r.field] ?? 0)}
+                {String(entry[asText(r.field)] ?? 0)}
                 {suffix}
               </span>
-              <span className="w-vip-rebate-label">{t(r.label)}</span>
+              <span className="w-vip-rebate-label">{asText(r.label)}</span>
             </li>
           ))}
         </ul>
       </section>
 
       <section className="w-vip-table-box">
-        <h2 className="w-vip-sub">{t(L.table)}</h2>
+        <h2 className="w-vip-sub">{text(L.table)}</h2>
         <table className="w-vip-table">
           <thead>
             <tr>
-              <th scope="col">{t(L.level)}</th>
-              <th scope="col">{t(L.deposit)}</th>
-              <th scope="col">{t(L.flow)}</th>
+              <th scope="col">{text(L.level)}</th>
+              <th scope="col">{text(L.deposit)}</th>
+              <th scope="col">{text(L.flow)}</th>
             </tr>
           </thead>
           <tbody>

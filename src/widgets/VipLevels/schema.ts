@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { conditionRef } from '../../config/schema-refs';
+import { conditionRef, type Templates } from '../../config/schema-refs';
 
 /**
  * The VIP programme: a chooser of every level, the chosen level's deposit and turnover
@@ -49,5 +49,8 @@ export const propsSchema = {
     suffix: { type: 'string', description: 'After each rebate number (default %)' },
   },
 } as const satisfies JSONSchema;
+
+/** Templates (src/config/schema-refs.ts): each label reads the figures it shows as locals. */
+export const templates = { labels: ['current', 'need', 'paysum', 'percent', 'level'] } as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;
