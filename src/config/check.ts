@@ -41,7 +41,7 @@ export interface SchemaSet {
 }
 
 /** widget type -> JSON Schema of its props, and its templates (src/config/schema-refs.ts) */
-export type WidgetSchemas = Record<string, { propsSchema: object; templates?: Templates }>;
+export type WidgetSchemas = Record<string, { propsSchema: object; templates: Templates }>;
 
 /**
  * Screen names a route may give without a file screens.config/screens/<name>.json: the shell draws
@@ -699,7 +699,7 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
     }
     if (messages) {
       // a message is read wherever its key is used: every name some place has in scope may appear
-      const anywhere = new Set([...SCREEN_ROOTS, ...Object.keys(LOCAL_WHERE), ...Object.values(widgets).flatMap((w) => Object.values(w.templates ?? {}).flat())]);
+      const anywhere = new Set([...SCREEN_ROOTS, ...Object.keys(LOCAL_WHERE), ...Object.values(widgets).flatMap((w) => Object.values(w.templates).flat())]);
       for (const [key, text] of Object.entries(messages)) {
         const more = Object.entries(MESSAGE_LOCALS).find(([prefix]) => key.startsWith(prefix))?.[1] ?? [];
         walkText(text, ['messages', key], { file: bundle.messages.file, roots: more.length ? new Set([...anywhere, ...more]) : anywhere });

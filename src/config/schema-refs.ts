@@ -18,7 +18,7 @@ export const pagedSourceRef = { type: 'string', $ref: 'common.schema.json#/defin
  * names the template reads besides the screen's scope. The config check gives a template those
  * names; the engine (src/engine/props.ts, through raw-props.gen.ts) leaves it and the action
  * lists, conditions and node lists above raw and resolves every other prop before the widget
- * renders. A widget whose schema.ts exports no `templates` gets its props raw and resolves them
- * itself.
+ * renders. Every widget exports `templates` (`{}` when it has none); the config tools name a
+ * widget that does not.
  */
 export type Templates = { readonly [propPath: string]: readonly string[] };

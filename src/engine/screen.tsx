@@ -124,8 +124,8 @@ const rawSets = new Map(Object.entries(RAW_PROPS).map(([type, raw]) => [type, ne
 
 /**
  * One widget node. Memoised: it re-renders for what it reads (its `when`, the bindings of its
- * props), not for its parent. It resolves the props (src/engine/props.ts) for a widget that
- * declares its templates; the widget renders what it is given.
+ * props), not for its parent. It resolves the props (src/engine/props.ts) but for the raw ones
+ * each widget declares (raw-props.gen.ts); the widget renders what it is given.
  */
 export const Node = memo(function Node({ node }: { node: WidgetNode }) {
   const { scope } = useScreen();

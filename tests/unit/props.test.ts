@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RAW_PROPS } from '../../src/engine/raw-props.gen';
 import { resolveProps, shownItems } from '../../src/engine/props';
@@ -57,11 +59,12 @@ describe('central resolution of widget props', () => {
     expect(shownItems([{ when: when('a') }, { when: when('b') }, 'plain'], scope)).toEqual([{ when: when('b') }, 'plain']);
   });
 
-  it('declares templates only for widgets that resolve through the engine, and leaves the others raw', () => {
+  it('leaves raw exactly the templates, actions, conditions and nodes each widget declares; every widget resolves through the engine', () => {
     expect(RAW_PROPS.Tiles).toEqual(expect.arrayContaining(['title', 'subtitle', 'image', 'testId', 'filter', 'onTap']));
     expect(RAW_PROPS.Switch).toEqual(['onChange']);
-    // PagedList and AvatarUpload still resolve their own props (see their schema.ts: no templates)
-    expect(RAW_PROPS.PagedList).toBeUndefined();
-    expect(RAW_PROPS.AvatarUpload).toBeUndefined();
+    expect(RAW_PROPS.PagedList).toEqual([]);
+    expect(RAW_PROPS.AvatarUpload).toEqual(['upload']);
+    const widgets = readdirSync(path.resolve(__dirname, '../../src/widgets'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(Object.keys(RAW_PROPS).sort()).toEqual(widgets.sort());
   });
 });
