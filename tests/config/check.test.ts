@@ -121,6 +121,16 @@ describe('check:config', () => {
       '/rules/0: missing required property "type"',
       '/rules/0/check: unknown property "check" (not allowed here); it is called "type" now',
     ]);
+    // a list's text when it has no entry is emptyText on every widget (Repeat, Table, Tiles as on PagedList)
+    const emptyWas = check((b) => {
+      const tiles = ((b.screens.concise as Json).body as Json[])[1].children as Json[];
+      const props = tiles[0].props as Json;
+      props.empty = props.emptyText;
+      delete props.emptyText;
+    });
+    expect(emptyWas.map((p) => `${p.file} ${p.path}: ${p.message}`)).toEqual([
+      'screens.config/screens/concise.json /body/1/children/0/props/empty: Tiles: unknown property "empty" (not allowed here); it is called "emptyText" now',
+    ]);
   });
 
   it('checks the top bar\'s actions (app.json topBar.recycle) like a screen\'s, refusing what needs a screen', () => {

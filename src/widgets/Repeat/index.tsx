@@ -10,7 +10,7 @@ type Props = ResolvedProps<Config>;
 export default function Repeat({ node, props }: WidgetProps<Props>) {
   const raw = props.items;
   const list = useMemo(() => (Array.isArray(raw) ? raw.slice(0, props.limit ?? raw.length) : []), [raw, props.limit]);
-  const empty = asText(props.empty);
+  const empty = asText(props.emptyText);
   if (list.length === 0) return empty ? <p className="w-repeat-empty">{empty}</p> : null;
   const name = asText(props.as ?? 'item');
   return (

@@ -11,7 +11,7 @@ export const propsSchema = {
     as: { type: 'string', description: 'Name of the entry in scope (default item)' },
     limit: { type: 'integer', minimum: 1 },
     layout: { type: 'string', enum: ['column', 'grid2', 'grid3', 'grid4', 'row'] },
-    empty: { type: 'string', description: 'Text when the array is empty' },
+    emptyText: { type: 'string', description: 'Text when the array is empty' },
   },
 } as const satisfies JSONSchema;
 

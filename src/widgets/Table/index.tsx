@@ -10,7 +10,7 @@ export default function Table({ props }: WidgetProps<Props>) {
   const { text } = useScreen();
   const raw = props.rows;
   const rows = Array.isArray(raw) ? raw : [];
-  const empty = asText(props.empty);
+  const empty = asText(props.emptyText);
   const caption = asText(props.caption);
   if (rows.length === 0) return empty ? <p className="w-table-empty">{empty}</p> : null;
   return (

@@ -9,7 +9,7 @@ export const propsSchema = {
   properties: {
     rows: { type: 'string', description: 'A binding to an array, e.g. {{data.info.rules}}' },
     caption: { type: 'string' },
-    empty: { type: 'string' },
+    emptyText: { type: 'string' },
     columns: {
       type: 'array',
       minItems: 1,

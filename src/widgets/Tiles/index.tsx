@@ -23,7 +23,7 @@ export default function Tiles({ props }: WidgetProps<Props>) {
     [raw, filter, holds],
   );
   const label = asText(props.label);
-  const empty = asText(props.empty);
+  const empty = asText(props.emptyText);
   // a picture that fails to load turns its tile into a coloured caption tile
   const [broken, setBroken] = useState<Record<string, true>>({});
   if (items.length === 0) return empty ? <p className="w-tiles-empty">{empty}</p> : null;

@@ -26,7 +26,7 @@ export const propsSchema = {
     eager: { type: 'integer', minimum: 0, description: 'How many first pictures load at once (above the fold); the rest are lazy' },
     variant: { type: 'string', enum: ['card', 'banner', 'text'] },
     onTap: { ...actionsRef, description: 'Actions, with the entry as item' },
-    empty: { type: 'string', description: 'Text when there is no entry' },
+    emptyText: { type: 'string', description: 'Text when there is no entry' },
     label: { type: 'string', description: 'Accessible name of the list' },
     testId: { type: 'string', description: 'Per tile, e.g. tile-{{item.game_code}}' },
   },
