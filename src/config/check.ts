@@ -51,7 +51,7 @@ export type WidgetSchemas = Record<string, { propsSchema: object; templates: Tem
 export const BUILT_IN_SCREENS = ['placeholder'];
 
 /** Config keys that were renamed (one name per idea: `type` names which variant an object is). */
-const RENAMED: Record<string, string> = { kind: 'type', check: 'type', toast: 'successToast', empty: 'emptyText' };
+const RENAMED: Record<string, string> = { kind: 'type', check: 'type', toast: 'successToast', empty: 'emptyText', fixed: 'options' };
 
 const KEYWORD_WORDS: Record<string, (e: ErrorObject) => string> = {
   type: (e) => `expected ${article(String(e.params.type))}${found(e)}`,

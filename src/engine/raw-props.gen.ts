@@ -11,7 +11,7 @@ export const RAW_PROPS: Readonly<Record<string, readonly string[]>> = {
   Carousel: ['alt', 'image', 'onTap'],
   Cell: ['details.when', 'onTap', 'to'],
   Countdown: ['onExpire'],
-  DataTabs: ['optionLabel', 'optionValue'],
+  DataTabs: ['optionsFrom'],
   Drawer: [],
   FilterBar: ['filters.optionsFrom'],
   FloatingIcon: ['onTap'],

@@ -1,23 +1,20 @@
 import { useLocation, useNavigate } from 'react-router-dom';
+import { optionsFrom } from '../../engine/options';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { useScreen } from '../../engine/screen';
 import { asText } from '../../engine/text';
 import type { Props as Config } from './schema';
 import './style.css';
 
-type Props = ResolvedProps<Config, 'optionValue' | 'optionLabel'>;
+type Props = ResolvedProps<Config, 'optionsFrom'>;
 
 export default function DataTabs({ props }: WidgetProps<Props>) {
-  const { scope, text, setState } = useScreen();
+  const { scope, setState } = useScreen();
   const location = useLocation();
   const navigate = useNavigate();
-  const raw = props.options ?? [];
   const entries = [
-    ...(props.fixed ?? []).map((f) => ({ value: asText(f.value), label: asText(f.label) })),
-    ...(Array.isArray(raw) ? raw : []).map((item: unknown) => ({
-      value: text(props.optionValue ?? '{{item}}', { item }),
-      label: text(props.optionLabel ?? '{{item}}', { item }),
-    })),
+    ...(props.options ?? []).map((f) => ({ value: asText(f.value), label: asText(f.label) })),
+    ...optionsFrom(props.optionsFrom, scope).map((o) => ({ value: asText(o.value), label: o.label })),
   ];
   const label = asText(props.label);
   const queryParam = asText(props.queryParam);

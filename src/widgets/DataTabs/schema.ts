@@ -2,8 +2,9 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { Templates } from '../../config/schema-refs';
 
 /**
- * A row of tabs whose entries are fixed entries from config (such as an All tab) followed by one per
- * entry of an array in scope (such as the server's promotion types). The chosen value goes to
+ * A row of tabs whose entries are `options` from config (such as an All tab) followed by one per
+ * entry of a list in scope (`optionsFrom`, as in FilterBar and form fields: such as the server's
+ * promotion types). The chosen value goes to
  * screen state (stateKey) or to the url query (queryParam, so a link can open a tab). Data
  * sources whose payload reads that value reload by themselves.
  */
@@ -11,8 +12,9 @@ export const propsSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    fixed: {
+    options: {
       type: 'array',
+      description: 'Entries before those from the list, e.g. [{ "value": "", "label": "全部" }]',
       items: {
         type: 'object',
         additionalProperties: false,
@@ -20,9 +22,13 @@ export const propsSchema = {
         properties: { value: { type: 'string' }, label: { type: 'string' } },
       },
     },
-    options: { type: 'string', description: 'A binding to an array, e.g. {{data.types}}' },
-    optionValue: { type: 'string', description: 'Value per entry, e.g. {{item.id}}' },
-    optionLabel: { type: 'string', description: 'Label per entry, e.g. {{item.name}}' },
+    optionsFrom: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['path', 'label', 'value'],
+      description: 'Entries from a list in scope (src/engine/options.ts): path to the list (e.g. data.types), the field or a text over item for the label, the field for the value',
+      properties: { path: { type: 'string' }, label: { type: 'string' }, value: { type: 'string' } },
+    },
     stateKey: { type: 'string' },
     queryParam: { type: 'string' },
     defaultValue: { type: 'string', description: 'Chosen when state / query hold nothing (default: the first entry)' },
@@ -31,7 +37,7 @@ export const propsSchema = {
   },
 } as const satisfies JSONSchema;
 
-/** Templates (src/config/schema-refs.ts): props read per entry with the names given. */
-export const templates = { optionValue: ['item'], optionLabel: ['item'] } as const satisfies Templates;
+/** Templates (src/config/schema-refs.ts): optionsFrom's label and value are read per entry of the list. */
+export const templates = { optionsFrom: ['item'] } as const satisfies Templates;
 
 export type Props = FromSchema<typeof propsSchema>;
