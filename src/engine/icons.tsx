@@ -3,12 +3,15 @@
  * names are in icon-names.ts).
  *
  * The outlines of every icon come in one small chunk (icon-paths.gen.ts, about 11 KB gzipped),
- * requested once, as early as the app starts: one request instead of one per icon, which on a
- * phone cost a round trip each. Until it arrives an empty 1em box holds each icon's place, so
- * nothing moves when it appears.
+ * requested once: one request instead of one per icon, which on a phone cost a round trip each.
+ * It is requested once the app's first screen has shown its data (the `screen-data:` mark), so
+ * that on a first visit it does not take bandwidth from what the player is waiting for (the
+ * form, the banner); icons are outlines beside text, never the content itself. Until it arrives
+ * an empty 1em box holds each icon's place, so nothing moves when it appears.
  */
 import { useEffect, useState } from 'react';
 import { ICON_SOURCES } from './icon-names';
+import { onFirstScreenData } from './perf';
 
 type Paths = typeof import('./icon-paths.gen');
 let paths: Paths | undefined;
@@ -18,8 +21,20 @@ export function isIcon(name: string): boolean {
   return name in ICON_SOURCES;
 }
 
+/** Resolves once the first screen has shown its data, or a while after load for a screen that never says so. */
+let firstScreen: Promise<void> | undefined;
+function afterFirstScreenData(): Promise<void> {
+  firstScreen ??= new Promise<void>((resolve) => {
+    if (!onFirstScreenData(resolve)) resolve();
+    const fallback = () => setTimeout(resolve, 3000);
+    if (document.readyState === 'complete') fallback();
+    else window.addEventListener('load', fallback, { once: true });
+  });
+  return firstScreen;
+}
+
 export function loadIcons(): Promise<Paths> {
-  loading ??= import('./icon-paths.gen').then(
+  loading ??= afterFirstScreenData().then(() => import('./icon-paths.gen')).then(
     (m) => (paths = m),
     (err: unknown) => {
       loading = undefined;
@@ -29,7 +44,7 @@ export function loadIcons(): Promise<Paths> {
   return loading;
 }
 
-/** start loading the outlines now (the names are kept for callers; all icons come together) */
+/** load the outlines as soon as the first screen has shown its data, whether or not an icon is on screen yet */
 export function preloadIcons(): void {
   void loadIcons().catch(() => undefined);
 }

@@ -159,7 +159,7 @@ configureClient({
 });
 
 // The screen the app opens on (when its guard lets it open) starts loading now, not after the
-// first render; so do the icons (one small chunk, on nearly every screen).
+// first render; the icons (one small chunk, on nearly every screen) as soon as it has its data.
 function preloadOpeningScreen() {
   preloadIcons();
   const hash = window.location.hash.replace(/^#/, '') || '/';
