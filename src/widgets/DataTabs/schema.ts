@@ -14,7 +14,7 @@ export const propsSchema = {
   properties: {
     options: {
       type: 'array',
-      description: 'Entries before those from the list, e.g. [{ "value": "", "label": "全部" }]',
+      description: 'Entries before those from the list, e.g. one for all types: [{ "value": "", "label": <its text or @message key> }]',
       items: {
         type: 'object',
         additionalProperties: false,
