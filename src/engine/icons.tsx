@@ -4,14 +4,15 @@
  *
  * The outlines of every icon come in one small chunk (icon-paths.gen.ts, about 11 KB gzipped),
  * requested once: one request instead of one per icon, which on a phone cost a round trip each.
- * It is requested once the app's first screen has shown its data (the `screen-data:` mark), so
+ * It is requested once the app's first screen has shown its data and the browser is idle
+ * (afterFirstScreen of preload.ts, the gate deferred widgets wait for), so
  * that on a first visit it does not take bandwidth from what the player is waiting for (the
  * form, the banner); icons are outlines beside text, never the content itself. Until it arrives
  * an empty 1em box holds each icon's place, so nothing moves when it appears.
  */
 import { useEffect, useState } from 'react';
 import { ICON_SOURCES } from './icon-names';
-import { onFirstScreenData } from './perf';
+import { afterFirstScreen } from './preload';
 
 type Paths = typeof import('./icon-paths.gen');
 let paths: Paths | undefined;
@@ -21,20 +22,8 @@ export function isIcon(name: string): boolean {
   return name in ICON_SOURCES;
 }
 
-/** Resolves once the first screen has shown its data, or a while after load for a screen that never says so. */
-let firstScreen: Promise<void> | undefined;
-function afterFirstScreenData(): Promise<void> {
-  firstScreen ??= new Promise<void>((resolve) => {
-    if (!onFirstScreenData(resolve)) resolve();
-    const fallback = () => setTimeout(resolve, 3000);
-    if (document.readyState === 'complete') fallback();
-    else window.addEventListener('load', fallback, { once: true });
-  });
-  return firstScreen;
-}
-
 export function loadIcons(): Promise<Paths> {
-  loading ??= afterFirstScreenData().then(() => import('./icon-paths.gen')).then(
+  loading ??= afterFirstScreen().then(() => import('./icon-paths.gen')).then(
     (m) => (paths = m),
     (err: unknown) => {
       loading = undefined;

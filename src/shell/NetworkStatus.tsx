@@ -14,6 +14,7 @@ import type { Workbox } from 'workbox-window';
 import { configureClient } from '../api/client';
 import { message } from '../config';
 import { ui } from '../engine/ui';
+import { onFirstScreenData } from '../engine/perf';
 import './install-prompt';
 
 configureClient({ onOffline: () => ui.fail(message('webApp.offline')) });
@@ -28,17 +29,6 @@ function subscribe(onChange: () => void) {
 }
 const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
 
-/** calls `then` once the first screen has rendered with its data */
-function afterFirstScreenData(then: () => void) {
-  if (typeof PerformanceObserver === 'undefined') return;
-  const observer = new PerformanceObserver((list) => {
-    if (!list.getEntries().some((e) => e.name.startsWith('screen-data:'))) return;
-    observer.disconnect();
-    then();
-  });
-  observer.observe({ type: 'mark', buffered: true });
-}
-
 /** the app's own chunks this page has loaded so far (for the worker's chunk cache) */
 function loadedChunks(): string[] {
   const prefix = `${window.location.origin}${import.meta.env.BASE_URL}assets/`;
@@ -52,7 +42,7 @@ let started = false;
 function registerWorker(onWaiting: (wb: Workbox) => void) {
   if (started || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   started = true;
-  afterFirstScreenData(() => {
+  onFirstScreenData(() => {
     void import('workbox-window')
       .then(({ Workbox }) => {
         const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`);
