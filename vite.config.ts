@@ -7,6 +7,8 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bindingFreeSources, collectRefs } from './src/engine/refs';
 import { securityHeadersFor } from './scripts/security-headers';
+import { appShell } from './scripts/app-shell';
+import { brand } from './scripts/brand';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -126,20 +128,37 @@ function screenIndex(): Plugin {
   };
 }
 
-interface AppJson {
-  siteName: string;
-  theme: { primary: string };
-  webApp: { shortName: string; icon: string; backgroundColor: string };
-}
-const readApp = () => JSON.parse(readFileSync(path.join(root, 'screens.config', 'app.json'), 'utf8')) as AppJson;
-
-/** The site name of app.json as the first title, before the app info arrives; its brand colour as the browser's theme colour. */
-function htmlTitle(): Plugin {
+/**
+ * index.html from screens.config/: the site's name as the first title and its brand colour as the
+ * browser's theme colour (scripts/brand.ts), the app's global stylesheet (src/styles.css) inline,
+ * and the static app shell (scripts/app-shell.ts), painted before any JavaScript. The policy allows
+ * inline styles, no inline script: the shell picks its frame for the route with CSS alone.
+ */
+function appShellHtml(): Plugin {
+  const styles = path.join(root, 'src', 'styles.css');
+  const sources = [styles, path.join(root, 'screens.config')];
   return {
-    name: 'html-title',
-    transformIndexHtml(html) {
-      const app = readApp();
-      return html.replace('%APP_TITLE%', app.siteName.replace(/[<>&"]/g, '')).replace('%APP_THEME%', app.theme.primary.replace(/[^#0-9a-fA-F]/g, ''));
+    name: 'app-shell-html',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        const b = brand(root);
+        const shell = appShell(root);
+        const primary = b.primary.replace(/[^#0-9a-fA-F]/g, '');
+        const css = `${readFileSync(styles, 'utf8')}\nhtml:root{--adm-color-primary:${primary}}\n${shell.css}`;
+        return html
+          .replace('%APP_TITLE%', b.siteName.replace(/[<>&"]/g, ''))
+          .replace('%APP_THEME%', primary)
+          .replace('</head>', `<style>${css}</style>\n  </head>`)
+          .replace('<div id="root"></div>', `<div id="root">${shell.markup}</div>`);
+      },
+    },
+    configureServer(server) {
+      // index.html is made from these: a change reloads the page (the stylesheet is no module to hot-swap)
+      server.watcher.add(styles);
+      server.watcher.on('change', (file) => {
+        if (sources.some((s) => file === s || file.startsWith(`${s}${path.sep}`)) && !file.includes(`${path.sep}schema${path.sep}`)) server.ws.send({ type: 'full-reload' });
+      });
     },
   };
 }
@@ -150,7 +169,7 @@ function htmlTitle(): Plugin {
  * widgets, the icons, and the toast/dialog layer (so the offline message can show). Every
  * other screen, form and widget chunk is cached the first time it is used (runtime cache below).
  */
-const SHELL = /^assets\/(index|rolldown-runtime|react|antd-base|style|core-widgets|icon-paths\.gen|ui-antd|overlays-antd)-[\w-]{8}\.(js|css)$/;
+const SHELL = /^assets\/(index|rolldown-runtime|react|antd-base|core-widgets|icon-paths\.gen|ui-antd|overlays-antd)-[\w-]{8}\.(js|css)$/;
 
 /**
  * The installable web app (vite-plugin-pwa, Workbox's generateSW): manifest and icons from
@@ -160,25 +179,25 @@ const SHELL = /^assets\/(index|rolldown-runtime|react|antd-base|style|core-widge
  * itself once the first screen has shown its data (src/shell/NetworkStatus.tsx).
  */
 function webApp() {
-  const app = readApp();
+  const b = brand(root);
   return VitePWA({
     registerType: 'prompt',
     injectRegister: false,
     manifest: {
       id: '/',
-      name: app.siteName,
-      short_name: app.webApp.shortName,
+      name: b.siteName,
+      short_name: b.shortName,
       lang: 'zh-CN',
       dir: 'ltr',
       start_url: '/',
       scope: '/',
       display: 'standalone',
       orientation: 'portrait',
-      theme_color: app.theme.primary,
-      background_color: app.webApp.backgroundColor,
+      theme_color: b.primary,
+      background_color: b.background,
     },
     pwaAssets: {
-      image: path.join('screens.config', app.webApp.icon), // in publicDir, so the icons land at the root of the build
+      image: path.join('screens.config', b.icon), // in publicDir, so the icons land at the root of the build
       preset: 'minimal-2023',
       includeHtmlHeadLinks: true,
       overrideManifestIcons: true,
@@ -218,7 +237,7 @@ const NOT_BASE = /[\\/](reduce-and-restore-motion|use-drag-and-pinch|use-tab-lis
 export default defineConfig({
   // the web app's source icon (app.json webApp.icon) lives here; the build serves it and makes every icon size from it
   publicDir: 'screens.config/assets',
-  plugins: [react(), configCheck(), devSecurityHeaders(), mockApi(), htmlTitle(), screenIndex(), webApp()],
+  plugins: [react(), configCheck(), devSecurityHeaders(), mockApi(), appShellHtml(), screenIndex(), webApp()],
   server: {
     port: Number(process.env.PORT) || 5173,
     strictPort: true,
@@ -231,7 +250,7 @@ export default defineConfig({
   },
   build: {
     target: 'es2020',
-    cssCodeSplit: false,
+    cssCodeSplit: true,
     sourcemap: false,
     reportCompressedSize: false,
     rolldownOptions: {

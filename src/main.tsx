@@ -1,10 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './shell/App';
-import './styles.css';
+import { adoptShellIcons } from './engine/icons';
+import { App, appOpened } from './shell/App';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const root = document.getElementById('root')!;
+adoptShellIcons(root);
+// React's first commit replaces the static shell of index.html (scripts/app-shell.ts): it waits
+// until the screen the app opens on is ready to paint, so the shell gives way to that screen, not
+// to an empty page between the two.
+void appOpened.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -18,6 +18,23 @@ type Paths = typeof import('./icon-paths.gen');
 let paths: Paths | undefined;
 let loading: Promise<Paths> | undefined;
 
+/**
+ * Outlines the static shell of index.html has already drawn (its tab bar and back arrow, marked
+ * `data-icon`, scripts/app-shell.ts): taken over before the app's first render replaces the
+ * shell, so those icons are drawn in that render too, instead of an empty box until the chunk.
+ */
+const adopted = new Map<string, [string, 0 | 1][]>();
+export function adoptShellIcons(root: ParentNode): void {
+  for (const svg of root.querySelectorAll<SVGElement>('svg[data-icon]')) {
+    const name = svg.dataset.icon;
+    if (!name || !isIcon(name)) continue;
+    adopted.set(
+      name,
+      [...svg.querySelectorAll('path')].map((p) => [p.getAttribute('d') ?? '', p.getAttribute('fill-rule') === 'evenodd' ? 1 : 0]),
+    );
+  }
+}
+
 export function isIcon(name: string): boolean {
   return name in ICON_SOURCES;
 }
@@ -53,7 +70,7 @@ export function IconByName({ name, className }: { name?: string; className?: str
     };
   }, [known]);
   if (!known) return null;
-  const outline = paths?.ICON_PATHS[ICON_SOURCES[name as keyof typeof ICON_SOURCES]];
+  const outline = paths?.ICON_PATHS[ICON_SOURCES[name as keyof typeof ICON_SOURCES]] ?? adopted.get(name);
   return (
     <svg
       width="1em"
