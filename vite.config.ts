@@ -92,8 +92,8 @@ function devSecurityHeaders(): Plugin {
 }
 
 /**
- * `virtual:screen-index`: for each screen, the widgets it needs to paint and its data sources
- * that need no binding. With it the app starts loading the screen it opens on (its config,
+ * `virtual:screen-index`: for each screen, the widgets it needs to paint, its forms and the types
+ * of their fields, and its data sources that need no binding. With it the app starts loading the screen it opens on (its config,
  * widgets and first data) all at once, instead of finding its widgets only after its config
  * has arrived: a round trip less before the first screen on a phone.
  */
@@ -101,16 +101,23 @@ function screenIndex(): Plugin {
   const id = 'virtual:screen-index';
   const resolved = `\0${id}`;
   const dir = path.join(root, 'screens.config', 'screens');
+  const formsDir = path.join(root, 'screens.config', 'forms');
+  const readJson = <T,>(file: string): T | undefined => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as T;
+    } catch {
+      return undefined; // the config check reports it
+    }
+  };
   const build = () => {
-    const out: Record<string, { widgets: string[]; data: ReturnType<typeof bindingFreeSources> }> = {};
+    const out: Record<string, { widgets: string[]; forms: string[]; fields: string[]; data: ReturnType<typeof bindingFreeSources> }> = {};
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-      let screen: { body?: unknown; data?: Parameters<typeof bindingFreeSources>[0] };
-      try {
-        screen = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
-      } catch {
-        continue; // the config check reports it
-      }
-      out[file.slice(0, -5)] = { widgets: [...collectRefs(screen.body).widgets], data: bindingFreeSources(screen.data) };
+      const screen = readJson<{ body?: unknown; data?: Parameters<typeof bindingFreeSources>[0] }>(path.join(dir, file));
+      if (!screen) continue;
+      const refs = collectRefs(screen.body);
+      const fields = new Set<string>();
+      for (const f of refs.forms) for (const field of readJson<{ fields?: { type?: string }[] }>(path.join(formsDir, `${f}.json`))?.fields ?? []) if (field.type) fields.add(field.type);
+      out[file.slice(0, -5)] = { widgets: [...refs.widgets], forms: [...refs.forms], fields: [...fields], data: bindingFreeSources(screen.data) };
     }
     return `export default ${JSON.stringify(out)};`;
   };
@@ -120,7 +127,7 @@ function screenIndex(): Plugin {
     load: (i) => (i === resolved ? build() : undefined),
     configureServer(server) {
       server.watcher.on('all', (_event, file) => {
-        if (!file.startsWith(dir)) return;
+        if (!file.startsWith(dir) && !file.startsWith(formsDir)) return;
         const mod = server.moduleGraph.getModuleById(resolved);
         if (mod) server.moduleGraph.invalidateModule(mod);
       });
@@ -169,7 +176,7 @@ function appShellHtml(): Plugin {
  * widgets, the icons, and the toast/dialog layer (so the offline message can show). Every
  * other screen, form and widget chunk is cached the first time it is used (runtime cache below).
  */
-const SHELL = /^assets\/(index|rolldown-runtime|react|antd-base|core-widgets|icon-paths\.gen|ui-antd|overlays-antd)-[\w-]{8}\.(js|css)$/;
+const SHELL = /^assets\/(index|rolldown-runtime|react|antd-base|core-widgets|list-widgets|icon-paths\.gen|ui-antd|overlays-antd)-[\w-]{8}\.(js|css)$/;
 
 /**
  * The installable web app (vite-plugin-pwa, Workbox's generateSW): manifest and icons from
@@ -231,13 +238,50 @@ function webApp() {
   });
 }
 
-const ANTD_BASE = /node_modules[\\/](antd-mobile[\\/]es[\\/](utils|global|locales|components[\\/](config-provider|button|dot-loading|list))|ahooks|tslib|classnames|lodash|@babel[\\/]runtime|staged-components|use-sync-external-store)[\\/]/;
-const NOT_BASE = /[\\/](reduce-and-restore-motion|use-drag-and-pinch|use-tab-list-scroll|render|render-to-body|render-to-container|render-imperatively|unstable-render)\.js$/;
+/**
+ * antd-mobile in a few chunks cut along what screens draw, found from the module graph once it is
+ * built: each group is the components named by `roots` with exactly the helpers they import
+ * (less what an earlier group has). `antd-base`, the part of every first paint: Button and the
+ * config provider every component reads. `antd-input` comes with the forms, `antd-list` with the
+ * list widgets. Everything else of antd-mobile (popups, pickers, swipers and their animation,
+ * gesture and scroll helpers) comes with the chunks that use it. Before, one chunk of "shared
+ * helpers" made /login pay 11 KB gzipped for components it does not show; without groups the
+ * helpers scatter into a request each.
+ */
+const ANTD_GROUPS = [
+  { name: 'antd-base', roots: /node_modules[\\/]antd-mobile[\\/]es[\\/](global[\\/]index|components[\\/](button|config-provider)[\\/]index)\.js$/ },
+  { name: 'antd-input', roots: /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/]input[\\/]index\.js$/ },
+  { name: 'antd-list', roots: /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/]list[\\/]index\.js$/ },
+];
+/** a package index that only re-exports (every component, every icon): not followed, the modules it names are found through their real importers */
+const BARREL = /node_modules[\\/](antd-mobile|antd-mobile-icons|ahooks)[\\/]es[\\/]index\.js$/;
+const antdGroupOf = new Map<string, string>();
+function antdGroupsGraph(): Plugin {
+  return {
+    name: 'antd-groups-graph',
+    apply: 'build',
+    buildEnd() {
+      antdGroupOf.clear();
+      const ids = [...this.getModuleIds()];
+      for (const { name, roots } of ANTD_GROUPS) {
+        const queue = ids.filter((id) => roots.test(id) && !antdGroupOf.has(id));
+        for (const id of queue) antdGroupOf.set(id, name);
+        while (queue.length) {
+          for (const dep of this.getModuleInfo(queue.pop()!)?.importedIds ?? []) {
+            if (!dep.includes('node_modules') || /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(dep) || BARREL.test(dep) || antdGroupOf.has(dep)) continue;
+            antdGroupOf.set(dep, name);
+            queue.push(dep);
+          }
+        }
+      }
+    },
+  };
+}
 
 export default defineConfig({
   // the web app's source icon (app.json webApp.icon) lives here; the build serves it and makes every icon size from it
   publicDir: 'screens.config/assets',
-  plugins: [react(), configCheck(), devSecurityHeaders(), mockApi(), appShellHtml(), screenIndex(), webApp()],
+  plugins: [react(), configCheck(), devSecurityHeaders(), mockApi(), appShellHtml(), screenIndex(), antdGroupsGraph(), webApp()],
   server: {
     port: Number(process.env.PORT) || 5173,
     strictPort: true,
@@ -263,15 +307,8 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
               priority: 20,
             },
-            {
-              // antd-mobile's small shared helpers (utilities, hooks, config provider, locale) and the
-              // button and list most screens show, in one chunk instead of about twenty tiny ones: on a
-              // phone every request costs a round trip.
-              // Not the few helpers that pull in react-dom or the animation and gesture libraries.
-              name: 'antd-base',
-              test: (id: string) => ANTD_BASE.test(id) && !NOT_BASE.test(id),
-              priority: 10,
-            },
+            // antd-mobile, cut along what screens draw (antdGroupsGraph above)
+            ...ANTD_GROUPS.map(({ name }) => ({ name, test: (id: string) => antdGroupOf.get(id) === name, priority: 10 })),
           ],
         },
       },

@@ -5,4 +5,4 @@
  */
 import type { WidgetModule } from './registry';
 
-export const coreWidgets = import.meta.glob<WidgetModule>('../widgets/{Stack,Text,Button,Cell,Menu,Image,Repeat,PageHeader,Tag}/index.tsx', { eager: true });
+export const coreWidgets = import.meta.glob<WidgetModule>('../widgets/{Stack,Text,Button,Image,Repeat,PageHeader,Tag}/index.tsx', { eager: true });

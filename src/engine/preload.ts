@@ -10,6 +10,7 @@ import type { FormConfig, ScreenConfig } from '../config/types';
 import { onFirstScreenData } from './perf';
 import { bindingFreeSources } from './refs';
 import { collectRefs, loadWidget } from './registry';
+import { loadFieldTypes } from './form-fields';
 import screenIndex from 'virtual:screen-index';
 
 export interface LoadedScreen {
@@ -66,7 +67,7 @@ const ready = new Map<string, LoadedScreen>();
 
 /**
  * Start loading a screen before it is rendered (the route the app opens on): its config, and at
- * the same time, from the build's screen index, its widgets and its binding-free first data.
+ * the same time, from the build's screen index, its widgets, forms and binding-free first data.
  * Settles (never rejects) once the screen is ready to render or has failed to load.
  */
 export function preloadScreen(name: string): Promise<void> {
@@ -74,6 +75,8 @@ export function preloadScreen(name: string): Promise<void> {
   if (running) return running.then(() => undefined, () => undefined);
   const hint = screenIndex[name];
   for (const w of hint?.widgets ?? []) void loadWidget(w).catch(() => undefined);
+  for (const f of hint?.forms ?? []) void loadForm(f).catch(() => undefined);
+  void loadFieldTypes(hint?.fields ?? []).catch(() => undefined);
   for (const [source, endpoint, payload, quiet] of hint?.data ?? []) startPrefetch(name, source, endpoint, payload, quiet);
   const started = prepare(name);
   preparing.set(name, started);
@@ -112,7 +115,11 @@ async function prepare(name: string): Promise<LoadedScreen> {
   const forms = new Map<string, FormConfig>();
   await Promise.all([
     ...[...refs.widgets].map((w) => loadWidget(w)),
-    ...[...refs.forms].map(async (f) => forms.set(f, await loadForm(f))),
+    ...[...refs.forms].map(async (f) => {
+      const form = await loadForm(f);
+      forms.set(f, form);
+      await loadFieldTypes(form.fields.map((field) => field.type));
+    }),
   ]);
   return { name, config, forms };
 }
