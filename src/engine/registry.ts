@@ -28,9 +28,9 @@ export type WidgetModule = { default: ComponentType<WidgetProps<never>> };
 
 const typeOf = (file: string) => file.replace(/^.*\/widgets\/([^/]+)\/index\.tsx$/, '$1');
 // the widgets of core-widgets.ts and of list-widgets.ts come in one chunk each; every other widget is its own chunk
-const CORE = ['Stack', 'Text', 'Button', 'Image', 'Repeat', 'PageHeader', 'Tag'];
+const CORE = ['Stack', 'Text', 'Button'];
 const LIST = ['Cell', 'Menu'];
-const modules = import.meta.glob<WidgetModule>(['../widgets/*/index.tsx', '!../widgets/{Stack,Text,Button,Image,Repeat,PageHeader,Tag,Cell,Menu}/index.tsx']);
+const modules = import.meta.glob<WidgetModule>(['../widgets/*/index.tsx', '!../widgets/{Stack,Text,Button,Cell,Menu}/index.tsx']);
 
 /** a module of several widgets, loaded once (a failed load is tried again next time) */
 function group(load: () => Promise<Record<string, WidgetModule>>) {

@@ -5,19 +5,14 @@
  *   on the first install it hands the worker the chunks this visit already loaded, so they are
  *   there offline too;
  * - the offline banner (message webApp.offline) while the device has no network; the client's
- *   offline hook shows the same message when an action is tried;
+ *   offline hook (App.tsx) shows the same message when an action is tried;
  * - the update prompt (webApp.updateReady, webApp.updateReload) when a new build's worker is
  *   waiting. The new code takes over only when the player taps: never under a form or a game.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
-import { configureClient } from '../api/client';
 import { message } from '../config';
-import { ui } from '../engine/ui';
 import { onFirstScreenData } from '../engine/perf';
-import './install-prompt';
-
-configureClient({ onOffline: () => ui.fail(message('webApp.offline')) });
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -59,7 +54,8 @@ function registerWorker(onWaiting: (wb: Workbox) => void) {
   });
 }
 
-export function NetworkStatus() {
+/** App.tsx loads this module with its first render (it has nothing to show before the app does) */
+export default function NetworkStatus() {
   const online = useOnline();
   const [waiting, setWaiting] = useState<Workbox | null>(null);
   useEffect(() => registerWorker(setWaiting), []);
