@@ -41,20 +41,29 @@ function registerWorker(onWaiting: (wb: Workbox) => void) {
     void import('workbox-window')
       .then(({ Workbox }) => {
         const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`);
+        // Workbox's CACHE_URLS message: the worker caches, through its own routes, the chunks this
+        // page fetched before it was in charge: on the first install, and on any page that loaded
+        // while a worker installed by an earlier page was still taking over (a reload right after
+        // the first visit). A chunk the worker already holds costs nothing.
+        const handOver = () => void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: loadedChunks() } }).catch(() => undefined);
         wb.addEventListener('waiting', () => onWaiting(wb));
         wb.addEventListener('activated', (e) => {
-          // Workbox's CACHE_URLS message: the worker caches them through its own routes
-          if (!e.isUpdate) void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: loadedChunks() } });
+          if (!e.isUpdate) handOver();
+        });
+        wb.addEventListener('controlling', (e) => {
+          if (!e.isUpdate) handOver();
         });
         // a new build is looked for on every later visit (the browser does it) and on every navigation
         window.addEventListener('hashchange', () => void wb.update().catch(() => undefined));
-        return wb.register();
+        return wb.register().then(() => {
+          if (navigator.serviceWorker.controller) handOver();
+        });
       })
       .catch(() => undefined); // no worker: the app works as a plain web page
   });
 }
 
-/** App.tsx loads this module with its first render (it has nothing to show before the app does) */
+/** App.tsx loads this module once its first render is on screen (it has nothing to show before the app does) */
 export default function NetworkStatus() {
   const online = useOnline();
   const [waiting, setWaiting] = useState<Workbox | null>(null);
