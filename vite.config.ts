@@ -176,7 +176,7 @@ function appShellHtml(): Plugin {
  * widgets, the icons, and the toast/dialog layer (so the offline message can show). Every
  * other screen, form and widget chunk is cached the first time it is used (runtime cache below).
  */
-const SHELL = /^assets\/(index|rolldown-runtime|react|antd-base|core-widgets|list-widgets|icon-outlines|ui-antd|overlays-antd|NetworkStatus)-[\w-]{8}\.(js|css)$/;
+const SHELL = /^assets\/(index|rolldown-runtime|react|antd-base|core-widgets|list-widgets|icon-outlines|ui-antd|overlays-antd)-[\w-]{8}\.(js|css)$/;
 
 /**
  * The installable web app (vite-plugin-pwa, Workbox's generateSW): manifest and icons from

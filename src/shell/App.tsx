@@ -3,7 +3,7 @@
  * back-arrow page, bare), guards, the site_state 0 maintenance screen, and the client hooks
  * that speak to the user (danger toasts, the 401 dialog, the loading indicator).
  */
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { configureClient } from '../api/client';
@@ -20,11 +20,8 @@ import { clearSession, getToken, loadAppInfo, loadGames, loadUser, session, star
 import { decideGuard } from './guards';
 import { MainTopBar, PageBar } from './TopBar';
 import { MainTabBar } from './TabBar';
-import './install-prompt';
+import { NetworkStatus } from './NetworkStatus';
 import { ResponsiblePlay } from './ResponsiblePlay';
-
-/** the offline banner and update prompt (and the service worker's registration): in a chunk of their own, loaded once the first render is on screen */
-const NetworkStatus = lazy(() => import('./NetworkStatus'));
 
 let authDialogOpen = false;
 
@@ -143,7 +140,6 @@ configureClient({
   timeoutMs: constants.requestTimeoutMs,
   getToken,
   onError: (msg) => ui.fail(msg),
-  onOffline: () => ui.fail(message('webApp.offline')),
   showLoading: () => ui.loading(message('common.loading')),
   hideLoading: () => ui.hideLoading(),
   onAuthFailure: (silent) => {
@@ -212,21 +208,13 @@ export function App() {
   const snap = useSnapshot(session);
 
   // the brand colour (--adm-color-primary) comes with index.html's inline rules (vite.config.ts)
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => {
-    preloadUiWhenIdle();
-    setMounted(true);
-  }, []);
+  useEffect(() => preloadUiWhenIdle(), []);
 
   if (snap.app && Number(snap.app.site_state) === 0) return <Maintenance tips={resolveText(snap.app.repair_tips, {})} />;
   return (
     <>
       <Router />
-      {mounted && (
-        <Suspense fallback={null}>
-          <NetworkStatus />
-        </Suspense>
-      )}
+      <NetworkStatus />
     </>
   );
 }

@@ -2,17 +2,22 @@
  * The installable app's part of the shell:
  * - registers the service worker (vite.config.ts webApp()) once the first screen has shown its
  *   data (the engine's `screen-data:` mark), so a first visit loads nothing more before that;
- *   on the first install it hands the worker the chunks this visit already loaded, so they are
- *   there offline too;
+ *   it hands the worker the chunks the page loaded before the worker was in charge (first
+ *   install, or a reload while a new worker takes over), so they are there offline too;
  * - the offline banner (message webApp.offline) while the device has no network; the client's
- *   offline hook (App.tsx) shows the same message when an action is tried;
+ *   offline hook shows the same message when an action is tried;
  * - the update prompt (webApp.updateReady, webApp.updateReload) when a new build's worker is
  *   waiting. The new code takes over only when the player taps: never under a form or a game.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
+import { configureClient } from '../api/client';
 import { message } from '../config';
+import { ui } from '../engine/ui';
 import { onFirstScreenData } from '../engine/perf';
+import './install-prompt';
+
+configureClient({ onOffline: () => ui.fail(message('webApp.offline')) });
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -42,29 +47,21 @@ function registerWorker(onWaiting: (wb: Workbox) => void) {
       .then(({ Workbox }) => {
         const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`);
         // Workbox's CACHE_URLS message: the worker caches, through its own routes, the chunks this
-        // page fetched before it was in charge: on the first install, and on any page that loaded
-        // while a worker installed by an earlier page was still taking over (a reload right after
-        // the first visit). A chunk the worker already holds costs nothing.
-        const handOver = () => void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: loadedChunks() } }).catch(() => undefined);
+        // page fetched before a worker was in charge of it (the first visit, or a reload while the
+        // worker an earlier page installed was still taking over). Sent to whichever worker takes
+        // control, whenever it does; a chunk the worker already holds costs nothing.
+        const handOver = () => navigator.serviceWorker.controller?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: loadedChunks() } });
+        navigator.serviceWorker.addEventListener('controllerchange', handOver);
         wb.addEventListener('waiting', () => onWaiting(wb));
-        wb.addEventListener('activated', (e) => {
-          if (!e.isUpdate) handOver();
-        });
-        wb.addEventListener('controlling', (e) => {
-          if (!e.isUpdate) handOver();
-        });
         // a new build is looked for on every later visit (the browser does it) and on every navigation
         window.addEventListener('hashchange', () => void wb.update().catch(() => undefined));
-        return wb.register().then(() => {
-          if (navigator.serviceWorker.controller) handOver();
-        });
+        return wb.register().then(handOver);
       })
       .catch(() => undefined); // no worker: the app works as a plain web page
   });
 }
 
-/** App.tsx loads this module once its first render is on screen (it has nothing to show before the app does) */
-export default function NetworkStatus() {
+export function NetworkStatus() {
   const online = useOnline();
   const [waiting, setWaiting] = useState<Workbox | null>(null);
   useEffect(() => registerWorker(setWaiting), []);
