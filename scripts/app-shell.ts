@@ -164,7 +164,11 @@ export function appShell(root: string): AppShell {
   ];
 
   const loading = messages['common.loading'] ? `<span class="sr-only">${html(messages['common.loading'])}</span>` : '';
-  const body = (bar: Bar) => `<div class="shell-body shell-body-${bar}" aria-busy="true">${loading}<div class="shell-sk shell-sk-hero"></div><div class="shell-sk shell-sk-line"></div><div class="shell-sk shell-sk-card"></div><div class="shell-sk shell-sk-card"></div></div>`;
+  // without a bar the site name stands in the skeleton's first block: a frame must paint something
+  // contentful (text), or the browser's first contentful paint waits for the app
+  const hero = (bar: Bar) => (bar === 'none' ? `<span class="shell-sk-name">${html(siteName)}</span>` : '');
+  const body = (bar: Bar) =>
+    `<div class="shell-body shell-body-${bar}" aria-busy="true">${loading}<div class="shell-sk shell-sk-hero">${hero(bar)}</div><div class="shell-sk shell-sk-line"></div><div class="shell-sk shell-sk-card"></div><div class="shell-sk shell-sk-card"></div></div>`;
   const markup = [
     ...markers,
     `<div class="app-shell">`,
