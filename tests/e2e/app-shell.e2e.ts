@@ -108,13 +108,13 @@ describe('when the app takes over', () => {
     const bare = await withoutScript(env.browser);
     await bare.goto(`${BASE}/`);
     const shellTop = await boxes(bare, '.shell-topbar');
-    const shellTabs = await boxes(bare, '.shell-tab');
+    const shellTabs = await boxes(bare, '.shell-tab, .shell-tab .tabbar-icon, .shell-tab .tabbar-label');
 
     const { page } = await newPage(env.browser);
     await go(page, '/');
     await page.waitForFunction(() => performance.getEntriesByName('screen-data:home').length > 0, undefined, { timeout: 20000 });
     expect(await boxes(page, '.topbar')).toEqual(shellTop);
-    expect(await boxes(page, '.tabbar-item')).toEqual(shellTabs);
+    expect(await boxes(page, '.tabbar-item, .tabbar-item .tabbar-icon, .tabbar-item .tabbar-label')).toEqual(shellTabs);
     expect(await page.locator('.app-shell, #root > i[hidden]').count()).toBe(0);
     await page.waitForLoadState('networkidle');
     expect(await layoutShifts(page)).toEqual([]);
