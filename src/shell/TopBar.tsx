@@ -2,6 +2,7 @@
  * The top bars. Main: logo, and for a member the balance with refresh and recycle-all; for a
  * visitor login and register. Page: a back arrow and the screen's title.
  */
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { appConfig, message } from '../config';
@@ -18,6 +19,8 @@ export function MainTopBar() {
   const snap = useSnapshot(session);
   const navigate = useNavigate();
   const title = snap.app?.title || appConfig.siteName;
+  const logo = snap.app?.site_logo || null;
+  const [shownLogo, setShownLogo] = useState<string | null>(null);
   const balance = snap.user?.balance ?? 0;
   const exact = String(FILTERS.money(balance, undefined, {}));
 
@@ -27,7 +30,9 @@ export function MainTopBar() {
   return (
     <header className="topbar">
       <div className="topbar-logo">
-        {snap.app?.site_logo ? <img src={snap.app.site_logo} alt={title} width={112} height={28} /> : <span className="topbar-title">{title}</span>}
+        {/* the name (the static shell's too) stays until the backend's logo has loaded, and when it fails */}
+        {logo && <img src={logo} alt={title} width={112} height={28} hidden={shownLogo !== logo} onLoad={() => setShownLogo(logo)} />}
+        {shownLogo !== logo && <span className="topbar-title">{title}</span>}
       </div>
       {snap.token ? (
         <div className="topbar-member">
