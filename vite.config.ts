@@ -344,8 +344,9 @@ export default defineConfig({
     // there the entry's imports load when it runs, as they would anyway): 0.3 KB less in the entry
     modulePreload: {
       polyfill: false,
-      // React, the runtime and the entry are loaded before any dynamic import runs: not listed again for each one
-      resolveDependencies: (_file, deps) => deps.filter((d) => !/^assets\/(index|react|rolldown-runtime)-[\w-]{8}\.js$/.test(d)),
+      // React, the runtime and the entry are loaded before any dynamic import runs: not listed again
+      // for each one (index.html itself still preloads the entry's imports)
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => !/^assets\/(index|react|rolldown-runtime)-[\w-]{8}\.js$/.test(d))),
     },
     cssCodeSplit: true,
     sourcemap: false,
