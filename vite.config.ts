@@ -97,9 +97,16 @@ function devSecurityHeaders(): Plugin {
  * widgets and first data) all at once, instead of finding its widgets only after its config
  * has arrived: a round trip less before the first screen on a phone.
  */
-function screenIndex(): Plugin {
-  const id = 'virtual:screen-index';
-  const resolved = `\0${id}`;
+interface ScreenFacts {
+  widgets: string[];
+  deferred: string[];
+  forms: string[];
+  fields: string[];
+  data: ReturnType<typeof bindingFreeSources>;
+}
+
+/** what each screen of screens.config/screens draws, for the screen index and the chunk groups below */
+function readScreens(): Record<string, ScreenFacts> {
   const dir = path.join(root, 'screens.config', 'screens');
   const formsDir = path.join(root, 'screens.config', 'forms');
   const readJson = <T,>(file: string): T | undefined => {
@@ -109,16 +116,25 @@ function screenIndex(): Plugin {
       return undefined; // the config check reports it
     }
   };
+  const out: Record<string, ScreenFacts> = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const screen = readJson<{ body?: unknown; data?: Parameters<typeof bindingFreeSources>[0] }>(path.join(dir, file));
+    if (!screen) continue;
+    const refs = collectRefs(screen.body);
+    const fields = new Set<string>();
+    for (const f of refs.forms) for (const field of readJson<{ fields?: { type?: string }[] }>(path.join(formsDir, `${f}.json`))?.fields ?? []) if (field.type) fields.add(field.type);
+    out[file.slice(0, -5)] = { widgets: [...refs.widgets], deferred: [...refs.deferred], forms: [...refs.forms], fields: [...fields], data: bindingFreeSources(screen.data) };
+  }
+  return out;
+}
+
+function screenIndex(): Plugin {
+  const id = 'virtual:screen-index';
+  const resolved = `\0${id}`;
+  const dir = path.join(root, 'screens.config', 'screens');
+  const formsDir = path.join(root, 'screens.config', 'forms');
   const build = () => {
-    const out: Record<string, { widgets: string[]; forms: string[]; fields: string[]; data: ReturnType<typeof bindingFreeSources> }> = {};
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-      const screen = readJson<{ body?: unknown; data?: Parameters<typeof bindingFreeSources>[0] }>(path.join(dir, file));
-      if (!screen) continue;
-      const refs = collectRefs(screen.body);
-      const fields = new Set<string>();
-      for (const f of refs.forms) for (const field of readJson<{ fields?: { type?: string }[] }>(path.join(formsDir, `${f}.json`))?.fields ?? []) if (field.type) fields.add(field.type);
-      out[file.slice(0, -5)] = { widgets: [...refs.widgets], forms: [...refs.forms], fields: [...fields], data: bindingFreeSources(screen.data) };
-    }
+    const out = Object.fromEntries(Object.entries(readScreens()).map(([name, { widgets, forms, fields, data }]) => [name, { widgets, forms, fields, data }]));
     return `export default ${JSON.stringify(out)};`;
   };
   return {
@@ -171,12 +187,13 @@ function appShellHtml(): Plugin {
 }
 
 /**
- * The shell the service worker installs with (precache): index.html, the entry and what it
- * imports statically (runtime, React, the stylesheet), the shared antd-mobile chunk, the core
- * widgets, the icons, and the toast/dialog layer (so the offline message can show). Every
- * other screen, form and widget chunk is cached the first time it is used (runtime cache below).
+ * What the service worker installs with (precache): index.html, the entry and what it imports
+ * statically (runtime, React), antd-mobile's first-paint part with the core widgets (antd-base),
+ * the list widgets, the icons, and the toast/dialog layer (so the offline message can show).
+ * Every other screen, form and widget chunk is cached the first time it is used (runtime cache
+ * below), and the page hands the worker what it fetched before the worker was in charge.
  */
-const SHELL = /^assets\/(index|rolldown-runtime|react|antd-base|core-widgets|list-widgets|icon-outlines|ui-antd|overlays-antd)-[\w-]{8}\.(js|css)$/;
+const SHELL = /^assets\/(index|rolldown-runtime|react|antd-base|list-widgets|icon-outlines|ui-antd|overlays-antd)-[\w-]{8}\.(js|css)$/;
 
 /**
  * The installable web app (vite-plugin-pwa, Workbox's generateSW): manifest and icons from
@@ -239,6 +256,29 @@ function webApp() {
 }
 
 /**
+ * A widget only one screen draws (home's carousel, notice bar, drawer and side tabs) travels in
+ * that screen's own chunk, with its config: one request and one stylesheet where each widget
+ * was a pair of them. On a phone every request costs a round trip, and an HTTP/1.1 host serves
+ * six at a time. Widgets a screen shows later (under a `when`), and widgets several screens use,
+ * keep chunks of their own; the core and list widgets have their groups (engine/core-widgets.ts,
+ * list-widgets.ts).
+ */
+function screenChunkGroups() {
+  const screens = readScreens();
+  const users = new Map<string, Set<string>>();
+  for (const [name, s] of Object.entries(screens)) for (const w of [...s.widgets, ...s.deferred]) (users.get(w) ?? users.set(w, new Set()).get(w)!).add(name);
+  const grouped = new Set(['Stack', 'Text', 'Button', 'Cell', 'Menu']);
+  return Object.entries(screens).flatMap(([name, s]) => {
+    const own = s.widgets.filter((w) => !grouped.has(w) && users.get(w)?.size === 1);
+    if (!own.length) return [];
+    const files = [path.join(root, 'screens.config', 'screens', `${name}.json`)];
+    const dirs = own.map((w) => `${path.join(root, 'src', 'widgets', w)}${path.sep}`);
+    // only these files: what they import (the antd-mobile index, shared helpers) stays where it was
+    return [{ name, test: (id: string) => files.includes(id) || dirs.some((d) => id.startsWith(d)), priority: 4, includeDependenciesRecursively: false }];
+  });
+}
+
+/**
  * The config files as the browser gets them: without the top-level `$schema` and `description`
  * (editor and operator notes the app never reads), a few hundred bytes off every first paint.
  */
@@ -287,17 +327,33 @@ function reactRouterPure(): Plugin {
 /**
  * antd-mobile in a few chunks cut along what screens draw, found from the module graph once it is
  * built: each group is the components named by `roots` with exactly the helpers they import
- * (less what an earlier group has). `antd-base`, the part of every first paint: Button and the
- * config provider every component reads. `antd-input` comes with the forms, `antd-list` with the
- * list widgets. Everything else of antd-mobile (popups, pickers, swipers and their animation,
+ * (less what an earlier group has), and the app's widgets that draw with it: one request and one
+ * stylesheet for the lot. `antd-base`, the part of every first paint: Button and the config
+ * provider every component reads, with the core widgets. `Form`: Input with the form engine.
+ * `list-widgets`: List with Cell and Menu. Everything else of antd-mobile (popups, pickers, swipers and their animation,
  * gesture and scroll helpers) comes with the chunks that use it. Before, one chunk of "shared
  * helpers" made /login pay 11 KB gzipped for components it does not show; without groups the
  * helpers scatter into a request each.
  */
-const ANTD_GROUPS = [
-  { name: 'antd-base', roots: /node_modules[\\/]antd-mobile[\\/]es[\\/](global[\\/]index|components[\\/](button|config-provider)[\\/]index)\.js$/ },
-  { name: 'antd-input', roots: /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/]input[\\/]index\.js$/ },
-  { name: 'antd-list', roots: /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/]list[\\/]index\.js$/ },
+const ANTD_GROUPS: { name: string; roots: RegExp; with?: RegExp }[] = [
+  {
+    name: 'antd-base',
+    roots: /node_modules[\\/]antd-mobile[\\/]es[\\/](global[\\/]index|components[\\/](button|config-provider)[\\/]index)\.js$/,
+    // the core widgets (Stack, Text, Button: nearly every screen)
+    with: /[\\/]src[\\/](engine[\\/]core-widgets\.ts|widgets[\\/](Stack|Text|Button)[\\/])/,
+  },
+  {
+    name: 'Form',
+    roots: /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/]input[\\/]index\.js$/,
+    // the form engine and its widget (react-hook-form comes with them)
+    with: /[\\/]src[\\/](engine[\\/](form|rules|captcha)\.tsx?|engine[\\/]form\.css|widgets[\\/]Form[\\/])|node_modules[\\/]react-hook-form[\\/]/,
+  },
+  {
+    name: 'list-widgets',
+    roots: /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/]list[\\/]index\.js$/,
+    // Cell and Menu
+    with: /[\\/]src[\\/](engine[\\/]list-widgets\.ts|widgets[\\/](Cell|Menu)[\\/])/,
+  },
 ];
 /** a package index that only re-exports (every component, every icon): not followed, the modules it names are found through their real importers */
 const BARREL = /node_modules[\\/](antd-mobile|antd-mobile-icons|ahooks)[\\/]es[\\/]index\.js$/;
@@ -363,8 +419,16 @@ export default defineConfig({
             },
             // everything else the entry imports, in the entry's own chunk: one request, one gzip dictionary
             { name: 'index', tags: ['$initial'], priority: 5 },
-            // antd-mobile, cut along what screens draw (antdGroupsGraph above)
-            ...ANTD_GROUPS.map(({ name }) => ({ name, test: (id: string) => antdGroupOf.get(id) === name, priority: 10 })),
+            // a screen with the widgets only it draws (screenChunkGroups above)
+            ...screenChunkGroups(),
+            // antd-mobile cut along what screens draw, each part with the app's widgets that draw with it
+            // (antdGroupsGraph above): only the files named, the engine they import is the entry's
+            ...ANTD_GROUPS.map(({ name, with: own }) => ({
+              name,
+              test: (id: string) => antdGroupOf.get(id) === name || !!own?.test(id),
+              priority: 10,
+              includeDependenciesRecursively: false,
+            })),
           ],
         },
       },
