@@ -92,6 +92,28 @@ function devSecurityHeaders(): Plugin {
 }
 
 /**
+ * The entry (src/boot.ts) imports the app only once the shell is on screen; index.html preloads
+ * the app's chunk and what it imports, so that the code downloads while the document is parsed.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const app = chunks.find((c) => c.name === 'app');
+        if (!app) return undefined;
+        return [app.fileName, ...app.imports]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
+/**
  * `virtual:screen-index`: for each screen, the widgets it needs to paint, its forms and the types
  * of their fields, and its data sources that need no binding. With it the app starts loading the screen it opens on (its config,
  * widgets and first data) all at once, instead of finding its widgets only after its config
@@ -193,7 +215,7 @@ function appShellHtml(): Plugin {
  * Every other screen, form and widget chunk is cached the first time it is used (runtime cache
  * below), and the page hands the worker what it fetched before the worker was in charge.
  */
-const SHELL = /^assets\/(index|rolldown-runtime|react|antd-base|list-widgets|icon-outlines|ui-antd|overlays-antd)-[\w-]{8}\.(js|css)$/;
+const SHELL = /^assets\/(index|app|rolldown-runtime|react|antd-base|list-widgets|icon-outlines|ui-antd|overlays-antd)-[\w-]{8}\.(js|css)$/;
 
 /**
  * The installable web app (vite-plugin-pwa, Workbox's generateSW): manifest and icons from
@@ -256,9 +278,9 @@ function webApp() {
 }
 
 /**
- * A widget only one screen draws (home's carousel, notice bar, drawer and side tabs) travels in
- * that screen's own chunk, with its config: one request and one stylesheet where each widget
- * was a pair of them. On a phone every request costs a round trip, and an HTTP/1.1 host serves
+ * A widget only one screen draws (home's carousel, notice bar, drawer and side tabs), and a form
+ * only one screen shows (login's login and register forms), travel in that screen's own chunk,
+ * with its config: one request and one stylesheet where each was a request or two of its own. On a phone every request costs a round trip, and an HTTP/1.1 host serves
  * six at a time. Widgets a screen shows later (under a `when`), and widgets several screens use,
  * keep chunks of their own; the core and list widgets have their groups (engine/core-widgets.ts,
  * list-widgets.ts).
@@ -267,11 +289,14 @@ function screenChunkGroups() {
   const screens = readScreens();
   const users = new Map<string, Set<string>>();
   for (const [name, s] of Object.entries(screens)) for (const w of [...s.widgets, ...s.deferred]) (users.get(w) ?? users.set(w, new Set()).get(w)!).add(name);
+  const formUsers = new Map<string, number>();
+  for (const s of Object.values(screens)) for (const f of s.forms) formUsers.set(f, (formUsers.get(f) ?? 0) + 1);
   const grouped = new Set(['Stack', 'Text', 'Button', 'Cell', 'Menu']);
   return Object.entries(screens).flatMap(([name, s]) => {
     const own = s.widgets.filter((w) => !grouped.has(w) && users.get(w)?.size === 1);
-    if (!own.length) return [];
-    const files = [path.join(root, 'screens.config', 'screens', `${name}.json`)];
+    const forms = s.forms.filter((f) => formUsers.get(f) === 1);
+    if (!own.length && !forms.length) return [];
+    const files = [path.join(root, 'screens.config', 'screens', `${name}.json`), ...forms.map((f) => path.join(root, 'screens.config', 'forms', `${f}.json`))];
     const dirs = own.map((w) => `${path.join(root, 'src', 'widgets', w)}${path.sep}`);
     // only these files: what they import (the antd-mobile index, shared helpers) stays where it was
     return [{ name, test: (id: string) => files.includes(id) || dirs.some((d) => id.startsWith(d)), priority: 4, includeDependenciesRecursively: false }];
@@ -358,13 +383,27 @@ const ANTD_GROUPS: { name: string; roots: RegExp; with?: RegExp }[] = [
 /** a package index that only re-exports (every component, every icon): not followed, the modules it names are found through their real importers */
 const BARREL = /node_modules[\\/](antd-mobile|antd-mobile-icons|ahooks)[\\/]es[\\/]index\.js$/;
 const antdGroupOf = new Map<string, string>();
+/** the app's code that src/main.tsx imports (statically): one chunk, `app` (the entry, boot.ts, imports it once the shell is on screen) */
+const appModules = new Set<string>();
+const APP_ROOT = /[\\/]src[\\/]main\.tsx$/;
 function antdGroupsGraph(): Plugin {
   return {
     name: 'antd-groups-graph',
     apply: 'build',
     buildEnd() {
       antdGroupOf.clear();
+      appModules.clear();
       const ids = [...this.getModuleIds()];
+      const app = ids.filter((id) => APP_ROOT.test(id));
+      for (const id of app) appModules.add(id);
+      while (app.length) {
+        for (const dep of this.getModuleInfo(app.pop()!)?.importedIds ?? []) {
+          // Vite's preload helper stays with the entry, which uses it to import the app
+          if (appModules.has(dep) || dep.includes('vite/preload-helper')) continue;
+          appModules.add(dep);
+          app.push(dep);
+        }
+      }
       for (const { name, roots } of ANTD_GROUPS) {
         const queue = ids.filter((id) => roots.test(id) && !antdGroupOf.has(id));
         for (const id of queue) antdGroupOf.set(id, name);
@@ -383,7 +422,7 @@ function antdGroupsGraph(): Plugin {
 export default defineConfig({
   // the web app's source icon (app.json webApp.icon) lives here; the build serves it and makes every icon size from it
   publicDir: 'screens.config/assets',
-  plugins: [react(), configCheck(), devSecurityHeaders(), mockApi(), appShellHtml(), screenIndex(), antdGroupsGraph(), reactRouterPure(), configForBrowser(), webApp()],
+  plugins: [react(), configCheck(), devSecurityHeaders(), mockApi(), appShellHtml(), preloadApp(), screenIndex(), antdGroupsGraph(), reactRouterPure(), configForBrowser(), webApp()],
   server: {
     port: Number(process.env.PORT) || 5173,
     strictPort: true,
@@ -402,7 +441,7 @@ export default defineConfig({
       polyfill: false,
       // React, the runtime and the entry are loaded before any dynamic import runs: not listed again
       // for each one (index.html itself still preloads the entry's imports)
-      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => !/^assets\/(index|react|rolldown-runtime)-[\w-]{8}\.js$/.test(d))),
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => !/^assets\/(index|app|react|rolldown-runtime)-[\w-]{8}\.js$/.test(d))),
     },
     cssCodeSplit: true,
     sourcemap: false,
@@ -417,8 +456,8 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
               priority: 20,
             },
-            // everything else the entry imports, in the entry's own chunk: one request, one gzip dictionary
-            { name: 'index', tags: ['$initial'], priority: 5 },
+            // everything else the app imports at start, in one chunk: one request, one gzip dictionary
+            { name: 'app', test: (id: string) => appModules.has(id), priority: 5, includeDependenciesRecursively: false },
             // a screen with the widgets only it draws (screenChunkGroups above)
             ...screenChunkGroups(),
             // antd-mobile cut along what screens draw, each part with the app's widgets that draw with it

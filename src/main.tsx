@@ -3,12 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { adoptShellIcons } from './engine/icons';
 import { App, appOpened } from './shell/App';
 
-/**
- * index.html loads this module `async`: the document is done (DOMContentLoaded) as soon as it is
- * parsed, without waiting for the app's code, and only then does the browser apply the `:target`
- * of the URL's fragment, which picks the static shell's frame for the route (scripts/app-shell.ts).
- * The module can therefore run before the end of the document: it waits for the shell.
- */
+/** The app: started by boot.ts once the static shell of index.html is on screen. */
 function start() {
   const root = document.getElementById('root')!;
   adoptShellIcons(root);
@@ -22,5 +17,4 @@ function start() {
     ),
   );
 }
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
-else start();
+start();
