@@ -92,8 +92,57 @@ function devSecurityHeaders(): Plugin {
 }
 
 /**
+ * For each route, the chunks its screen needs to paint (its config and forms, the widgets it
+ * draws, their field types, what they import and their stylesheets), as files of the build: JSON
+ * in a <template> of index.html (inert, and no script: the page carries none inline) that src/boot.ts reads
+ * to fetch the opening screen's chunks at the same time as the app's own code, not after it.
+ * `{ f: [file, ...], r: { "/path": [index into f, ...] } }`.
+ */
+function routeChunks(chunks: { fileName: string; moduleIds: string[]; imports: string[]; viteMetadata?: { importedCss: Set<string> } }[], loaded: string[]): string {
+  const chunkOf = new Map<string, (typeof chunks)[number]>();
+  for (const c of chunks) for (const id of c.moduleIds) chunkOf.set(id, c);
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const src = (...p: string[]) => path.join(root, ...p);
+  const FIELD_MODULES: Record<string, string> = { textarea: 'form-textarea.tsx', select: 'form-choice.tsx', date: 'form-choice.tsx', radio: 'form-choice.tsx' };
+  const CORE = ['Stack', 'Text', 'Button'];
+  const LIST = ['Cell', 'Menu'];
+  const screens = readScreens();
+  const routes = (JSON.parse(readFileSync(src('screens.config', 'routes.json'), 'utf8')) as { routes: { path: string; screen: string }[] }).routes;
+  const files: string[] = [];
+  const indexOf = (f: string) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1);
+  const r: Record<string, number[]> = {};
+  for (const route of routes) {
+    const s = screens[route.screen];
+    if (!s) continue;
+    const modules = [
+      src('screens.config', 'screens', `${route.screen}.json`),
+      ...s.forms.map((f) => src('screens.config', 'forms', `${f}.json`)),
+      ...s.widgets.map((w) => (CORE.includes(w) ? src('src', 'engine', 'core-widgets.ts') : LIST.includes(w) ? src('src', 'engine', 'list-widgets.ts') : src('src', 'widgets', w, 'index.tsx'))),
+      ...s.fields.flatMap((t) => (FIELD_MODULES[t] ? [src('src', 'engine', FIELD_MODULES[t])] : [])),
+    ];
+    const need = new Set<string>();
+    const add = (file: string) => {
+      if (need.has(file) || loaded.includes(file)) return;
+      need.add(file);
+      const c = byFile.get(file);
+      for (const imp of c?.imports ?? []) add(imp);
+      for (const css of c?.viteMetadata?.importedCss ?? []) need.add(css);
+    };
+    for (const m of modules) {
+      const c = chunkOf.get(m);
+      if (c) add(c.fileName);
+    }
+    r[route.path] = [...need].map(indexOf);
+  }
+  return JSON.stringify({ f: files, r }).replace(/[<&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+}
+
+/**
  * The entry (src/boot.ts) imports the app only once the shell is on screen; index.html preloads
  * the app's chunk and what it imports, so that the code downloads while the document is parsed.
+ * All of it at `fetchpriority="low"`: nothing of the first paint waits for it (module scripts
+ * never block rendering, the shell is the first paint), and a browser that has anything the
+ * paint does need (the document) serves that first.
  */
 function preloadApp(): Plugin {
   return {
@@ -104,10 +153,14 @@ function preloadApp(): Plugin {
       handler(html, ctx) {
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
         const app = chunks.find((c) => c.name === 'app');
-        if (!app) return undefined;
-        return [app.fileName, ...app.imports]
+        if (!app) return html;
+        const links = [app.fileName, ...app.imports]
           .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+          .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`);
+        return html
+          .replace(/<(script type="module"|script async type="module"|link rel="modulepreload")( crossorigin)/g, '<$1$2 fetchpriority="low"')
+          .replace('</head>', `${links.join('\n')}\n</head>`)
+          .replace('</body>', `<template id="route-chunks">${routeChunks(chunks, [app.fileName, ...app.imports])}</template>\n  </body>`);
       },
     },
   };
