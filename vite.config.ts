@@ -439,6 +439,7 @@ const antdGroupOf = new Map<string, string>();
 /** the app's code that src/main.tsx imports (statically): one chunk, `app` (the entry, boot.ts, imports it once the shell is on screen) */
 const appModules = new Set<string>();
 const APP_ROOT = /[\\/]src[\\/]main\.tsx$/;
+const BOOT_ROOT = /[\\/]src[\\/]boot\.ts$/;
 function antdGroupsGraph(): Plugin {
   return {
     name: 'antd-groups-graph',
@@ -447,16 +448,21 @@ function antdGroupsGraph(): Plugin {
       antdGroupOf.clear();
       appModules.clear();
       const ids = [...this.getModuleIds()];
-      const app = ids.filter((id) => APP_ROOT.test(id));
-      for (const id of app) appModules.add(id);
-      while (app.length) {
-        for (const dep of this.getModuleInfo(app.pop()!)?.importedIds ?? []) {
-          // Vite's preload helper stays with the entry, which uses it to import the app
-          if (appModules.has(dep) || dep.includes('vite/preload-helper')) continue;
-          appModules.add(dep);
-          app.push(dep);
+      const closure = (roots: string[], skip: (id: string) => boolean) => {
+        const out = new Set(roots);
+        const queue = [...roots];
+        while (queue.length) {
+          for (const dep of this.getModuleInfo(queue.pop()!)?.importedIds ?? []) {
+            if (out.has(dep) || skip(dep)) continue;
+            out.add(dep);
+            queue.push(dep);
+          }
         }
-      }
+        return out;
+      };
+      // what the entry (boot.ts) imports itself stays with it: Vite's preload helper, the install-prompt listener
+      const boot = closure(ids.filter((id) => BOOT_ROOT.test(id)), () => false);
+      for (const id of closure(ids.filter((id) => APP_ROOT.test(id)), (id) => boot.has(id))) appModules.add(id);
       for (const { name, roots } of ANTD_GROUPS) {
         const queue = ids.filter((id) => roots.test(id) && !antdGroupOf.has(id));
         for (const id of queue) antdGroupOf.set(id, name);

@@ -1,6 +1,6 @@
 /**
  * index.html's script. The static shell (scripts/app-shell.ts) is painted before any of the app's
- * code runs: the app (main.tsx) is imported once the browser has shown a frame of the document.
+ * code runs: the app (main.tsx) is imported once the browser has painted the document.
  * Its code downloads meanwhile (index.html preloads it); only running it waits, so React's start
  * (a few hundred milliseconds of script on a slow phone) never holds back the first paint.
  * With it start the chunks of the screen the route opens on (index.html's `route-chunks`, written
@@ -9,6 +9,9 @@
  * The module is loaded `async`: the document is done (DOMContentLoaded) as soon as it is parsed,
  * and only then does the browser apply the `:target` that picks the shell's frame for the route.
  */
+// the browser's install prompt can come before the app runs: its listener is here from the start
+import './shell/install-prompt';
+
 let started = false;
 const start = () => {
   if (started) return;
@@ -40,16 +43,21 @@ function preloadRoute() {
   }
 }
 
-function afterFirstFrame() {
-  // a tab opened in the background paints nothing: start when it shows
-  if (document.visibilityState === 'hidden') {
-    document.addEventListener('visibilitychange', start, { once: true });
-    return;
+/** once the browser has painted the shell (its own paint timing: no timer, which a test's fake clock would hold) */
+function afterFirstPaint() {
+  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((_list, observer) => {
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(() => setTimeout(start, 0));
   }
-  requestAnimationFrame(() => setTimeout(start, 0));
-  // and not later than this, should frames not come (a web view that is not drawing)
-  setTimeout(start, 200);
+  // a tab opened in the background paints nothing until it shows; and not later than this should
+  // no paint come (a web view that is not drawing)
+  document.addEventListener('visibilitychange', start, { once: true });
+  setTimeout(start, 300);
 }
 
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterFirstFrame, { once: true });
-else afterFirstFrame();
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterFirstPaint, { once: true });
+else afterFirstPaint();
