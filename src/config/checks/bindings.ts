@@ -5,6 +5,7 @@
 import { bindingExpressions, FILTER_ARGS, FILTERS, parseExpression, type FilterArg } from '../../engine/bindings';
 import type { Run } from './run';
 import { BASE_ROOTS, LOCAL_WHERE, type Ctx } from './scope';
+import { sourceReply, step, type Shape } from './shapes';
 import { didYouMean, isObject, listOf, walkStrings, type At, type JsonObject } from './util';
 
 /** A path read by a binding (`user.name`, `data.list.total`): its root and first name. */
@@ -31,6 +32,28 @@ export function checkPath(run: Run, path: string, at: At, ctx: Ctx, shown: strin
     run.add(ctx.file, at, `state key "${name}" in {{${shown}}} is neither declared in the screen's "state" nor set by an action or widget (expected one of ${listOf(known) || 'none'})${didYouMean(name, known)}`);
   }
   if (root === 'maps' && run.maps && !(name in run.maps)) run.add(ctx.file, at, `map "${name}" is not in app.json maps${didYouMean(name, Object.keys(run.maps))}`);
+  // the fields read: of a data source's reply, of a local name whose shape is known (item), of what the session keeps (user, app)
+  if (root === 'data') {
+    if (ctx.screen?.dataNames.has(name)) checkFields(run, sourceReply(ctx, name), parts.slice(2), `data.${name}`, at, ctx, `{{${shown}}}`);
+  } else if (ctx.shapes && Object.hasOwn(ctx.shapes, root)) checkFields(run, ctx.shapes[root], parts.slice(1), root, at, ctx, `{{${shown}}}`);
+  else if (Object.hasOwn(run.sessionShapes, root) && !ctx.roots.has(root)) checkFields(run, run.sessionShapes[root], parts.slice(1), root, at, ctx, `{{${shown}}}`);
+}
+
+/** Follows `fields` through the shape of `start`; the first one its schema does not have is reported (`shown`: where, for the message). */
+export function checkFields(run: Run, shape: Shape | undefined, fields: string[], start: string, at: At, ctx: Ctx, shown: string): void {
+  let here = shape;
+  let soFar = start;
+  for (const seg of fields) {
+    if (!here) return;
+    const r = step(here, seg);
+    if ('missing' in r) {
+      const expected = r.known.length ? `expected one of ${listOf(r.known)}` : 'it has no fields';
+      run.add(ctx.file, at, `"${seg}" in ${shown} is not a field of ${soFar}, ${here.origin} (${expected})${didYouMean(seg, r.known)}`);
+      return;
+    }
+    here = r.shape;
+    soFar = /^\d+$/.test(seg) ? `${soFar}[${seg}]` : `${soFar}.${seg}`;
+  }
 }
 
 /** A constant, nested ones (const.responsible.enabled) followed through their objects. */

@@ -28,5 +28,7 @@ export const propsSchema = {
 
 /** Templates (src/config/schema-refs.ts): props read per entry with the names given. */
 export const templates = { onItemTap: ['item'] } as const satisfies Templates;
+/** The prop naming the list this widget shows: its entries are `item` (the config check reads their fields from the reply schemas). */
+export const itemsFrom = 'items';
 
 export type Props = FromSchema<typeof propsSchema>;

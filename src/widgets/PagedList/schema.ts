@@ -25,6 +25,8 @@ export const propsSchema = {
 
 /** Templates (src/config/schema-refs.ts): none: every prop arrives resolved (the children are the item template, a node list). */
 export const templates = {} as const satisfies Templates;
+/** The prop naming the list this widget shows: its entries are `item` (the config check reads their fields from the reply schemas). */
+export const itemsFrom = 'source';
 
 // FromSchema cannot follow the reference (it would make the required `source` never): typed as the string it is
 type Typed = Omit<typeof propsSchema, 'properties'> & { properties: Omit<typeof propsSchema.properties, 'source'> & { source: { type: 'string' } } };

@@ -17,5 +17,7 @@ export const propsSchema = {
 
 /** Templates (src/config/schema-refs.ts): none: every prop but actions, conditions and nodes arrives resolved. */
 export const templates = {} as const satisfies Templates;
+/** The prop naming the list this widget shows: its entries are `item` (the config check reads their fields from the reply schemas). */
+export const itemsFrom = 'items';
 
 export type Props = FromSchema<typeof propsSchema>;
