@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { CORE_WIDGETS } from './src/engine/core-widgets';
 import { bindingFreeSources, collectRefs } from './src/engine/refs';
 import { securityHeadersFor } from './scripts/security-headers';
 
@@ -243,6 +244,13 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
               priority: 20,
+            },
+            {
+              // the small widgets nearly every screen uses (src/engine/core-widgets.ts), one chunk
+              name: 'core-widgets',
+              test: new RegExp(`[\\\\/]src[\\\\/]widgets[\\\\/](${CORE_WIDGETS.join('|')})[\\\\/]`),
+              priority: 15,
+              includeDependenciesRecursively: false,
             },
             {
               // antd-mobile's small shared helpers (utilities, hooks, config provider, locale) and the
