@@ -1,7 +1,7 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { Templates } from '../../config/schema-refs';
 
-/** Renders its children once per entry of an array in scope, with the entry as `item` (and `index`). */
+/** Renders its children once per entry of an array in scope, with the entry as `item` (and `index`); while the data source it reads loads for the first time, a loading line instead of its emptyText. */
 export const propsSchema = {
   type: 'object',
   additionalProperties: false,
