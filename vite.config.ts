@@ -17,14 +17,19 @@ interface Problem {
   message: string;
 }
 
-/** Runs `npm run check:config`'s script and returns its problems (one implementation for CLI, build, dev). */
-function runCheck(): Promise<Problem[]> {
+/**
+ * Runs `npm run check:config`'s script with --regenerate: it first brings every generated file up
+ * to date (scripts/generated.ts: a widget added or changed, a schema, an endpoint, a filter, an
+ * icon), then returns the config's problems. One implementation for CLI, build and dev server.
+ */
+function runCheck(log: (line: string) => void): Promise<Problem[]> {
   return new Promise((resolve) => {
     execFile(
       path.join(root, 'node_modules', '.bin', 'tsx'),
-      [path.join(root, 'scripts', 'check-config.ts'), '--json'],
+      [path.join(root, 'scripts', 'check-config.ts'), '--json', '--regenerate'],
       { cwd: root, maxBuffer: 8 * 1024 * 1024 },
       (_err, stdout, stderr) => {
+        for (const line of stderr.split('\n')) if (line.startsWith('regenerated ')) log(line);
         try {
           resolve(JSON.parse(stdout) as Problem[]);
         } catch {
@@ -37,11 +42,18 @@ function runCheck(): Promise<Problem[]> {
 
 const format = (problems: Problem[]) => problems.map((p) => `${p.file}: ${p.path}: ${p.message}`).join('\n');
 
-/** A broken screens.config fails the build and shows in the dev server's overlay. */
+/** What the generated files are made from (scripts/generated.ts), besides screens.config/ */
+const GENERATED_FROM = /(widgets[\\/][^\\/]+[\\/]schema\.ts|api[\\/](catalogue|replies)\.ts|engine[\\/](bindings|filter-docs|icon-names)\.ts|src[\\/]styles\.css)$/;
+
+/**
+ * A broken screens.config fails the build and shows in the dev server's overlay; the generated
+ * files are written before the build reads them, and again in the dev server whenever a widget
+ * folder appears or a source of theirs changes (a file written is picked up like any edit).
+ */
 function configCheck(): Plugin {
   let server: ViteDevServer | undefined;
   const report = async () => {
-    const problems = await runCheck();
+    const problems = await runCheck((line) => server?.config.logger.info(line, { timestamp: true }));
     if (problems.length && server) {
       const message = `screens.config has ${problems.length} problem(s):\n${format(problems)}`;
       server.config.logger.error(message);
@@ -53,15 +65,20 @@ function configCheck(): Plugin {
     name: 'config-check',
     async buildStart() {
       if (server) return;
-      const problems = await runCheck();
+      const problems = await runCheck((line) => this.info(line));
       if (problems.length) this.error(`screens.config has ${problems.length} problem(s):\n${format(problems)}`);
     },
     configureServer(s) {
       server = s;
       void report();
-      s.watcher.on('change', (file) => {
-        if (file.includes(`${path.sep}screens.config${path.sep}`) || /widgets[\\/][^\\/]+[\\/]schema\.ts$/.test(file)) void report();
-      });
+      const changed = (file: string) => {
+        // the generated files themselves are written by the check: no second run for them
+        if (/\.gen\.ts$|refs\.schema\.json$|widgets\.schema\.json$/.test(file)) return;
+        if (file.includes(`${path.sep}screens.config${path.sep}`) || GENERATED_FROM.test(file)) void report();
+      };
+      s.watcher.on('change', changed);
+      s.watcher.on('add', changed);
+      s.watcher.on('unlink', changed);
     },
   };
 }

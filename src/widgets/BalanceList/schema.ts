@@ -8,6 +8,7 @@ import { actionsRef, type Templates } from '../../config/schema-refs';
  */
 export const propsSchema = {
   type: 'object',
+  description: 'Balances per wallet (name and amount), collapsed to the first few with a button to show all; a tap runs onItemTap with the entry as item.',
   additionalProperties: false,
   required: ['items'],
   properties: {

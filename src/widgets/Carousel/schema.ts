@@ -8,6 +8,7 @@ import { actionsRef, type Templates } from '../../config/schema-refs';
  */
 export const propsSchema = {
   type: 'object',
+  description: 'A banner carousel: one picture per entry of a list, swiped or auto-played, with a current / total indicator.',
   additionalProperties: false,
   required: ['items', 'image', 'alt', 'width', 'height'],
   properties: {

@@ -9,6 +9,7 @@ import { pagedSourceRef, type Templates } from '../../config/schema-refs';
  */
 export const propsSchema = {
   type: 'object',
+  description: 'The records of a paged data source: more load as the player scrolls, pull to refresh, a retry after a failed page.',
   additionalProperties: false,
   required: ['source'],
   properties: {

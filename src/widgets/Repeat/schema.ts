@@ -4,6 +4,7 @@ import type { Templates } from '../../config/schema-refs';
 /** Renders its children once per entry of an array in scope, with the entry as `item` (and `index`); while the data source it reads loads for the first time, a loading line instead of its emptyText. */
 export const propsSchema = {
   type: 'object',
+  description: 'Its children once per entry of a list in scope, the entry as item (and index); a loading line while the list\'s data source loads.',
   additionalProperties: false,
   required: ['items'],
   properties: {

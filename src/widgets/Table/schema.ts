@@ -4,6 +4,7 @@ import type { Templates } from '../../config/schema-refs';
 /** A small table over an array in scope (rules tables): one column per entry of `columns`, with the row as `item`. */
 export const propsSchema = {
   type: 'object',
+  description: 'A small table over a list in scope: one column per entry of columns, the row as item.',
   additionalProperties: false,
   required: ['rows', 'columns'],
   properties: {

@@ -9,6 +9,7 @@ import { actionsRef, conditionRef, type Templates } from '../../config/schema-re
  */
 export const propsSchema = {
   type: 'object',
+  description: 'A grid of tappable tiles, one per entry of a list in scope or of a fixed list: a picture with a caption, or a coloured tile.',
   additionalProperties: false,
   required: ['items', 'title'],
   properties: {
