@@ -98,7 +98,9 @@ export function widgetsDoc(root: string, widgets: WidgetSchemas): string {
     '`src/engine/bindings.ts` (words in `src/engine/filter-docs.ts`) and the `html:root` block of `src/styles.css`.',
     'How to add one: [DEVELOPING.md](DEVELOPING.md). Screens and bindings: [ENGINE.md](ENGINE.md).',
     '',
-    `## Widgets (${types.length})`,
+    '## Widgets',
+    '',
+    `${types.length} widgets, one folder each under \`src/widgets/\`.`,
     '',
     '| widget | what it shows |',
     '| --- | --- |',
@@ -118,9 +120,9 @@ export function widgetsDoc(root: string, widgets: WidgetSchemas): string {
     else out.push('No props.', '');
   }
   out.push(
-    `## Filters (${filters.length})`,
+    '## Filters',
     '',
-    'In a binding after `|`: `{{user.balance | money}}`; an argument follows a colon: `{{item.state | map:depositState}}`.',
+    `${filters.length} filters. In a binding after \`|\`: \`{{user.balance | money}}\`; an argument follows a colon: \`{{item.state | map:depositState}}\`.`,
     '',
     '| filter | argument | what it gives | example |',
     '| --- | --- | --- | --- |',
