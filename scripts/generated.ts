@@ -10,7 +10,7 @@
  *   src/engine/icon-paths.gen.ts               the outlines of the icons of icon-names.ts
  *   docs/WIDGETS.md                            the widget, filter and CSS variable reference
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { WidgetSchemas } from '../src/config/check';
 import { loadWidgetSchemas } from './config-fs';
@@ -59,6 +59,10 @@ export function staleFiles(root: string, files: Generated[]): Generated[] {
 /** Writes the stale ones (only those: a current file is not touched, so no watcher fires); returns them. */
 export function writeStale(root: string, files: Generated[]): Generated[] {
   const stale = staleFiles(root, files);
-  for (const f of stale) writeFileSync(path.join(root, f.file), f.text);
+  for (const f of stale) {
+    // a partial copy of the project (tests, a deploy) may lack the folder (docs/)
+    mkdirSync(path.dirname(path.join(root, f.file)), { recursive: true });
+    writeFileSync(path.join(root, f.file), f.text);
+  }
   return stale;
 }
