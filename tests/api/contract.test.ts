@@ -90,7 +90,7 @@ describe('npm run contract against the mock in the laravel profile (the Laravel 
     expect(differing(lines)).toEqual([]);
     const venue = lines.find((l) => l.name === 'venuelist')!;
     expect(venue).toMatchObject({ result: 'absent', code: 404 });
-    expect(formatLine(venue)).toMatch(/^~  POST \/api\/venuelist +not served \(HTTP 404\): optional/);
+    expect(formatLine(venue)).toMatch(/^~ {2}POST \/api\/venuelist +not served \(HTTP 404\): optional/);
     const s = summary(lines);
     expect(s).toMatchObject({ absent: 1, conforming: s.checked });
     expect(s.checked).toBeGreaterThanOrEqual(33);
