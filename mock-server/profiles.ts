@@ -56,7 +56,7 @@ function paginator<T>(page: Page<T>, ctx: Ctx<EndpointName>): Page<T> {
     prev_page_url: page.current_page > 1 ? url(page.current_page - 1) : null,
     to: page.to ?? null,
     total: page.total,
-  } as Page<T>;
+  };
 }
 
 /** A paged call whose rows keep their shape: only the paginator changes. */
