@@ -61,7 +61,8 @@ function envPublicOrigin(): string | undefined {
   return o ?? undefined;
 }
 
-function envProfile(): ProfileName {
+/** The reply profile of MOCK_SHAPES: default when unset; a wrong value is named once and ignored. */
+export function envProfile(): ProfileName {
   const raw = (process.env.MOCK_SHAPES ?? '').trim();
   if (!raw) return 'default';
   const found = profileNames.find((p) => p === raw);
