@@ -136,7 +136,8 @@ async function main() {
   let mockNote = '';
   if (!upstream) {
     const mockPort = await freePort();
-    const mock = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'scripts', 'mock.ts')], {
+    // node with tsx's loader, not tsx's CLI: one process, so a signal (or SIGKILL) reaches the mock itself
+    const mock = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'mock.ts')], {
       cwd: root,
       env: { ...process.env, PORT: String(mockPort), HOST: '127.0.0.1', MOCK_PUBLIC_ORIGIN: process.env.MOCK_PUBLIC_ORIGIN || origin },
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -173,7 +174,8 @@ async function main() {
   writeFileSync(file, mainConf({ dir, site: withLocations(site, mockLocations(upstream, conf)), brotliModule: brotliModulePath(bin)!, confDir: build.confDir, workerUser }));
 
   const errorLog = path.join(dir, 'error.log');
-  const nginx = spawn(bin, ['-p', dir, '-c', file, '-e', errorLog], { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  // nginx writes its problems to errorLog (shown below when it stops on its own)
+  const nginx = spawn(bin, ['-p', dir, '-c', file, '-e', errorLog], { stdio: 'ignore', detached: true });
   children.push(nginx);
   nginx.once('exit', (c, s) => {
     if (stopping) return;
@@ -182,7 +184,7 @@ async function main() {
   });
   await waitFor(`http://${host === '0.0.0.0' ? '127.0.0.1' : urlHost}:${port}/`, nginx, 'nginx', 15000);
   console.log(
-    `serving ${path.relative(root, dist)} with nginx ${build.version} on ${origin} (pid ${nginx.pid}), /api/ proxied to ${upstream}${mockNote}\n` +
+    `serving ${dist.startsWith(root + path.sep) ? path.relative(root, dist) : dist} with nginx ${build.version} on ${origin} (pid ${nginx.pid}), /api/ proxied to ${upstream}${mockNote}\n` +
       `config and logs in ${dir} (removed on stop)`,
   );
 }
