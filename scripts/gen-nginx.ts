@@ -12,8 +12,9 @@
  *   npm run gen:nginx             write the files
  *   npm run gen:nginx -- --check  exit 1 when a file is stale (tests/unit/nginx-config.test.ts does the same)
  *
- * The committed files hold the default policy (no CSP_HTTP_ORIGINS, no CSP_API_ORIGIN);
- * `npm run serve:nginx` writes its own security-headers.conf when those variables are set.
+ * The committed files hold the default policy (no CSP_HTTP_ORIGINS, no CSP_API_ORIGIN). With
+ * either variable set, `npm run gen:nginx` writes the policy with them (for a server; not to
+ * commit), and `npm run serve:nginx` writes its own security-headers.conf.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -128,15 +129,18 @@ function readJson<T>(file: string): T {
   return JSON.parse(readFileSync(path.join(root, 'screens.config', file), 'utf8')) as T;
 }
 
-/** every generated file: its path and its text */
-export function generatedFiles(): { file: string; text: string }[] {
+/** every generated file: its path and its text (the committed ones: the default policy) */
+export function generatedFiles(headers: readonly SecurityHeader[] = DEFAULT_HEADERS()): { file: string; text: string }[] {
   return [
-    { file: path.join(NGINX_DIR, 'security-headers.conf'), text: securityHeadersConf() },
+    { file: path.join(NGINX_DIR, 'security-headers.conf'), text: securityHeadersConf(headers) },
     { file: path.join(NGINX_DIR, 'api.conf'), text: apiConf() },
-    { file: path.join(NGINX_DIR, 'json-errors.conf'), text: jsonErrorsConf() },
+    { file: path.join(NGINX_DIR, 'json-errors.conf'), text: jsonErrorsConf(undefined, headers) },
   ];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  for (const { file, text } of generatedFiles()) writeGenerated(file, text, path.relative(root, file), 'npm run gen:nginx');
+  // for a server whose policy names another API origin or plain-http picture origins; --check always compares with the default
+  const fromEnv = !process.argv.includes('--check') && !!(process.env.CSP_API_ORIGIN || process.env.CSP_HTTP_ORIGINS);
+  for (const { file, text } of generatedFiles(fromEnv ? securityHeaderList() : undefined)) writeGenerated(file, text, path.relative(root, file), 'npm run gen:nginx');
+  if (fromEnv) console.log('(with CSP_API_ORIGIN / CSP_HTTP_ORIGINS: copy these files to your server, do not commit them: npm test compares with the default policy)');
 }
