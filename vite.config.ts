@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bindingFreeSources, collectRefs } from './src/engine/refs';
 import { securityHeadersFor } from './scripts/security-headers';
+import { precompressPlugin } from './scripts/compress';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -218,7 +219,8 @@ const NOT_BASE = /[\\/](reduce-and-restore-motion|use-drag-and-pinch|use-tab-lis
 export default defineConfig({
   // the web app's source icon (app.json webApp.icon) lives here; the build serves it and makes every icon size from it
   publicDir: 'screens.config/assets',
-  plugins: [react(), configCheck(), devSecurityHeaders(), mockApi(), htmlTitle(), screenIndex(), webApp()],
+  // precompressPlugin: .gz and .br next to each built text file, for nginx's gzip_static/brotli_static (deploy/nginx)
+  plugins: [react(), configCheck(), devSecurityHeaders(), mockApi(), htmlTitle(), screenIndex(), webApp(), precompressPlugin()],
   server: {
     port: Number(process.env.PORT) || 5173,
     strictPort: true,
