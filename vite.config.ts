@@ -8,6 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { CORE_WIDGETS } from './src/engine/core-widgets';
 import { bindingFreeSources, collectRefs } from './src/engine/refs';
 import { securityHeadersFor } from './scripts/security-headers';
+import { precompressPlugin } from './scripts/compress';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -236,7 +237,8 @@ const NOT_BASE = /[\\/](reduce-and-restore-motion|use-drag-and-pinch|use-tab-lis
 export default defineConfig({
   // the web app's source icon (app.json webApp.icon) lives here; the build serves it and makes every icon size from it
   publicDir: 'screens.config/assets',
-  plugins: [react(), configCheck(), devSecurityHeaders(), mockApi(), htmlTitle(), screenIndex(), webApp()],
+  // precompressPlugin: .gz and .br next to each built text file, for nginx's gzip_static/brotli_static (deploy/nginx)
+  plugins: [react(), configCheck(), devSecurityHeaders(), mockApi(), htmlTitle(), screenIndex(), webApp(), precompressPlugin()],
   server: {
     port: Number(process.env.PORT) || 5173,
     strictPort: true,

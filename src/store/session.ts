@@ -55,10 +55,11 @@ export const session = proxy<SessionState>({
   refreshing: false,
 });
 
-/** current_vip holds the level after a "P" (e.g. "VIP3"): kept as user.vip */
+/** current_vip holds the level after a "P" (e.g. "VIP3"): kept as user.vip; else the level the Laravel original sends as vip */
 function withVip(user: User): User {
   const m = /P(\d+)/i.exec(String(user.current_vip ?? ''));
-  return { ...user, vip: m ? Number(m[1]) : 0 };
+  const sent = Number(user.vip);
+  return { ...user, vip: m ? Number(m[1]) : Number.isInteger(sent) && sent > 0 ? sent : 0 };
 }
 
 export function setUser(user: User | null) {

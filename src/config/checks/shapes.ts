@@ -87,13 +87,18 @@ export function step(shape: Shape, seg: string): Step {
   return { missing: seg, known: [...known] };
 }
 
-/** The entries of a list: the items of every array alternative (undefined when it is not known to be a list). */
+/**
+ * The entries of a list: the items of its array alternatives. A widget iterates arrays only, so an
+ * alternative that is one object or a scalar gives no entry (payinfo's cardlist: one object or a
+ * list); an open alternative, or none that is an array, leaves the entries unknown.
+ */
 export function entries(shape: Shape | undefined, origin: string): Shape | undefined {
   if (!shape) return undefined;
   const items: Schema[] = [];
   for (const s of alts(shape.schema)) {
-    if (!types(s).includes('array') || !s.items) return undefined;
-    items.push(s.items);
+    const t = types(s);
+    if ((t.length === 0 && !s.properties) || (t.includes('array') && !s.items)) return undefined;
+    if (t.includes('array') && s.items) items.push(s.items);
   }
   return items.length ? { schema: items.length === 1 ? items[0] : { anyOf: items }, origin } : undefined;
 }
@@ -151,6 +156,15 @@ export function shapeOfBinding(run: Run, v: unknown, ctx: Ctx, braces = true): S
   const m = braces ? /^\s*\{\{([^{}]*)\}\}\s*$/.exec(v) : [v, v];
   if (!m) return undefined;
   const parsed = parseExpression(m[1]);
-  if (parsed.head.kind !== 'path' || parsed.filters.length) return undefined;
-  return shapeOfPath(run, parsed.head.path, ctx);
+  if (parsed.head.kind !== 'path') return undefined;
+  // `a | or:b` is a or, when a is missing, b: either shape; any other filter makes a value not known here
+  const paths = [parsed.head.path];
+  for (const f of parsed.filters) {
+    if (f.name !== 'or' || !f.arg) return undefined;
+    paths.push(f.arg);
+  }
+  const shapes = paths.map((p) => shapeOfPath(run, p, ctx));
+  if (shapes.some((x) => !x)) return undefined;
+  const known = shapes as Shape[];
+  return known.length === 1 ? known[0] : { schema: { anyOf: known.map((x) => x.schema) }, origin: known.map((x) => x.origin).join(' or ') };
 }

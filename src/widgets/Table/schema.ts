@@ -1,7 +1,10 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { Templates } from '../../config/schema-refs';
 
-/** A small table over an array in scope (rules tables): one column per entry of `columns`, with the row as `item`. */
+/**
+ * A small table over an array in scope (rules tables): one column per entry of `columns`, with the
+ * row as `item`; a column whose value is empty in every row is not drawn.
+ */
 export const propsSchema = {
   type: 'object',
   description: 'A small table over a list in scope: one column per entry of columns, the row as item.',
