@@ -283,6 +283,21 @@ describe('a backend that fails', () => {
   });
 });
 
+describe('signed out by the backend', () => {
+  it('a 401 on the balance poll keeps SPEC.md: everything cleared, /login, no dialog, and no poll after it', async () => {
+    const { page, api } = await member('/mine');
+    await mockFault({ path: BALANCE, code: 401 });
+    await advance(page, api, constants.balancePollMs + STEP);
+    await page.waitForURL(`${BASE}/#/login`);
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+    expect(await page.locator('.adm-dialog').count()).toBe(0);
+    api.reset();
+    await advance(page, api, 30000);
+    expect(api.count(BALANCE)).toBe(0);
+    expectClean(page);
+  });
+});
+
 describe('offline', () => {
   it('offline for 30 s: no request; online again: the balance and the screen refreshed within 1 s', async () => {
     const { page, context, api } = await member('/transfer');
