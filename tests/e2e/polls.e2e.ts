@@ -1,25 +1,14 @@
 /**
  * Issue 21: polls that spare the backend and the phone, as the seeded member on the production
- * build, counted from the page's own requests (page.on('request')).
- *
- * Time is Playwright's clock, paused once the screen is shown and then advanced in steps (each step
- * waits for the replies of the requests it started, so a poll timed from its last reply is timed as
- * on a phone), never by waiting.
- *
- * Hidden pages: headless Chromium keeps document.visibilityState 'visible' whatever is done to
- * the window. Tried on Chromium 156: minimising the window (Browser.setWindowBounds), a second tab
- * in front in the same window (Target.createTarget newWindow false, with
- * Emulation.setFocusEmulationEnabled false; only document.hasFocus() changed), a browser started
- * without Playwright; none flips it (Playwright issue 2286). So an init script overrides
- * Document.prototype.visibilityState / hidden and dispatches visibilitychange, as the browser
- * does when a tab goes to the background. Offline is context.setOffline (navigator.onLine and
- * the online/offline events are the browser's own).
+ * build, counted from the page's own requests (page.on('request')), on Playwright's clock moved in
+ * steps that wait for the replies (page-clock.ts: why the page is made hidden by an init script).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page, Request, Route } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { constants } from '../../src/config';
 import { allowConsole, BASE, browserPerFile, expectClean, go, loginByApi, mockFault, newPage, resetMock } from './harness';
 import { patchMember } from './member-helpers';
+import { advance as advanceBy, onPageClock, pauseClock, setVisibility, type Api } from './page-clock';
 
 const env = browserPerFile();
 beforeEach(async () => {
@@ -38,104 +27,15 @@ const clearFaults = async () => {
   if (!r.ok) throw new Error(`DELETE /__mock/fault answered ${r.status}`);
 };
 
-interface Api {
-  /** requests to `path` (every /api path when none) since the last reset */
-  count: (path?: string) => number;
-  /** the most requests to `path` out at once since the last reset */
-  mostAtOnce: (path: string) => number;
-  reset: () => void;
-  /** requests the test holds back (an answer that takes longer, in page time) */
-  held: Set<Request>;
-  /** resolves once every request out (of the page, /api or not) has been answered or has failed, held ones aside */
-  settled: () => Promise<void>;
-}
-
-function watchApi(page: Page): Api {
-  const pathOf = (r: Request) => new URL(r.url()).pathname;
-  let asked: string[] = [];
-  let most = new Map<string, number>();
-  const out = new Set<Request>();
-  const held = new Set<Request>();
-  page.on('request', (r) => {
-    const path = pathOf(r);
-    out.add(r);
-    if (!path.startsWith('/api/')) return;
-    asked.push(path);
-    const now = [...out].filter((x) => pathOf(x) === path).length;
-    most.set(path, Math.max(most.get(path) ?? 0, now));
-  });
-  const done = (r: Request) => {
-    out.delete(r);
-    held.delete(r);
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  return {
-    count: (path) => asked.filter((p) => !path || p === path).length,
-    mostAtOnce: (path) => most.get(path) ?? 0,
-    reset: () => {
-      asked = [];
-      most = new Map([...out].filter((r) => pathOf(r).startsWith('/api/')).map((r) => [pathOf(r), 1]));
-    },
-    held,
-    settled: async () => {
-      const until = Date.now() + 10000;
-      for (;;) {
-        // the page's fetches still out (its own count: a request's events may arrive after this
-        // step ended), then one task of the page's, for what their replies started
-        const inPage = await page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const c = new MessageChannel();
-              c.port1.onmessage = () => resolve((window as unknown as { __fetchesOut: number }).__fetchesOut);
-              c.port2.postMessage(0);
-            }),
-        );
-        if ((inPage <= held.size && ![...out].some((r) => !held.has(r))) || Date.now() > until) return;
-        await new Promise((r) => setImmediate(r));
-      }
-    },
-  };
-}
-
-/** Moves the page's clock on by `ms` in steps, each step's requests answered before the next. */
-async function advance(page: Page, api: Api, ms: number, onStep?: () => Promise<void>) {
-  for (let t = 0; t < ms; t += STEP) {
-    await page.clock.runFor(STEP);
-    await api.settled();
-    await onStep?.();
-  }
-}
-
-async function setVisibility(page: Page, state: 'visible' | 'hidden') {
-  await page.evaluate((s) => (window as unknown as { __setVisibility: (s: string) => void }).__setVisibility(s), state);
-}
+const advance = (page: Page, api: Api, ms: number, onStep?: () => Promise<void>) => advanceBy(page, api, ms, { step: STEP, onStep });
 
 /** The seeded member on `path`, the clock installed, the page's visibility under the test's control; first data shown and answered. */
 async function member(path: string): Promise<{ page: Page; context: BrowserContext; api: Api }> {
   const { page, context } = await newPage(env.browser);
-  await context.addInitScript(() => {
-    const w = window as unknown as { __fetchesOut: number; fetch: typeof fetch };
-    const send = window.fetch.bind(window);
-    w.__fetchesOut = 0;
-    w.fetch = (...args) => {
-      w.__fetchesOut += 1;
-      return send(...args).finally(() => (w.__fetchesOut -= 1));
-    };
-    let state = 'visible';
-    Object.defineProperty(Document.prototype, 'visibilityState', { configurable: true, get: () => state });
-    Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => state === 'hidden' });
-    (window as unknown as { __setVisibility: (s: string) => void }).__setVisibility = (s) => {
-      state = s;
-      document.dispatchEvent(new Event('visibilitychange'));
-    };
-  });
-  await page.clock.install();
-  const api = watchApi(page);
+  const api = await onPageClock(context, page);
   await loginByApi(page);
   await open(page, api, path);
-  // from here on the page's time moves only when the test moves it (no natural flow between steps)
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
+  await pauseClock(page);
   return { page, context, api };
 }
 
@@ -176,17 +76,16 @@ describe('a slow backend', () => {
   it('balancelist answering after 8 s: never more than one request out on /transfer; the next is asked 1.5 s after each answer', async () => {
     const { page, api } = await member('/transfer');
     // the backend takes 8 s of the page's time to answer each balancelist (held here, then answered by the mock)
-    let now = 0;
     const waiting: { route: Route; at: number }[] = [];
     const asks: number[] = [];
     const answers: number[] = [];
     await page.route('**/api/balancelist', (route) => {
       api.held.add(route.request());
-      waiting.push({ route, at: now });
-      asks.push(now);
+      waiting.push({ route, at: api.now() });
+      asks.push(api.now());
     });
     const answerDue = async () => {
-      now += STEP;
+      const now = api.now();
       for (const w of waiting.filter((x) => now - x.at >= 8000)) {
         waiting.splice(waiting.indexOf(w), 1);
         api.held.delete(w.route.request());
