@@ -7,10 +7,11 @@
  * are the rates of a phone with no round trip, the most a member can cost (a poll is timed from its
  * reply, so a real round trip lowers them).
  *
- * Hidden: headless Chromium never reports a hidden page, so an init script sets
- * document.visibilityState and sends visibilitychange (as tests/e2e/polls.e2e.ts does).
+ * The clock, the hidden page (headless Chromium never reports one: an init script sets
+ * document.visibilityState) and the stepping are tests/e2e/page-clock.ts, as in the browser tests.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { advance, onPageClock, pauseClock, setVisibility } from '../tests/e2e/page-clock';
 import { BASE, round } from './lib';
 
 export interface PollRate {
@@ -25,39 +26,6 @@ export interface PollRate {
   per100kPerSec: number;
 }
 
-const PAGE_SETUP = `(() => {
-  const w = window;
-  const send = window.fetch.bind(window);
-  w.__fetchesOut = 0;
-  w.fetch = (...args) => {
-    w.__fetchesOut += 1;
-    return send(...args).finally(() => (w.__fetchesOut -= 1));
-  };
-  let state = 'visible';
-  Object.defineProperty(Document.prototype, 'visibilityState', { configurable: true, get: () => state });
-  Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => state === 'hidden' });
-  w.__setVisibility = (s) => {
-    state = s;
-    document.dispatchEvent(new Event('visibilitychange'));
-  };
-})();`;
-
-/** once the page's fetches are answered, and one task of the page's has run for what they started */
-async function settled(page: Page) {
-  const until = Date.now() + 10000;
-  while (Date.now() < until) {
-    const out = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const c = new MessageChannel();
-          c.port1.onmessage = () => resolve((window as unknown as { __fetchesOut: number }).__fetchesOut);
-          c.port2.postMessage(0);
-        }),
-    );
-    if (out === 0) return;
-  }
-}
-
 /** what each measured screen shows once its first data is in */
 const SHOWN: Record<string, string> = { '/transfer': 'transfer-venues', '/mine': 'mine-username' };
 
@@ -70,31 +38,21 @@ async function measure(browser: Browser, route: string, token: string, state: Po
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1 });
   try {
     await context.addInitScript((t) => sessionStorage.setItem('token', t), token);
-    await context.addInitScript(PAGE_SETUP);
     const page = await context.newPage();
-    await page.clock.install();
+    const api = await onPageClock(context, page);
     await page.goto(`${BASE}/#${route}`);
     // the screen's first data on show (the installed clock hides the Performance marks from the page's getEntries)
     await page.locator(`[data-testid="${SHOWN[route]}"]`).first().waitFor({ timeout: 20000 });
     // what loads once the screen is idle, then the page's time moves only with the steps below
-    await page.clock.runFor(6000);
-    await page.waitForLoadState('networkidle');
-    await settled(page);
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
-    if (state === 'hidden') await page.evaluate(() => (window as unknown as { __setVisibility: (s: string) => void }).__setVisibility('hidden'));
+    await advance(page, api, 6000, { step: 1000 });
+    await pauseClock(page);
+    if (state === 'hidden') await setVisibility(page, 'hidden');
     for (const path of down) await fault({ path, status: 503, times: 10000 });
 
-    const asked: string[] = [];
-    page.on('request', (r) => {
-      const path = new URL(r.url()).pathname;
-      if (path.startsWith('/api/')) asked.push(path);
-    });
+    api.reset();
     // hidden: nothing should happen, a coarse step is enough; visible: 100 ms
-    const step = state === 'hidden' ? 1000 : state === 'backend down' ? 250 : 100;
-    for (let t = 0; t < minutes * 60000; t += step) {
-      await page.clock.runFor(step);
-      await settled(page);
-    }
+    await advance(page, api, minutes * 60000, { step: state === 'hidden' ? 1000 : state === 'backend down' ? 250 : 100 });
+    const asked = api.paths();
     const scale = 60 / minutes;
     const byPath: Record<string, number> = {};
     for (const p of asked) byPath[p] = (byPath[p] ?? 0) + 1;

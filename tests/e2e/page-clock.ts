@@ -18,6 +18,8 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 export interface Api {
   /** requests to `path` (every /api path when none) since the last reset */
   count: (path?: string) => number;
+  /** the /api paths asked since the last reset, in order */
+  paths: () => string[];
   /** page times (ms since the clock was paused) of the requests to `path` since the last reset */
   times: (path: string) => number[];
   /** the most requests to `path` out at once since the last reset */
@@ -31,24 +33,30 @@ export interface Api {
   settled: () => Promise<void>;
 }
 
+/**
+ * The page's side: its fetches still out, and the visibility the test sets. Source text, not a
+ * function: tsx (the bench) would wrap a function's inner functions in a helper the page lacks.
+ */
+const PAGE_SETUP = `(() => {
+  const w = window;
+  const send = window.fetch.bind(window);
+  w.__fetchesOut = 0;
+  w.fetch = (...args) => {
+    w.__fetchesOut += 1;
+    return send(...args).finally(() => (w.__fetchesOut -= 1));
+  };
+  let state = 'visible';
+  Object.defineProperty(Document.prototype, 'visibilityState', { configurable: true, get: () => state });
+  Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => state === 'hidden' });
+  w.__setVisibility = (s) => {
+    state = s;
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+})();`;
+
 /** Before the page's first load: the init script, the clock, the request watcher. */
 export async function onPageClock(context: BrowserContext, page: Page): Promise<Api> {
-  await context.addInitScript(() => {
-    const w = window as unknown as { __fetchesOut: number; fetch: typeof fetch; __setVisibility: (s: string) => void };
-    const send = window.fetch.bind(window);
-    w.__fetchesOut = 0;
-    w.fetch = (...args) => {
-      w.__fetchesOut += 1;
-      return send(...args).finally(() => (w.__fetchesOut -= 1));
-    };
-    let state = 'visible';
-    Object.defineProperty(Document.prototype, 'visibilityState', { configurable: true, get: () => state });
-    Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => state === 'hidden' });
-    w.__setVisibility = (s) => {
-      state = s;
-      document.dispatchEvent(new Event('visibilitychange'));
-    };
-  });
+  await context.addInitScript(PAGE_SETUP);
   await page.clock.install();
   return watchApi(page);
 }
@@ -90,6 +98,7 @@ function watchApi(page: Page): Api {
   page.on('requestfailed', done);
   const api: Api & { tick: (ms: number) => void } = {
     count: (path) => asked.filter((a) => !path || a.path === path).length,
+    paths: () => asked.map((a) => a.path),
     times: (path) => asked.filter((a) => a.path === path).map((a) => a.at),
     mostAtOnce: (path) => most.get(path) ?? 0,
     reset: () => {
