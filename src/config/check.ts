@@ -10,6 +10,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { endpointNames, endpoints as catalogue, replies } from '../api/catalogue';
 import { bindingExpressions, FILTER_ARGS, FILTERS, parseExpression, type FilterArg } from '../engine/bindings';
 import { ICON_SOURCES } from '../engine/icon-names';
+import { checkPolling } from './check-polling';
 import type { Templates } from './schema-refs';
 
 export interface Problem {
@@ -404,6 +405,7 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
         }
       }
     }
+    problems.push(...checkPolling(bundle, constants)); // polls: the backoff cap against every interval (check-polling.ts)
 
     // ---- references inside text: @message keys and {{bindings}}
 

@@ -43,6 +43,7 @@ export const appSchema = {
         "venuePollMoneyMs",
         "venuePollWithdrawMs",
         "venuePollTransferMs",
+        "pollBackoff",
         "captchaLength",
         "captchaWidth",
         "captchaHeight",
@@ -105,6 +106,32 @@ export const appSchema = {
         "venuePollTransferMs": {
           "type": "integer",
           "minimum": 500
+        },
+        "pollBackoff": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "factor",
+            "maxMs",
+            "jitter"
+          ],
+          "properties": {
+            "factor": {
+              "type": "number",
+              "minimum": 1.5,
+              "maximum": 10
+            },
+            "maxMs": {
+              "type": "integer",
+              "minimum": 1000,
+              "maximum": 3600000
+            },
+            "jitter": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 0.5
+            }
+          }
         },
         "captchaLength": {
           "type": "integer",
