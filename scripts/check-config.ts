@@ -2,18 +2,19 @@
  * npm run check:config — validates screens.config/ (JSON Schema + cross references).
  * Prints one line per problem: file, JSON path, what was expected; exits 1 when there is any.
  *   --json         print the problems as JSON (used by the Vite plugin)
- *   --dir <path>   check another config folder (used by tests and the bench)
+ *   --dir <path>   check another config folder (used by tests and the bench; default SCREENS_CONFIG_DIR, else screens.config)
  *   --where KEY    instead: every file and JSON path referring to KEY (src/config/where.ts)
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkConfig, formatProblems } from '../src/config/check';
+import { configDirOf, shownPath } from './config-dir';
 import { loadBundle, loadSchemas, loadWidgetSchemas } from './config-fs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const dirIdx = args.indexOf('--dir');
-const configDir = dirIdx >= 0 ? path.relative(root, path.resolve(args[dirIdx + 1])) : 'screens.config';
+const configDir = shownPath(root, dirIdx >= 0 ? path.resolve(args[dirIdx + 1]) : configDirOf(root));
 
 const whereIdx = args.indexOf('--where');
 if (whereIdx >= 0) {

@@ -5,7 +5,7 @@ export const appSchema = {
   "type": "object",
   "additionalProperties": false,
   "required": [
-    "siteName",
+    "brand",
     "theme",
     "constants",
     "maps",
@@ -17,9 +17,28 @@ export const appSchema = {
     "$schema": {
       "type": "string"
     },
-    "siteName": {
-      "type": "string",
-      "minLength": 1
+    "brand": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "siteName",
+        "shortName"
+      ],
+      "properties": {
+        "siteName": {
+          "type": "string",
+          "minLength": 1
+        },
+        "shortName": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 12
+        },
+        "logo": {
+          "type": "string",
+          "pattern": "^assets/[A-Za-z0-9_-]+\\.(svg|png|webp)$"
+        }
+      }
     },
     "theme": {
       "type": "object",
@@ -49,6 +68,7 @@ export const appSchema = {
         "captchaInputMax",
         "textInputMax",
         "usernameMin",
+        "usernameMax",
         "passwordMin",
         "realnameMin",
         "payPasswordMin",
@@ -128,6 +148,10 @@ export const appSchema = {
           "minimum": 1
         },
         "usernameMin": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "usernameMax": {
           "type": "integer",
           "minimum": 1
         },
@@ -442,16 +466,10 @@ export const appSchema = {
       "type": "object",
       "additionalProperties": false,
       "required": [
-        "shortName",
         "icon",
         "backgroundColor"
       ],
       "properties": {
-        "shortName": {
-          "type": "string",
-          "minLength": 1,
-          "maxLength": 12
-        },
         "icon": {
           "type": "string",
           "pattern": "^assets/[A-Za-z0-9_-]+\\.(svg|png)$"
