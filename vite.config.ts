@@ -9,6 +9,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { bindingFreeSources, collectRefs } from './src/engine/refs';
 import { brandOf, fillTemplate, themeCss } from './src/config/brand';
 import { readJsonText } from './src/config/json-text';
+import { errorsOf, formatProblems, isWarning } from './src/config/checks/output';
+import type { Problem } from './src/config/checks/types';
 import { configDirOf, shownPath } from './scripts/config-dir';
 import { securityHeadersFor } from './scripts/security-headers';
 
@@ -17,11 +19,6 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const configDir = configDirOf(root);
 const inConfig = (file: string) => path.resolve(file.split('?')[0]).startsWith(configDir + path.sep);
 
-interface Problem {
-  file: string;
-  path: string;
-  message: string;
-}
 
 /** Runs `npm run check:config`'s script and returns its problems (one implementation for CLI, build, dev). */
 function runCheck(): Promise<Problem[]> {
@@ -41,17 +38,32 @@ function runCheck(): Promise<Problem[]> {
   });
 }
 
-const format = (problems: Problem[]) => problems.map((p) => `${p.file}: ${p.path}: ${p.message}`).join('\n');
+/**
+ * The payload of Vite's error overlay for the config's problems (what its client reads: message,
+ * stack, id, loc, frame, plugin); a syntax error is named by file:line:column with its line and caret.
+ */
+function overlayError(errors: Problem[]) {
+  const first = errors[0];
+  const file = path.resolve(root, first.file);
+  const message = `screens.config has ${errors.length} problem(s):\n${formatProblems(errors)}`;
+  return first.line === undefined
+    ? { message, stack: '', id: file, plugin: 'config-check' }
+    : { message, stack: '', id: file, loc: { file, line: first.line, column: first.column ?? 1 }, frame: first.frame ?? '', plugin: 'config-check' };
+}
 
-/** A broken screens.config fails the build and shows in the dev server's overlay. */
+/** A broken screens.config fails the build and shows in the dev server's overlay; warnings are printed and let it go on. */
 function configCheck(): Plugin {
   let server: ViteDevServer | undefined;
   const report = async () => {
     const problems = await runCheck();
-    if (problems.length && server) {
-      const message = `screens.config has ${problems.length} problem(s):\n${format(problems)}`;
-      server.config.logger.error(message);
-      server.ws.send({ type: 'error', err: { message, stack: '', plugin: 'config-check' } });
+    const errors = errorsOf(problems);
+    if (server) {
+      const warnings = problems.filter(isWarning);
+      if (warnings.length) server.config.logger.warn(formatProblems(warnings));
+      if (errors.length) {
+        server.config.logger.error(`screens.config has ${errors.length} problem(s):\n${formatProblems(errors)}`);
+        server.ws.send({ type: 'error', err: overlayError(errors) });
+      }
     }
     return problems;
   };
@@ -60,7 +72,9 @@ function configCheck(): Plugin {
     async buildStart() {
       if (server) return;
       const problems = await runCheck();
-      if (problems.length) this.error(`screens.config has ${problems.length} problem(s):\n${format(problems)}`);
+      const errors = errorsOf(problems);
+      if (problems.length > errors.length) this.warn(formatProblems(problems.filter(isWarning)));
+      if (errors.length) this.error(`screens.config has ${errors.length} problem(s):\n${formatProblems(errors)}`);
     },
     configureServer(s) {
       server = s;

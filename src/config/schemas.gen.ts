@@ -532,7 +532,24 @@ export const messagesSchema = {
         "logout.confirm",
         "site.maintenanceTitle",
         "common.empty",
-        "common.noMore"
+        "common.noMore",
+        "avatar.size",
+        "avatar.type",
+        "balance.less",
+        "balance.more",
+        "captcha.refresh",
+        "list.failed",
+        "list.pulling",
+        "list.refreshed",
+        "list.refreshing",
+        "list.release",
+        "list.retry",
+        "moneyFmt.exactLabel",
+        "moneyFmt.wan",
+        "moneyFmt.yi",
+        "webApp.offline",
+        "webApp.updateReady",
+        "webApp.updateReload"
       ]
     }
   }
@@ -1375,7 +1392,10 @@ export const actionSchema = {
 } as const;
 
 export const conditionSchema = {
-  "type": "object",
+  "type": [
+    "object",
+    "boolean"
+  ],
   "additionalProperties": false,
   "properties": {
     "path": {

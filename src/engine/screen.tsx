@@ -129,7 +129,7 @@ const rawSets = new Map(Object.entries(RAW_PROPS).map(([type, raw]) => [type, ne
  */
 export const Node = memo(function Node({ node }: { node: WidgetNode }) {
   const { scope } = useScreen();
-  if (node.when && !evalCondition(node.when, scope)) return null;
+  if (!evalCondition(asCondition(node.when), scope)) return null;
   const Comp = widgetComponent(node.type);
   const given = (node.props ?? NO_PROPS) as Record<string, unknown>;
   const raw = rawSets.get(node.type);

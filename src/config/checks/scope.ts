@@ -3,7 +3,7 @@
  * scopes: src/engine/screen.tsx useBaseScope and the screen scope), and what the screen (or the
  * screens hosting a form) declares: data sources, state keys.
  */
-import { isObject } from './util';
+import { isObject, type JsonObject } from './util';
 
 /** Names every binding may read, whatever the place (src/engine/screen.tsx useBaseScope and the screen scope). */
 export const BASE_ROOTS = ['app', 'user', 'token', 'loggedIn', 'venues', 'games', 'query', 'path', 'fullPath', 'const', 'maps', 'messages'];
@@ -48,6 +48,8 @@ export interface Ctx {
   screen?: ScreenInfo;
   /** actions run by the shell, outside any screen (app.json topBar): where, for the message */
   shell?: string;
+  /** a screen's "state" (initial values), for the keys that must start at a tab or filter choice (keys.ts) */
+  state?: JsonObject;
 }
 
 export const withRoots = (ctx: Ctx, more: readonly string[]): Ctx => (more.length ? { ...ctx, roots: new Set([...ctx.roots, ...more]) } : ctx);
