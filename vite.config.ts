@@ -8,7 +8,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bindingFreeSources, collectRefs } from './src/engine/refs';
 import { brandOf, fillTemplate, themeCss } from './src/config/brand';
-import { readJsonText } from './src/config/json-text';
+import { overlayFrame, readJsonText } from './src/config/json-text';
 import { errorsOf, formatProblems, isWarning } from './src/config/checks/output';
 import type { Problem } from './src/config/checks/types';
 import { configDirOf, shownPath } from './scripts/config-dir';
@@ -48,7 +48,7 @@ function overlayError(errors: Problem[]) {
   const message = `screens.config has ${errors.length} problem(s):\n${formatProblems(errors)}`;
   return first.line === undefined
     ? { message, stack: '', id: file, plugin: 'config-check' }
-    : { message, stack: '', id: file, loc: { file, line: first.line, column: first.column ?? 1 }, frame: first.frame ?? '', plugin: 'config-check' };
+    : { message, stack: '', id: file, loc: { file, line: first.line, column: first.column ?? 1 }, frame: overlayFrame(first.frame ?? ''), plugin: 'config-check' };
 }
 
 /** A broken screens.config fails the build and shows in the dev server's overlay; warnings are printed and let it go on. */
@@ -176,15 +176,19 @@ function configJson(): Plugin {
   return {
     name: 'screens-config-json',
     enforce: 'pre',
+    configureServer(server) {
+      // a config folder outside the project (SCREENS_CONFIG_DIR) is watched too, so a fix reloads the page
+      if (!configDir.startsWith(root + path.sep)) server.watcher.add(configDir);
+    },
     load(id) {
       const file = id.split('?')[0];
       if (!file.endsWith('.json') || !inConfig(file)) return null;
       const r = readJsonText(readFileSync(file, 'utf8'));
       if (r.ok) return null;
       const { line, column, message, frame } = r.problem;
-      const err = new Error(`${shownPath(root, file)}:${line}:${column}: not valid JSON: ${message}\n${frame}`);
+      const err = new Error(`${shownPath(root, file)}:${line}:${column}: not valid JSON: ${message}`);
       // the fields Vite's error overlay reads (message, id, loc, frame); no stack: the place is the config, not our code
-      Object.assign(err, { id: file, loc: { file, line, column }, frame, plugin: 'screens-config' });
+      Object.assign(err, { id: file, loc: { file, line, column }, frame: overlayFrame(frame), plugin: 'screens-config' });
       err.stack = '';
       throw err;
     },

@@ -116,9 +116,12 @@ function shown(text: string, at: number): string {
   return `"${c}"`;
 }
 
-/** Display width of a character in a monospace frame: CJK and full-width characters take two cells. */
+/**
+ * The blank that takes the place of a character above the caret: a full-width space under a CJK or
+ * full-width character (as wide as it in a terminal and in a browser's CJK font), a tab under a tab.
+ */
 const wideRe = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
-const cells = (s: string) => [...s].reduce((n, c) => n + (c === '\t' ? 1 : wideRe.test(c) ? 2 : 1), 0);
+const blankUnder = (s: string) => [...s].map((c) => (c === '\t' ? '\t' : wideRe.test(c) ? '\u3000' : ' ')).join('');
 
 /** Lines around `line` with a caret under `column`, long lines cut around the column. */
 export function codeFrame(text: string, line: number, column: number): string {
@@ -136,9 +139,18 @@ export function codeFrame(text: string, line: number, column: number): string {
   for (let n = Math.max(1, line - 1); n <= Math.min(lines.length, line + 1); n++) {
     const { s, col } = cut(lines[n - 1], n === line ? column : 0);
     out.push(`${n === line ? '>' : ' '} ${String(n).padStart(width)} | ${s}`.trimEnd());
-    if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(cells(s.slice(0, Math.max(0, col - 1)).replace(/\t/g, ' ')))}^`);
+    if (n === line) out.push(`  ${' '.repeat(width)} | ${blankUnder(s.slice(0, Math.max(0, col - 1)))}^`);
   }
   return out.join('\n');
+}
+
+/**
+ * The frame for Vite's error overlay, from the marked line on: the overlay trims the frame, which
+ * would take the indent off a first unmarked line and shift it against the rest.
+ */
+export function overlayFrame(frame: string): string {
+  const at = frame.indexOf('\n> ');
+  return frame.startsWith('> ') || at < 0 ? frame : frame.slice(at + 1);
 }
 
 /** 1-based line and column of an offset. */
