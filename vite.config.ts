@@ -6,13 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { bindingFreeSources, collectRefs } from './src/engine/refs';
-import { brandOf, fillTemplate, themeCss } from './src/config/brand';
-import { overlayFrame, readJsonText } from './src/config/json-text';
-import { errorsOf, formatProblems, isWarning } from './src/config/checks/output';
-import type { Problem } from './src/config/checks/types';
-import { configDirOf, shownPath } from './scripts/config-dir';
-import { securityHeadersFor } from './scripts/security-headers';
+import { bindingFreeSources, collectRefs } from './src/engine/refs.ts';
+import { brandOf, fillTemplate, themeCss } from './src/config/brand.ts';
+import { overlayFrame, readJsonText } from './src/config/json-text.ts';
+import { errorsOf, formatProblems, isWarning } from './src/config/checks/output.ts';
+import type { Problem } from './src/config/checks/types.ts';
+import { configDirOf, shownPath } from './scripts/config-dir.ts';
+import { securityHeadersFor } from './scripts/security-headers.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** the config folder: screens.config/, or SCREENS_CONFIG_DIR (a copy with an operator's edits; tests) */
