@@ -220,15 +220,26 @@ function themeStyles(): Plugin {
  * screens.config/assets/ as the build serves it (the public folder): SVGs with {{theme.primary}},
  * {{brand.siteName}} or {{brand.shortName}} filled in from app.json (the app icon takes the brand
  * colour), other files as they are. Written to node_modules/.cache/screens-assets/<config>/ when
- * the config is loaded and again when an asset or app.json changes in the dev server.
+ * the config is loaded and again when an asset or app.json changes in the dev server (the icons
+ * vite-plugin-pwa makes from it in the dev server follow at its next start). Beside each folder
+ * `<config>.source` names the config folder it was made from; folders of config folders that no
+ * longer exist (the tests' temporary copies) are removed.
  */
-const publicDir = path.join(root, 'node_modules', '.cache', 'screens-assets', createHash('sha1').update(configDir).digest('hex').slice(0, 10));
+const assetsCache = path.join(root, 'node_modules', '.cache', 'screens-assets');
+const publicDir = path.join(assetsCache, createHash('sha1').update(configDir).digest('hex').slice(0, 10));
 function writePublicAssets(): string[] {
   const app = readApp();
   const unknown: string[] = [];
   const src = path.join(configDir, 'assets');
   rmSync(publicDir, { recursive: true, force: true });
   mkdirSync(publicDir, { recursive: true });
+  writeFileSync(`${publicDir}.source`, configDir);
+  for (const marker of readdirSync(assetsCache).filter((n) => n.endsWith('.source'))) {
+    const from = readFileSync(path.join(assetsCache, marker), 'utf8');
+    if (existsSync(from)) continue;
+    rmSync(path.join(assetsCache, marker.slice(0, -'.source'.length)), { recursive: true, force: true });
+    rmSync(path.join(assetsCache, marker), { force: true });
+  }
   for (const name of existsSync(src) ? readdirSync(src) : []) {
     const from = path.join(src, name);
     if (name.endsWith('.svg')) {
