@@ -119,8 +119,12 @@ export async function openApp(page: Page, base: string, token: string | null): P
   await settle(page);
 }
 
-/** Wait until no request has been in flight for `quietMs`, fonts and images are in, two frames drawn. */
-export async function settle(page: Page, quietMs = 250, maxMs = 4000): Promise<void> {
+/**
+ * Wait until no request has been in flight for `quietMs`, fonts and images are in, two frames drawn
+ * (at most `maxMs`: a settled page returns at once; a machine under load needs the longer wait, or
+ * two runs of the sheet differ where nothing changed).
+ */
+export async function settle(page: Page, quietMs = 250, maxMs = 10_000): Promise<void> {
   await page
     .waitForFunction(
       (quiet) => {

@@ -53,7 +53,7 @@ describe('npm run screens', () => {
 
     const { stdout } = await screens('--out', 'after', '--diff', 'before', ...sheet);
     const flagged = stdout.split('\n').filter((l) => /^(changed|new) /.test(l));
-    expect(flagged).toHaveLength(1);
+    expect(flagged, stdout).toHaveLength(1);
     expect(flagged[0]).toMatch(/^changed \/welfare member 360x640 empty: \d+ px differ, see after\/diff\/empty\/member\/360x640\/welfare\.png$/);
     expect(existsSync(path.join(work, 'after', 'diff', 'empty', 'member', '360x640', 'welfare.png'))).toBe(true);
     // the changed screen comes first on the sheet, with before, now and the difference
