@@ -168,18 +168,21 @@ export function lineColumn(text: string, offset: number): { line: number; column
 
 /** Parses a config file's text; on a syntax error, the first one in an operator's words. */
 export function readJsonText(text: string): JsonRead {
-  const errors: ParseError[] = [];
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let failure: unknown;
+  try {
+    // the value itself from JSON.parse: the standard's exact semantics ("__proto__" is a plain key)
+    return { ok: true, json: JSON.parse(body) as unknown };
+  } catch (err) {
+    failure = err;
+  }
+  // not JSON: jsonc-parser says where and what kind of error
+  const errors: ParseError[] = [];
   parse(body, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   if (!errors.length) {
-    // the value itself from JSON.parse: the standard's exact semantics ("__proto__" is a plain key)
-    try {
-      return { ok: true, json: JSON.parse(body) as unknown };
-    } catch (err) {
-      const at = Number(/position (\d+)/.exec(String(err))?.[1] ?? 0);
-      const { line, column } = lineColumn(body, at);
-      return { ok: false, problem: { line, column, message: (err as Error).message, frame: codeFrame(body, line, column) } };
-    }
+    const at = Number(/position (\d+)/.exec(String(failure))?.[1] ?? 0);
+    const { line, column } = lineColumn(body, at);
+    return { ok: false, problem: { line, column, message: (failure as Error).message, frame: codeFrame(body, line, column) } };
   }
   const { offset, message } = explain(body, errors[0]);
   const { line, column } = lineColumn(body, offset);
