@@ -19,7 +19,6 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const configDir = configDirOf(root);
 const inConfig = (file: string) => path.resolve(file.split('?')[0]).startsWith(configDir + path.sep);
 
-
 /** Runs `npm run check:config`'s script and returns its problems (one implementation for CLI, build, dev). */
 function runCheck(): Promise<Problem[]> {
   return new Promise((resolve) => {
