@@ -31,7 +31,7 @@ describe('constants.pollBackoff', () => {
     expect(check((b) => (b.maxMs = 7200000))).toEqual(['screens.config/app.json: /constants/pollBackoff/maxMs: expected a number of at most 3600000, found 7200000']);
     expect(check((b) => delete b.maxMs)).toEqual(['screens.config/app.json: /constants/pollBackoff: missing required property "maxMs"']);
     expect(check((b) => (b.maxMs = '60000')).join('\n')).toMatch(/^screens\.config\/app\.json: \/constants\/pollBackoff\/maxMs: expected an integer/);
-    expect(check((b) => (b.facter = 2)).join('\n')).toContain('screens.config/app.json: /constants/pollBackoff/facter: unknown property "facter" (not allowed here); did you mean "factor"?');
+    expect(check((b) => (b.facter = 2)).join('\n')).toContain('screens.config/app.json: /constants/pollBackoff/facter: unknown property "facter" (expected one of factor, jitter, maxMs); did you mean "factor"?');
   });
 
   it('a cap under the longest poll interval is named with that interval and where it is set', () => {

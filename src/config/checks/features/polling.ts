@@ -4,20 +4,18 @@
  * data source's `poll`, a number or `{{const.NAME}}`), or a failing backend would be asked more
  * often than a healthy one. The ranges of factor, maxMs and jitter are the schema's.
  */
-import type { ConfigBundle, Problem } from './check';
+import type { Run } from '../run';
+import { isObject } from '../util';
 
-type JsonObject = { [k: string]: unknown };
-const isObject = (v: unknown): v is JsonObject => !!v && typeof v === 'object' && !Array.isArray(v);
-
-/** `constants`: app.json's constants once the schema accepted them (undefined otherwise: nothing to add). */
-export function checkPolling(bundle: ConfigBundle, constants: JsonObject | undefined): Problem[] {
+export function checkPolling(run: Run): void {
+  const constants = run.constants;
   const backoff = constants?.pollBackoff;
-  if (!constants || !isObject(backoff) || typeof backoff.maxMs !== 'number') return [];
+  if (!constants || !isObject(backoff) || typeof backoff.maxMs !== 'number') return;
   const constant = (path: string): unknown => path.split('.').reduce<unknown>((o, k) => (isObject(o) ? o[k] : undefined), constants);
 
   const intervals: { ms: number; where: string }[] = [];
   if (typeof constants.balancePollMs === 'number') intervals.push({ ms: constants.balancePollMs, where: 'constants.balancePollMs' });
-  for (const screen of Object.values(bundle.screens)) {
+  for (const screen of Object.values(run.bundle.screens)) {
     const data = isObject(screen.json) && isObject(screen.json.data) ? screen.json.data : {};
     for (const [name, source] of Object.entries(data)) {
       const poll = isObject(source) ? source.poll : undefined;
@@ -27,12 +25,10 @@ export function checkPolling(bundle: ConfigBundle, constants: JsonObject | undef
     }
   }
   const longest = intervals.reduce<{ ms: number; where: string } | undefined>((a, b) => (!a || b.ms > a.ms ? b : a), undefined);
-  if (!longest || backoff.maxMs >= longest.ms) return [];
-  return [
-    {
-      file: bundle.app.file,
-      path: '/constants/pollBackoff/maxMs',
-      message: `expected at least the longest poll interval, ${longest.ms} (${longest.where}), found ${backoff.maxMs}: a failing backend would be polled more often than a healthy one`,
-    },
-  ];
+  if (!longest || backoff.maxMs >= longest.ms) return;
+  run.add(
+    run.bundle.app.file,
+    ['constants', 'pollBackoff', 'maxMs'],
+    `expected at least the longest poll interval, ${longest.ms} (${longest.where}), found ${backoff.maxMs}: a failing backend would be polled more often than a healthy one`,
+  );
 }
