@@ -1,22 +1,25 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { CORE_WIDGETS } from './src/engine/core-widgets';
-import { bindingFreeSources, collectRefs } from './src/engine/refs';
-import { securityHeadersFor } from './scripts/security-headers';
-import { precompressPlugin } from './scripts/compress';
+import { CORE_WIDGETS } from './src/engine/core-widgets.ts';
+import { bindingFreeSources, collectRefs } from './src/engine/refs.ts';
+import { brandOf, fillTemplate, themeCss } from './src/config/brand.ts';
+import { overlayFrame, readJsonText } from './src/config/json-text.ts';
+import { errorsOf, formatProblems, isWarning } from './src/config/checks/output.ts';
+import type { Problem } from './src/config/checks/types.ts';
+import { configDirOf, shownPath } from './scripts/config-dir.ts';
+import { securityHeadersFor } from './scripts/security-headers.ts';
+import { precompressPlugin } from './scripts/compress.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-
-interface Problem {
-  file: string;
-  path: string;
-  message: string;
-}
+/** the config folder: screens.config/, or SCREENS_CONFIG_DIR (a copy with an operator's edits; tests) */
+const configDir = configDirOf(root);
+const inConfig = (file: string) => path.resolve(file.split('?')[0]).startsWith(configDir + path.sep);
 
 /**
  * Runs `npm run check:config`'s script with --regenerate: it first brings every generated file up
@@ -27,7 +30,7 @@ function runCheck(log: (line: string) => void): Promise<Problem[]> {
   return new Promise((resolve) => {
     execFile(
       path.join(root, 'node_modules', '.bin', 'tsx'),
-      [path.join(root, 'scripts', 'check-config.ts'), '--json', '--regenerate'],
+      [path.join(root, 'scripts', 'check-config.ts'), '--json', '--dir', configDir, '--regenerate'],
       { cwd: root, maxBuffer: 8 * 1024 * 1024 },
       (_err, stdout, stderr) => {
         for (const line of stderr.split('\n')) if (line.startsWith('regenerated ')) log(line);
@@ -41,24 +44,40 @@ function runCheck(log: (line: string) => void): Promise<Problem[]> {
   });
 }
 
-const format = (problems: Problem[]) => problems.map((p) => `${p.file}: ${p.path}: ${p.message}`).join('\n');
+/**
+ * The payload of Vite's error overlay for the config's problems (what its client reads: message,
+ * stack, id, loc, frame, plugin); a syntax error is named by file:line:column with its line and caret.
+ */
+function overlayError(errors: Problem[]) {
+  const first = errors[0];
+  const file = path.resolve(root, first.file);
+  const message = `screens.config has ${errors.length} problem(s):\n${formatProblems(errors)}`;
+  return first.line === undefined
+    ? { message, stack: '', id: file, plugin: 'config-check' }
+    : { message, stack: '', id: file, loc: { file, line: first.line, column: first.column ?? 1 }, frame: overlayFrame(first.frame ?? ''), plugin: 'config-check' };
+}
 
-/** What the generated files are made from (scripts/generated.ts), besides screens.config/ */
-const GENERATED_FROM = /(widgets[\\/][^\\/]+[\\/]schema\.ts|api[\\/](catalogue|replies)\.ts|engine[\\/](bindings|filter-docs|icon-names)\.ts|src[\\/]styles\.css)$/;
+/** What the generated files are made from (scripts/generated.ts), besides the config */
+const GENERATED_FROM = /(widgets[\\/][^\\/]+[\\/]schema\.ts|api[\\/](catalogue|replies)\.ts|engine[\\/](bindings|filter-docs|icon-names)\.ts|config[\\/]brand\.ts|src[\\/]styles\.css)$/;
 
 /**
- * A broken screens.config fails the build and shows in the dev server's overlay; the generated
- * files are written before the build reads them, and again in the dev server whenever a widget
- * folder appears or a source of theirs changes (a file written is picked up like any edit).
+ * A broken screens.config fails the build and shows in the dev server's overlay; warnings are
+ * printed and let it go on. The generated files are written before the build reads them, and again
+ * in the dev server whenever a widget folder appears or a source of theirs changes (a file written
+ * is picked up like any edit).
  */
 function configCheck(): Plugin {
   let server: ViteDevServer | undefined;
   const report = async () => {
     const problems = await runCheck((line) => server?.config.logger.info(line, { timestamp: true }));
-    if (problems.length && server) {
-      const message = `screens.config has ${problems.length} problem(s):\n${format(problems)}`;
-      server.config.logger.error(message);
-      server.ws.send({ type: 'error', err: { message, stack: '', plugin: 'config-check' } });
+    const errors = errorsOf(problems);
+    if (server) {
+      const warnings = problems.filter(isWarning);
+      if (warnings.length) server.config.logger.warn(formatProblems(warnings));
+      if (errors.length) {
+        server.config.logger.error(`screens.config has ${errors.length} problem(s):\n${formatProblems(errors)}`);
+        server.ws.send({ type: 'error', err: overlayError(errors) });
+      }
     }
     return problems;
   };
@@ -67,7 +86,9 @@ function configCheck(): Plugin {
     async buildStart() {
       if (server) return;
       const problems = await runCheck((line) => this.info(line));
-      if (problems.length) this.error(`screens.config has ${problems.length} problem(s):\n${format(problems)}`);
+      const errors = errorsOf(problems);
+      if (problems.length > errors.length) this.warn(formatProblems(problems.filter(isWarning)));
+      if (errors.length) this.error(`screens.config has ${errors.length} problem(s):\n${formatProblems(errors)}`);
     },
     configureServer(s) {
       server = s;
@@ -75,7 +96,7 @@ function configCheck(): Plugin {
       const changed = (file: string) => {
         // the generated files themselves are written by the check: no second run for them
         if (/\.gen\.ts$|refs\.schema\.json$|widgets\.schema\.json$/.test(file)) return;
-        if (file.includes(`${path.sep}screens.config${path.sep}`) || GENERATED_FROM.test(file)) void report();
+        if (inConfig(file) || GENERATED_FROM.test(file)) void report();
       };
       s.watcher.on('change', changed);
       s.watcher.on('add', changed);
@@ -117,7 +138,7 @@ function devSecurityHeaders(): Plugin {
 function screenIndex(): Plugin {
   const id = 'virtual:screen-index';
   const resolved = `\0${id}`;
-  const dir = path.join(root, 'screens.config', 'screens');
+  const dir = path.join(configDir, 'screens');
   const build = () => {
     const out: Record<string, { widgets: string[]; data: ReturnType<typeof bindingFreeSources> }> = {};
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
@@ -146,19 +167,132 @@ function screenIndex(): Plugin {
 }
 
 interface AppJson {
-  siteName: string;
+  brand: { siteName: string; shortName: string; logo?: string };
   theme: { primary: string };
-  webApp: { shortName: string; icon: string; backgroundColor: string };
+  webApp: { icon: string; backgroundColor: string };
 }
-const readApp = () => JSON.parse(readFileSync(path.join(root, 'screens.config', 'app.json'), 'utf8')) as AppJson;
+/** What the build draws with while app.json cannot be read (the config check fails the build; the dev server shows why). */
+const FALLBACK_APP: AppJson = { brand: { siteName: 'screens.config', shortName: 'config' }, theme: { primary: '#1366e6' }, webApp: { icon: 'assets/app-icon.svg', backgroundColor: '#ffffff' } };
+/** app.json as the build reads it; a broken one must not stop the dev server from starting and showing the error */
+function readApp(): AppJson {
+  try {
+    const r = readJsonText(readFileSync(path.join(configDir, 'app.json'), 'utf8'));
+    const app = r.ok ? (r.json as Partial<AppJson>) : {};
+    const ok = app.brand && typeof app.brand.siteName === 'string' && app.theme && typeof app.theme.primary === 'string' && app.webApp && typeof app.webApp.icon === 'string';
+    return ok ? (app as AppJson) : FALLBACK_APP;
+  } catch {
+    return FALLBACK_APP;
+  }
+}
 
-/** The site name of app.json as the first title, before the app info arrives; its brand colour as the browser's theme colour. */
+/**
+ * Config JSON the app imports (app, messages, routes, every screen and form), read first by us:
+ * a syntax error becomes an error Vite's overlay can show (file:line:column, the line with a
+ * caret, the hint of src/config/json-text.ts), where Vite's own JSON plugin would throw one the
+ * overlay cannot draw (a blank page). Valid files go on to Vite's JSON plugin unchanged.
+ */
+function configJson(): Plugin {
+  return {
+    name: 'screens-config-json',
+    enforce: 'pre',
+    configureServer(server) {
+      // a config folder outside the project (SCREENS_CONFIG_DIR) is watched too, so a fix reloads the page
+      if (!configDir.startsWith(root + path.sep)) server.watcher.add(configDir);
+    },
+    load(id) {
+      const file = id.split('?')[0];
+      if (!file.endsWith('.json') || !inConfig(file)) return null;
+      const r = readJsonText(readFileSync(file, 'utf8'));
+      if (r.ok) return null;
+      const { line, column, message, frame } = r.problem;
+      const err = new Error(`${shownPath(root, file)}:${line}:${column}: not valid JSON: ${message}`);
+      // the fields Vite's error overlay reads (message, id, loc, frame); no stack: the place is the config, not our code
+      Object.assign(err, { id: file, loc: { file, line, column }, frame: overlayFrame(frame), plugin: 'screens-config' });
+      err.stack = '';
+      throw err;
+    },
+  };
+}
+
+/**
+ * The brand colours as CSS custom properties (`virtual:theme.css`, imported by src/main.tsx, part of
+ * the one stylesheet): every brand colour of src/ is one of them (src/config/brand.ts themeVars).
+ */
+function themeStyles(): Plugin {
+  const id = 'virtual:theme.css';
+  const resolved = `\0${id}`;
+  return {
+    name: 'theme-styles',
+    resolveId: (source) => (source === id ? resolved : undefined),
+    load: (i) => (i === resolved ? themeCss(readApp().theme) : undefined),
+    handleHotUpdate({ file, server, modules }) {
+      if (path.resolve(file) !== path.join(configDir, 'app.json')) return;
+      const mod = server.moduleGraph.getModuleById(resolved);
+      if (!mod) return;
+      server.moduleGraph.invalidateModule(mod);
+      return [...modules, mod];
+    },
+  };
+}
+
+/**
+ * screens.config/assets/ as the build serves it (the public folder): SVGs with {{theme.primary}},
+ * {{brand.siteName}} or {{brand.shortName}} filled in from app.json (the app icon takes the brand
+ * colour), other files as they are. Written to node_modules/.cache/screens-assets/<config>/ when
+ * the config is loaded and again when an asset or app.json changes in the dev server (the icons
+ * vite-plugin-pwa makes from it in the dev server follow at its next start). Beside each folder
+ * `<config>.source` names the config folder it was made from; folders of config folders that no
+ * longer exist (the tests' temporary copies) are removed.
+ */
+const assetsCache = path.join(root, 'node_modules', '.cache', 'screens-assets');
+const publicDir = path.join(assetsCache, createHash('sha1').update(configDir).digest('hex').slice(0, 10));
+function writePublicAssets(): string[] {
+  const app = readApp();
+  const unknown: string[] = [];
+  const src = path.join(configDir, 'assets');
+  rmSync(publicDir, { recursive: true, force: true });
+  mkdirSync(publicDir, { recursive: true });
+  writeFileSync(`${publicDir}.source`, configDir);
+  for (const marker of readdirSync(assetsCache).filter((n) => n.endsWith('.source'))) {
+    const from = readFileSync(path.join(assetsCache, marker), 'utf8');
+    if (existsSync(from)) continue;
+    rmSync(path.join(assetsCache, marker.slice(0, -'.source'.length)), { recursive: true, force: true });
+    rmSync(path.join(assetsCache, marker), { force: true });
+  }
+  for (const name of existsSync(src) ? readdirSync(src) : []) {
+    const from = path.join(src, name);
+    if (name.endsWith('.svg')) {
+      const names: string[] = [];
+      writeFileSync(path.join(publicDir, name), fillTemplate(readFileSync(from, 'utf8'), app, names));
+      unknown.push(...names.map((n) => `${shownPath(root, from)}: unknown name {{${n}}} (expected theme.primary, brand.siteName or brand.shortName)`));
+    } else copyFileSync(from, path.join(publicDir, name));
+  }
+  return unknown;
+}
+function brandAssets(): Plugin {
+  const problems = writePublicAssets();
+  return {
+    name: 'brand-assets',
+    buildStart() {
+      if (problems.length) this.error(problems.join('\n'));
+    },
+    configureServer(server) {
+      for (const p of problems) server.config.logger.error(p);
+      server.watcher.on('all', (_event, file) => {
+        if (!inConfig(file) || !(file.startsWith(path.join(configDir, 'assets')) || path.resolve(file) === path.join(configDir, 'app.json'))) return;
+        for (const p of writePublicAssets()) server.config.logger.error(p);
+      });
+    },
+  };
+}
+
+/** The brand's site name as the first title, before the app info arrives; its brand colour as the browser's theme colour. */
 function htmlTitle(): Plugin {
   return {
     name: 'html-title',
     transformIndexHtml(html) {
       const app = readApp();
-      return html.replace('%APP_TITLE%', app.siteName.replace(/[<>&"]/g, '')).replace('%APP_THEME%', app.theme.primary.replace(/[^#0-9a-fA-F]/g, ''));
+      return html.replace('%APP_TITLE%', brandOf(app).siteName.replace(/[<>&"]/g, '')).replace('%APP_THEME%', app.theme.primary.replace(/[^#0-9a-fA-F]/g, ''));
     },
   };
 }
@@ -185,8 +319,8 @@ function webApp() {
     injectRegister: false,
     manifest: {
       id: '/',
-      name: app.siteName,
-      short_name: app.webApp.shortName,
+      name: brandOf(app).siteName,
+      short_name: brandOf(app).shortName,
       lang: 'zh-CN',
       dir: 'ltr',
       start_url: '/',
@@ -197,7 +331,7 @@ function webApp() {
       background_color: app.webApp.backgroundColor,
     },
     pwaAssets: {
-      image: path.join('screens.config', app.webApp.icon), // in publicDir, so the icons land at the root of the build
+      image: path.join(publicDir, path.relative('assets', app.webApp.icon)), // in publicDir (its colours filled in), so the icons land at the root of the build
       preset: 'minimal-2023',
       includeHtmlHeadLinks: true,
       overrideManifestIcons: true,
@@ -235,11 +369,18 @@ const ANTD_BASE = /node_modules[\\/](antd-mobile[\\/]es[\\/](utils|global|locale
 const NOT_BASE = /[\\/](reduce-and-restore-motion|use-drag-and-pinch|use-tab-list-scroll|render|render-to-body|render-to-container|render-imperatively|unstable-render)\.js$/;
 
 export default defineConfig({
-  // the web app's source icon (app.json webApp.icon) lives here; the build serves it and makes every icon size from it
-  publicDir: 'screens.config/assets',
+  // screens.config/assets/ with the brand filled in (brandAssets): the web app's source icon (app.json
+  // webApp.icon) and the logo (brand.logo) live here; the build serves them and makes every icon size from the icon
+  publicDir,
+  resolve: {
+    // the config folder the app imports (src/config/index.ts)
+    alias: { '@config': configDir },
+  },
   // precompressPlugin: .gz and .br next to each built text file, for nginx's gzip_static/brotli_static (deploy/nginx)
-  plugins: [react(), configCheck(), devSecurityHeaders(), mockApi(), htmlTitle(), screenIndex(), webApp(), precompressPlugin()],
+  plugins: [configJson(), react(), configCheck(), devSecurityHeaders(), mockApi(), brandAssets(), themeStyles(), htmlTitle(), screenIndex(), webApp(), precompressPlugin()],
   server: {
+    // a config folder outside the project (SCREENS_CONFIG_DIR) is served too
+    fs: { allow: [root, configDir] },
     port: Number(process.env.PORT) || 5173,
     strictPort: true,
     // no CORS for any other origin (Vite allows localhost ones by default): the mock answers /api itself

@@ -1,11 +1,13 @@
 /**
  * docs/WIDGETS.md: every widget (its one line and its props, from src/widgets/<Type>/schema.ts),
  * every binding filter (FILTERS of src/engine/bindings.ts, words from src/engine/filter-docs.ts)
- * and the CSS custom properties a widget may use (html:root of src/styles.css, with their comments).
+ * and the CSS custom properties a widget may use (the theme's of src/config/brand.ts and html:root of
+ * src/styles.css, with their comments).
  * Written from those sources only, so the list cannot drift from them.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { themeVars } from '../../src/config/brand';
 import type { WidgetSchemas } from '../../src/config/check';
 import { FILTER_ARGS, FILTERS, type FilterArg } from '../../src/engine/bindings';
 import { FILTER_DOCS } from '../../src/engine/filter-docs';
@@ -69,11 +71,27 @@ const ARG_WORDS: Record<FilterArg, string> = {
   lookup: '`listPath,key[,field]`',
 };
 
-/** `--name: value; /* what it is *\/` lines of src/styles.css html:root. */
+/** What each brand colour of src/config/brand.ts themeVars is for. */
+const THEME_NOTES: Record<string, string> = {
+  '--adm-color-primary': 'the brand colour (app.json theme.primary): links, active tabs, primary buttons',
+  '--primary-dark': 'a darker shade: text on --primary-soft, the start of the hero gradient',
+  '--primary-light': 'a lighter shade: the end of the hero gradient',
+  '--primary-soft': 'a pale tint for backgrounds (selected chips, badges)',
+  '--primary-shadow': 'a translucent tint for shadows under brand-coloured things',
+  '--hero-gradient': "the member header's background",
+};
+
+/**
+ * The brand colours (themeVars of src/config/brand.ts, from app.json theme; the build's
+ * virtual:theme.css), then the `--name: value; /* what it is *\/` lines of src/styles.css html:root.
+ */
 function cssVariables(root: string): { name: string; value: string; note: string }[] {
+  const app = JSON.parse(readFileSync(path.join(root, 'screens.config', 'app.json'), 'utf8')) as { theme: { primary: string } };
+  const theme = Object.entries(themeVars(app.theme)).map(([name, value]) => ({ name, value, note: THEME_NOTES[name] ?? '' }));
   const css = readFileSync(path.join(root, 'src', 'styles.css'), 'utf8');
   const block = /html:root\s*\{([\s\S]*?)\n\}/.exec(css)?.[1] ?? '';
-  return [...block.matchAll(/^\s*(--[\w-]+):\s*([^;]+);\s*(?:\/\*\s*(.*?)\s*\*\/)?\s*$/gm)].map((m) => ({ name: m[1], value: m[2].trim(), note: m[3] ?? '' }));
+  const plain = [...block.matchAll(/^\s*(--[\w-]+):\s*([^;]+);\s*(?:\/\*\s*(.*?)\s*\*\/)?\s*$/gm)].map((m) => ({ name: m[1], value: m[2].trim(), note: m[3] ?? '' }));
+  return [...theme, ...plain];
 }
 
 export function widgetsDoc(root: string, widgets: WidgetSchemas): string {
@@ -134,7 +152,8 @@ export function widgetsDoc(root: string, widgets: WidgetSchemas): string {
     '## CSS custom properties',
     '',
     "A widget's `style.css` uses these (`color: var(--text-muted)`), never a colour of its own, so the theme",
-    "(app.json `theme.primary`) and the contrast rules of `src/styles.css` reach it.",
+    "(app.json `theme.primary`, from which `src/config/brand.ts` derives the brand colours; defaults below are",
+    'from the current app.json) and the contrast rules of `src/styles.css` reach it.',
     '',
     '| property | default | what it is for |',
     '| --- | --- | --- |',

@@ -15,12 +15,16 @@
  *   walk.ts        conditions, action lists, widget nodes and props (along each props schema)
  *   references.ts  routes, the tab and top bars, icons, patterns, messages.json
  *   screens.ts     screen and form files
- *   features/      rules of one feature (responsible.ts: responsible play)
- *   output.ts      printing problems
+ *   features/      rules of one feature (responsible.ts: responsible play; polling.ts: the polls' backoff cap)
+ *   literals.ts    a text stating the value of a constant its place uses (a warning)
+ *   keys.ts        keys naming a sibling: a tab's defaultKey, a filter's or tab's initial state
+ *   output.ts      printing problems (errors, then warnings)
  * A new check is a function in the module of its concern; a check of a whole bundle
  * (`(run) => void`) is added to CHECKS below.
  */
+import { checkPolling } from './checks/features/polling';
 import { checkResponsible } from './checks/features/responsible';
+import { checkLiteralConstants } from './checks/literals';
 import { checkAppBars, checkMessages, checkPatterns, checkRoutes } from './checks/references';
 import { compile, startRun, type Run } from './checks/run';
 import { checkForms, checkScreens } from './checks/screens';
@@ -29,10 +33,10 @@ import type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './checks/t
 export type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './checks/types';
 export { didYouMean } from './checks/util';
 export { BUILT_IN_SCREENS } from './checks/references';
-export { formatProblems } from './checks/output';
+export { errorsOf, formatProblems, isWarning } from './checks/output';
 
 /** The checks of a whole bundle, in the order their problems are listed. */
-const CHECKS: ((run: Run) => void)[] = [checkPatterns, checkResponsible, checkRoutes, checkAppBars, checkMessages, checkScreens, checkForms];
+const CHECKS: ((run: Run) => void)[] = [checkPatterns, checkResponsible, checkPolling, checkRoutes, checkAppBars, checkMessages, checkScreens, checkForms, checkLiteralConstants];
 
 /**
  * Compiles the schemas once; the returned function checks a bundle (the mutation test runs it on
@@ -43,7 +47,13 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bund
   return (bundle) => {
     const run = startRun(compiled, bundle);
     for (const check of CHECKS) check(run);
-    return run.problems;
+    // a message shown by several places that use the same constant is warned about once
+    const seen = new Set<string>();
+    return run.problems.filter((p) => {
+      if (p.severity !== 'warning') return true;
+      const key = `${p.file}|${p.path}|${p.message}`;
+      return !seen.has(key) && !!seen.add(key);
+    });
   };
 }
 

@@ -15,5 +15,6 @@ export const FILTER_DOCS: Readonly<Record<string, { does: string; example: strin
   last4: { does: 'the last 4 characters', example: '{{item.bank_no | last4}}' },
   len: { does: 'the length of a list or text (0 otherwise)', example: '{{data.bank | len}}' },
   appPath: { does: 'a path inside the app, or empty (a redirect never leaves the app)', example: '{{query.redirect | appPath | default:/}}' },
+  mb: { does: 'a number of bytes in megabytes (up to two decimals)', example: '{{const.avatarMaxBytes | mb}}' },
   url: { does: 'the value url-encoded, for a query in a `to`', example: '/transfer?code={{item.platname | url}}' },
 };

@@ -7,7 +7,7 @@
 import { createContext, memo, Suspense, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { proxy, snapshot, useSnapshot } from 'valtio';
-import { appConfig, routeFor } from '../config';
+import { appConfig, brand, routeFor } from '../config';
 import { asActions, asCondition, asNodes, type Action, type FormConfig, type WidgetNode } from '../config/types';
 import { session } from '../store/session';
 import { evalCondition, resolveDeep, type Scope } from './bindings';
@@ -134,7 +134,7 @@ const rawSets = new Map(Object.entries(RAW_PROPS).map(([type, raw]) => [type, ne
  */
 export const Node = memo(function Node({ node }: { node: WidgetNode }) {
   const { scope } = useScreen();
-  if (node.when && !evalCondition(node.when, scope)) return null;
+  if (!evalCondition(asCondition(node.when), scope)) return null;
   const Comp = widgetComponent(node.type);
   const given = (node.props ?? NO_PROPS) as Record<string, unknown>;
   const raw = rawSets.get(node.type);
@@ -330,7 +330,8 @@ function ScreenTitle({ title: own, fallback }: { title: unknown; fallback: strin
   const title = (own ? text(own, scope) : '') || fallback;
   useEffect(() => {
     view.title = title;
-    const site = (session.app?.title || appConfig.siteName) ?? '';
+    // the backend's title (app info, set in the back office) names the site once it has arrived
+    const site = session.app?.title || brand.siteName;
     document.title = title && title !== site ? `${title} - ${site}` : site;
   }, [title]);
   return null;

@@ -193,7 +193,6 @@ export function App() {
   const [, setBooted] = useState(false);
 
   useEffect(() => {
-    document.documentElement.style.setProperty('--adm-color-primary', appConfig.theme.primary);
     preloadUiWhenIdle();
     void loadAppInfo().then(() => setBooted(true));
     void loadGames();

@@ -18,7 +18,7 @@ import { BASE, browserPerFile, expectClean, fill, go, loginByApi, newPage, reset
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIST = path.resolve(root, process.env.E2E_DIST ?? 'dist-test');
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, 'screens.config', file), 'utf8')) as T;
-const app = readJson<{ siteName: string; theme: { primary: string }; webApp: { shortName: string; backgroundColor: string } }>('app.json');
+const app = readJson<{ brand: { siteName: string; shortName: string }; theme: { primary: string }; webApp: { backgroundColor: string } }>('app.json');
 const messages = readJson<{ messages: Record<string, string> }>('messages.json').messages;
 
 const env = browserPerFile();
@@ -91,8 +91,8 @@ describe('manifest and worker', () => {
     expect(res.headers()['content-type']).toMatch(/^application\/manifest\+json/);
     const m = (await res.json()) as Record<string, unknown> & { icons: { src: string; sizes: string; type: string; purpose?: string }[] };
     expect(m).toMatchObject({
-      name: app.siteName,
-      short_name: app.webApp.shortName,
+      name: app.brand.siteName,
+      short_name: app.brand.shortName,
       theme_color: app.theme.primary,
       background_color: app.webApp.backgroundColor,
       display: 'standalone',

@@ -32,6 +32,7 @@ export function checkPath(run: Run, path: string, at: At, ctx: Ctx, shown: strin
     run.add(ctx.file, at, `state key "${name}" in {{${shown}}} is neither declared in the screen's "state" nor set by an action or widget (expected one of ${listOf(known) || 'none'})${didYouMean(name, known)}`);
   }
   if (root === 'maps' && run.maps && !(name in run.maps)) run.add(ctx.file, at, `map "${name}" is not in app.json maps${didYouMean(name, Object.keys(run.maps))}`);
+  if (root === 'brand' && !BRAND_NAMES.includes(name)) run.add(ctx.file, at, `"${name}" in {{${shown}}} is not a name of the brand (expected one of ${BRAND_NAMES.join(', ')})${didYouMean(name, BRAND_NAMES)}`);
   // the fields read: of a data source's reply, of a local name whose shape is known (item), of what the session keeps (user, app)
   if (root === 'data') {
     if (ctx.screen?.dataNames.has(name)) checkFields(run, sourceReply(ctx, name), parts.slice(2), `data.${name}`, at, ctx, `{{${shown}}}`);
@@ -55,6 +56,9 @@ export function checkFields(run: Run, shape: Shape | undefined, fields: string[]
     soFar = /^\d+$/.test(seg) ? `${soFar}[${seg}]` : `${soFar}.${seg}`;
   }
 }
+
+/** what {{brand.X}} reads (src/config/brand.ts brandOf: app.json brand) */
+const BRAND_NAMES = ['siteName', 'shortName', 'logoUrl'];
 
 /** A constant, nested ones (const.responsible.enabled) followed through their objects. */
 function checkConstant(run: Run, parts: string[], at: At, ctx: Ctx): void {

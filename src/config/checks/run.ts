@@ -31,6 +31,8 @@ export interface Run extends Compiled {
   bundle: ConfigBundle;
   problems: Problem[];
   add(file: string, at: At | string, message: string): void;
+  /** a warning: printed apart, does not fail the check (a literal limit in a text, checks/literals.ts) */
+  warn(file: string, at: At | string, message: string): void;
   /** runs `work` for one file unless the same file with the same dependencies was checked before */
   once<T>(json: unknown, part: string, deps: unknown[], work: () => T): T;
   /** which files passed schema validation (the reference checks read only those) */
@@ -80,6 +82,7 @@ export function startRun(compiled: Compiled, bundle: ConfigBundle): Run {
     bundle,
     problems,
     add: (file, at, message) => problems.push({ file, path: typeof at === 'string' ? at : pointer(at), message }),
+    warn: (file, at, message) => problems.push({ file, path: typeof at === 'string' ? at : pointer(at), message, severity: 'warning' }),
     once: <T,>(json: unknown, part: string, deps: unknown[], work: () => T): T => {
       if (!json || typeof json !== 'object') return work();
       let byPart = memo.get(json);

@@ -3,6 +3,7 @@
  * widget's props once, validating each file, and saying ajv's errors in an operator's words.
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { JsonSyntaxError } from '../json-text';
 import type { Run } from './run';
 import type { Problem, SchemaSet, WidgetSchemas } from './types';
 import { didYouMean, listOf, pointerJoin } from './util';
@@ -10,15 +11,22 @@ import { didYouMean, listOf, pointerJoin } from './util';
 /** Config keys that were renamed (one name per idea: `type` names which variant an object is). */
 const RENAMED: Record<string, string> = { kind: 'type', check: 'type', toast: 'successToast', empty: 'emptyText', fixed: 'options' };
 
+/** Names an operator reaches for to hide something; a node is switched off with "when": false. */
+const HIDING = new Set(['hidden', 'hide', 'visible', 'show', 'disabled', 'enabled', 'off', 'display']);
+
 const KEYWORD_WORDS: Record<string, (e: ErrorObject) => string> = {
-  type: (e) => `expected ${article(String(e.params.type))}${found(e)}`,
-  required: (e) => `missing required property "${e.params.missingProperty}"`,
+  type: (e) => `expected ${String(e.params.type) === 'boolean' ? 'true or false' : article(String(e.params.type))}${found(e)}${unquote(e)}`,
+  required: (e) => {
+    const near = misspeltKey(e);
+    return near ? `unknown key "${near}"; did you mean "${e.params.missingProperty}"? ("${e.params.missingProperty}" is missing)` : `missing required property "${e.params.missingProperty}"`;
+  },
   additionalProperties: (e) => {
     const name = String(e.params.additionalProperty);
-    const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+    const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {}).filter((k) => k !== '$schema');
     const now = RENAMED[name];
     const hint = now && known.includes(now) ? `; it is called "${now}" now` : didYouMean(name, known);
-    return `unknown property "${name}" (not allowed here)${hint}`;
+    const off = HIDING.has(name.toLowerCase()) && known.includes('when') ? '; to switch it off write "when": false' : '';
+    return `unknown property "${name}" (expected one of ${listOf(known) || 'none'})${hint}${off}`;
   },
   enum: (e) => {
     const allowed = e.params.allowedValues as unknown[];
@@ -38,8 +46,29 @@ const KEYWORD_WORDS: Record<string, (e: ErrorObject) => string> = {
     e.params.error === 'mapping'
       ? `unknown type ${JSON.stringify(e.params.tagValue)} (expected one of ${listOf(discriminatorValues(e))})${didYouMean(String(e.params.tagValue), discriminatorValues(e))}`
       : `missing "${e.params.tag}"`,
-  anyOf: () => 'expected a number or a {{binding}}',
+  anyOf: (e) => `expected a number or a {{binding}}${found(e)}${unquote(e)}`,
 };
+
+/** `: write 200 (without quotes)` when a number was written in quotes where a number is expected */
+function unquote(e: ErrorObject): string {
+  if (typeof e.data !== 'string') return '';
+  const expectsNumber = e.keyword === 'anyOf' || /number|integer/.test(String(e.params.type ?? ''));
+  if (expectsNumber && /^\s*-?\d+(\.\d+)?\s*$/.test(e.data)) return `: write ${e.data.trim()} (a number, without quotes)`;
+  if (/boolean/.test(String(e.params.type ?? '')) && /^\s*(true|false)\s*$/.test(e.data)) return `: write ${e.data.trim()} (without quotes)`;
+  return '';
+}
+
+/**
+ * For a missing required property of an object that allows other keys (messages.json): the key
+ * present instead that is one typo away from it ("auth.loginRequird" for "auth.loginRequired").
+ */
+function misspeltKey(e: ErrorObject): string | undefined {
+  const schema = e.parentSchema as { properties?: object; additionalProperties?: unknown } | undefined;
+  if (!schema || schema.additionalProperties === false || !e.data || typeof e.data !== 'object') return undefined;
+  const missing = String(e.params.missingProperty);
+  const declared = new Set([...Object.keys(schema.properties ?? {}), ...((schema as { required?: string[] }).required ?? [])]);
+  return Object.keys(e.data).find((k) => !declared.has(k) && didYouMean(k, [missing]) !== '');
+}
 
 /** The values a discriminator accepts (the `const` of each oneOf branch). */
 function discriminatorValues(e: ErrorObject): string[] {
@@ -70,13 +99,17 @@ export function humanize(errors: ErrorObject[] | null | undefined): { path: stri
     if (e.keyword === 'type' && specific.some((o) => o.keyword === 'anyOf' && o.instancePath === e.instancePath)) continue;
     if (e.keyword === 'pattern' && specific.some((o) => o.keyword === 'anyOf' && o.instancePath === e.instancePath)) continue;
     const words = KEYWORD_WORDS[e.keyword]?.(e) ?? e.message ?? 'is not valid';
-    // an unknown property or an unknown type is named where it stands, not at the object holding it
+    // an unknown property or an unknown type is named where it stands, not at the object holding it;
+    // a misspelt key (for a missing one) too
+    const misspelt = e.keyword === 'required' ? misspeltKey(e) : undefined;
     const path =
       e.keyword === 'additionalProperties'
         ? pointerJoin(e.instancePath, String(e.params.additionalProperty))
-        : e.keyword === 'discriminator' && e.params.error === 'mapping'
-          ? pointerJoin(e.instancePath, String(e.params.tag))
-          : e.instancePath || '/';
+        : misspelt
+          ? pointerJoin(e.instancePath, misspelt)
+          : e.keyword === 'discriminator' && e.params.error === 'mapping'
+            ? pointerJoin(e.instancePath, String(e.params.tag))
+            : e.instancePath || '/';
     const key = `${path}|${words}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -135,6 +168,12 @@ export function compileSchemas(schemas: SchemaSet, widgets: WidgetSchemas): Vali
 
 /** Validates one file against the schema of its kind; false when it is not valid JSON or not valid. */
 export function validateFile(run: Run, kind: FileKind, file: string, json: unknown): boolean {
+  if (json instanceof JsonSyntaxError) {
+    // where in the text, with the line and a caret (src/config/json-text.ts); printed as file:line:column
+    const { line, column, message, frame } = json.problem;
+    run.problems.push({ file, path: '/', message: `not valid JSON: ${message}`, line, column, frame });
+    return false;
+  }
   if (json instanceof Error) {
     run.add(file, '/', `not valid JSON: ${json.message}`);
     return false;

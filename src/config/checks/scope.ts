@@ -4,10 +4,10 @@
  * screens hosting a form) declares: data sources, state keys.
  */
 import type { Shape } from './shapes';
-import { isObject } from './util';
+import { isObject, type JsonObject } from './util';
 
 /** Names every binding may read, whatever the place (src/engine/screen.tsx useBaseScope and the screen scope). */
-export const BASE_ROOTS = ['app', 'user', 'token', 'loggedIn', 'venues', 'games', 'query', 'path', 'fullPath', 'const', 'maps', 'messages'];
+export const BASE_ROOTS = ['app', 'user', 'token', 'loggedIn', 'venues', 'games', 'query', 'path', 'fullPath', 'const', 'maps', 'messages', 'brand'];
 export const SCREEN_ROOTS = ['state', 'data', 'loading'];
 /** Where a name that is not everywhere in scope is, for the message. */
 export const LOCAL_WHERE: Record<string, string> = {
@@ -53,6 +53,8 @@ export interface Ctx {
   shell?: string;
   /** the shape of local names whose value is known (`item` in a list of a data source); a local name without one is not checked */
   shapes?: Record<string, Shape | undefined>;
+  /** a screen's "state" (initial values), for the keys that must start at a tab or filter choice (keys.ts) */
+  state?: JsonObject;
 }
 
 /** The place with more local names: each gets the shape given (or none, hiding an outer name's). */

@@ -24,7 +24,7 @@ export function checkScreens(run: Run): void {
 
 function checkScreen(run: Run, name: string, s: File): void {
   const screen = s.json as JsonObject;
-  const ctx: Ctx = { file: s.file, roots: new Set(SCREEN_ROOTS), screen: run.infos[name] };
+  const ctx: Ctx = { file: s.file, roots: new Set(SCREEN_ROOTS), screen: run.infos[name], state: isObject(screen.state) ? screen.state : undefined };
   if (screen.title !== undefined) walkText(run, screen.title, ['title'], ctx);
   if (screen.state !== undefined) walkText(run, screen.state, ['state'], ctx);
   if (isObject(screen.data)) {

@@ -5,6 +5,12 @@ export interface Problem {
   file: string;
   path: string;
   message: string;
+  /** a warning does not fail the check (check:config exits 0, the build goes on); absent: an error */
+  severity?: 'warning';
+  /** a syntax error: where in the file's text (1-based), and the line with a caret under the place */
+  line?: number;
+  column?: number;
+  frame?: string;
 }
 
 export interface ConfigBundle {

@@ -5,6 +5,7 @@
 import type { Templates } from '../schema-refs';
 import { checkExpr, checkFields, checkString, walkText } from './bindings';
 import { checkCall, checkPagedSource } from './calls';
+import { checkSiblingKeys } from './keys';
 import { checkIcon, checkRouteTo } from './references';
 import type { Run } from './run';
 import { validateProps } from './schema';
@@ -149,6 +150,7 @@ export function walkNodes(run: Run, list: unknown, at: At, ctx: Ctx): void {
     }
     const props = isObject(node.props) ? node.props : {};
     validateProps(run, ctx.file, node.type, props, pointer([...here, 'props']));
+    checkSiblingKeys(run, node.type, props, here, ctx);
     if (typeof props.form === 'string' && !(props.form in run.bundle.forms)) {
       const forms = Object.keys(run.bundle.forms);
       run.add(ctx.file, [...here, 'props', 'form'], `form "${props.form}" does not exist (expected a file screens.config/forms/${props.form}.json)${didYouMean(props.form, forms)}`);
