@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { CORE_WIDGETS } from './src/engine/core-widgets.ts';
 import { bindingFreeSources, collectRefs } from './src/engine/refs.ts';
 import { brandOf, fillTemplate, themeCss } from './src/config/brand.ts';
 import { overlayFrame, readJsonText } from './src/config/json-text.ts';
@@ -20,14 +21,19 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const configDir = configDirOf(root);
 const inConfig = (file: string) => path.resolve(file.split('?')[0]).startsWith(configDir + path.sep);
 
-/** Runs `npm run check:config`'s script and returns its problems (one implementation for CLI, build, dev). */
-function runCheck(): Promise<Problem[]> {
+/**
+ * Runs `npm run check:config`'s script with --regenerate: it first brings every generated file up
+ * to date (scripts/generated.ts: a widget added or changed, a schema, an endpoint, a filter, an
+ * icon), then returns the config's problems. One implementation for CLI, build and dev server.
+ */
+function runCheck(log: (line: string) => void): Promise<Problem[]> {
   return new Promise((resolve) => {
     execFile(
       path.join(root, 'node_modules', '.bin', 'tsx'),
-      [path.join(root, 'scripts', 'check-config.ts'), '--json', '--dir', configDir],
+      [path.join(root, 'scripts', 'check-config.ts'), '--json', '--dir', configDir, '--regenerate'],
       { cwd: root, maxBuffer: 8 * 1024 * 1024 },
       (_err, stdout, stderr) => {
+        for (const line of stderr.split('\n')) if (line.startsWith('regenerated ')) log(line);
         try {
           resolve(JSON.parse(stdout) as Problem[]);
         } catch {
@@ -51,11 +57,19 @@ function overlayError(errors: Problem[]) {
     : { message, stack: '', id: file, loc: { file, line: first.line, column: first.column ?? 1 }, frame: overlayFrame(first.frame ?? ''), plugin: 'config-check' };
 }
 
-/** A broken screens.config fails the build and shows in the dev server's overlay; warnings are printed and let it go on. */
+/** What the generated files are made from (scripts/generated.ts), besides the config */
+const GENERATED_FROM = /(widgets[\\/][^\\/]+[\\/]schema\.ts|api[\\/](catalogue|replies)\.ts|engine[\\/](bindings|filter-docs|icon-names)\.ts|config[\\/]brand\.ts|src[\\/]styles\.css)$/;
+
+/**
+ * A broken screens.config fails the build and shows in the dev server's overlay; warnings are
+ * printed and let it go on. The generated files are written before the build reads them, and again
+ * in the dev server whenever a widget folder appears or a source of theirs changes (a file written
+ * is picked up like any edit).
+ */
 function configCheck(): Plugin {
   let server: ViteDevServer | undefined;
   const report = async () => {
-    const problems = await runCheck();
+    const problems = await runCheck((line) => server?.config.logger.info(line, { timestamp: true }));
     const errors = errorsOf(problems);
     if (server) {
       const warnings = problems.filter(isWarning);
@@ -71,7 +85,7 @@ function configCheck(): Plugin {
     name: 'config-check',
     async buildStart() {
       if (server) return;
-      const problems = await runCheck();
+      const problems = await runCheck((line) => this.info(line));
       const errors = errorsOf(problems);
       if (problems.length > errors.length) this.warn(formatProblems(problems.filter(isWarning)));
       if (errors.length) this.error(`screens.config has ${errors.length} problem(s):\n${formatProblems(errors)}`);
@@ -79,9 +93,14 @@ function configCheck(): Plugin {
     configureServer(s) {
       server = s;
       void report();
-      s.watcher.on('change', (file) => {
-        if (inConfig(file) || /widgets[\\/][^\\/]+[\\/]schema\.ts$/.test(file)) void report();
-      });
+      const changed = (file: string) => {
+        // the generated files themselves are written by the check: no second run for them
+        if (/\.gen\.ts$|refs\.schema\.json$|widgets\.schema\.json$/.test(file)) return;
+        if (inConfig(file) || GENERATED_FROM.test(file)) void report();
+      };
+      s.watcher.on('change', changed);
+      s.watcher.on('add', changed);
+      s.watcher.on('unlink', changed);
     },
   };
 }
@@ -385,6 +404,13 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
               priority: 20,
+            },
+            {
+              // the small widgets nearly every screen uses (src/engine/core-widgets.ts), one chunk
+              name: 'core-widgets',
+              test: new RegExp(`[\\\\/]src[\\\\/]widgets[\\\\/](${CORE_WIDGETS.join('|')})[\\\\/]`),
+              priority: 15,
+              includeDependenciesRecursively: false,
             },
             {
               // antd-mobile's small shared helpers (utilities, hooks, config provider, locale) and the

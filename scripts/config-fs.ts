@@ -48,7 +48,10 @@ export function loadSchemas(root: string): SchemaSet {
   return { common: s('common'), refs: s('refs'), app: s('app'), messages: s('messages'), routes: s('routes'), screen: s('screen'), form: s('form') };
 }
 
-/** Every src/widgets/<Type>/schema.ts exports `propsSchema` and `templates` (src/config/schema-refs.ts); a missing one is named. */
+/**
+ * Every src/widgets/<Type>/schema.ts exports `propsSchema` and `templates` (src/config/schema-refs.ts),
+ * and a widget showing a list `itemsFrom` (the prop naming it); a missing propsSchema or templates is named.
+ */
 export async function loadWidgetSchemas(root: string): Promise<WidgetSchemas> {
   const dir = path.join(root, 'src', 'widgets');
   const out: WidgetSchemas = {};
@@ -59,7 +62,7 @@ export async function loadWidgetSchemas(root: string): Promise<WidgetSchemas> {
     types.map(async (type) => {
       const mod = (await import(pathToFileURL(path.join(dir, type, 'schema.ts')).href)) as WidgetSchemas[string];
       if (!mod.propsSchema || !mod.templates) throw new Error(`src/widgets/${type}/schema.ts must export propsSchema and templates (src/config/schema-refs.ts; {} when every prop is resolved by the engine)`);
-      out[type] = { propsSchema: mod.propsSchema, templates: mod.templates };
+      out[type] = { propsSchema: mod.propsSchema, templates: mod.templates, ...(mod.itemsFrom === undefined ? {} : { itemsFrom: mod.itemsFrom }) };
     }),
   );
   return out;

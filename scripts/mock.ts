@@ -6,6 +6,7 @@
  * gets a JSON 404 here (there is no SPA to fall through to).
  */
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createApp, envProfile } from '../mock-server/app';
 
 const port = Number(process.env.PORT ?? 3001);
@@ -22,7 +23,8 @@ app.use((req, res) => {
 const server = createServer(app);
 server.listen(port, host, () => {
   const control = process.env.MOCK_CONTROL === '1' ? 'control: /__mock/*' : 'control surface off (MOCK_CONTROL=1 turns it on)';
-  console.log(`[mock] http://${host}:${port}  (api: /api/*, ${control}, latency ${latencyMs} ms, replies: ${shapes})`);
+  const a = server.address() as AddressInfo;
+  console.log(`[mock] http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}  (api: /api/*, ${control}, latency ${latencyMs} ms, replies: ${shapes})`);
   console.log('[mock] seeded member demo01 / demo123, pay password 123456');
 });
 

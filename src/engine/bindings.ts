@@ -168,6 +168,18 @@ export function parseExpression(expr: string): ParsedExpression {
   };
 }
 
+/** The data sources a config text reads at the head of its bindings ("{{data.bank}}" -> bank): what a widget showing it waits for. */
+export function dataSourcesRead(value: unknown): string[] {
+  if (typeof value !== 'string' || !value.includes('{{')) return [];
+  const out = new Set<string>();
+  for (const expr of bindingExpressions(value)) {
+    const head = parseExpression(expr).head;
+    const m = head.kind === 'path' ? /^data(?:\.|\[)([^.[\]]+)/.exec(head.path) : null;
+    if (m) out.add(m[1]);
+  }
+  return [...out];
+}
+
 /** The expressions of every {{ }} in a text, in order. */
 export function bindingExpressions(text: string): string[] {
   return [...text.matchAll(PART)].map((m) => m[1]);

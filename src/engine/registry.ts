@@ -27,22 +27,9 @@ export type ResolvedProps<P, Raw extends PropertyKey = never> = { [K in keyof P]
 export type WidgetModule = { default: ComponentType<WidgetProps<never>> };
 
 const typeOf = (file: string) => file.replace(/^.*\/widgets\/([^/]+)\/index\.tsx$/, '$1');
-// the widgets of core-widgets.ts come in one chunk; every other widget is its own chunk
-const CORE = ['Stack', 'Text', 'Button', 'Cell', 'Menu', 'Image', 'Repeat', 'PageHeader', 'Tag'];
-const modules = import.meta.glob<WidgetModule>(['../widgets/*/index.tsx', '!../widgets/{Stack,Text,Button,Cell,Menu,Image,Repeat,PageHeader,Tag}/index.tsx']);
-let core: Promise<Record<string, WidgetModule>> | undefined;
-const loadCore = () =>
-  (core ??= import('./core-widgets').then(
-    (m) => Object.fromEntries(Object.entries(m.coreWidgets).map(([file, mod]) => [typeOf(file), mod])),
-    (err: unknown) => {
-      core = undefined;
-      throw err;
-    },
-  ));
-const loaders: Record<string, () => Promise<WidgetModule | undefined>> = {
-  ...Object.fromEntries(Object.entries(modules).map(([file, load]) => [typeOf(file), load])),
-  ...Object.fromEntries(CORE.map((type) => [type, () => loadCore().then((all) => all[type])])),
-};
+// each widget is loaded when first needed; the core ones (core-widgets.ts) share one chunk
+const modules = import.meta.glob<WidgetModule>('../widgets/*/index.tsx');
+const loaders: Record<string, () => Promise<WidgetModule | undefined>> = Object.fromEntries(Object.entries(modules).map(([file, load]) => [typeOf(file), load]));
 const loaded = new Map<string, ComponentType<WidgetProps>>();
 
 export function isWidget(type: string): boolean {

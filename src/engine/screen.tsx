@@ -41,6 +41,8 @@ export interface ScreenApi {
   reload: (source?: string) => void;
   /** a paged source's records so far (read during render, it subscribes the widget to them) */
   list: (source: string) => ListState | undefined;
+  /** a data source whose first load is running or about to start (read during render, it subscribes the widget to it) */
+  pending: (source: string) => boolean;
   /** a paged source's next page (data-sources.ts) */
   more: (source: string) => Promise<void>;
   /** a paged source's page 1 again (pull to refresh) */
@@ -59,6 +61,8 @@ interface ScreenShared {
   refresh: ScreenApi['refresh'];
   forms: ScreenApi['forms'];
   actionContext: ActionContext;
+  /** the sources that load now (data-sources.ts `started`, of the last render) */
+  started: () => string[];
 }
 
 const ScreenContext = createContext<ScreenShared | null>(null);
@@ -90,6 +94,7 @@ export function useScreen(): ScreenApi {
       setState: shared.setState,
       reload: shared.reload,
       list: (source: string) => (Object.hasOwn(local.lists, source) ? local.lists[source] : undefined),
+      pending: (source: string) => shared.started().includes(source) && local.loading[source] !== false,
       more: shared.more,
       refresh: shared.refresh,
       forms: shared.forms,
@@ -244,6 +249,8 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
   const local = useSnapshot(store) as ScreenLocal;
   const sess = useSnapshot(session);
   const { started, more, refresh } = useDataSources(loaded.name, config, screenScope(sess, place, local), local.reloads, acting, store);
+  const startedRef = useRef(started);
+  startedRef.current = started;
 
   const placeRef = useRef(place);
   placeRef.current = place;
@@ -285,6 +292,7 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
       refresh,
       forms,
       actionContext,
+      started: () => startedRef.current,
     };
   }, [store, navigate, reload, setState, more, refresh, acting, forms]);
 

@@ -6,7 +6,9 @@
  * the const./data./state./maps. name and every filter and filter argument; a reload source, a
  * paged source and its page path, a setState key, a form rule's field and type, a form field's
  * type, a route's screen and guard, an icon; a key naming a sibling (a tab's defaultKey, the
- * initial state of a tab row or filter) and a key of messages.json the app needs. For each it swaps two neighbouring letters in an
+ * initial state of a tab row or filter) and a key of messages.json the app needs; a route a `to`
+ * goes to; the field read of the user (user.x), of a list entry (item.x) and of a data source's
+ * reply (data.source.x). For each it swaps two neighbouring letters in an
  * in-memory copy, runs the check (schemas compiled once) and expects a problem at exactly that place. It prints how many of each kind it tried and caught.
  */
 import path from 'node:path';
@@ -80,11 +82,13 @@ function tokens(expr: string): { kind: string; start: number; text: string }[] {
     offset += piece.length + 1;
   }
   const pathTokens = (p: string, start: number, rootKind: string) => {
-    const m = /^([A-Za-z_$][\w$]*)(?:\.([A-Za-z_$][\w$]*))?/.exec(p);
+    const m = /^([A-Za-z_$][\w$]*)(?:\.([A-Za-z_$][\w$]*))?(?:\.([A-Za-z_$][\w$]*))?/.exec(p);
     if (!m) return;
     out.push({ kind: rootKind, start, text: m[1] });
-    const named: Record<string, string> = { const: 'const. name', data: 'data. source', state: 'state. key', maps: 'maps. name', brand: 'brand. name' };
+    const named: Record<string, string> = { const: 'const. name', data: 'data. source', state: 'state. key', maps: 'maps. name', brand: 'brand. name', user: 'user. field', app: 'app. field', item: 'item. field' };
     if (m[2] && named[m[1]]) out.push({ kind: named[m[1]], start: start + m[1].length + 1, text: m[2] });
+    // the field read of a data source's reply: data.<source>.<field>
+    if (m[1] === 'data' && m[2] && m[3]) out.push({ kind: 'data. field', start: start + m[1].length + m[2].length + 2, text: m[3] });
   };
   if (parsed.head.kind === 'path') {
     const p = pieces[0];
@@ -153,6 +157,12 @@ function fileMutations(file: string, json: unknown, fileKind: 'app' | 'messages'
       if (at[0] === '$schema') return;
       const conditionPath = parentKey === 'path' && at.length > 1;
       out.push(...stringMutations(file, at, v, false));
+      // a route a navigate action, menu entry or cell goes to (its query kept): "/wallet?type=1" -> "/walelt?type=1"
+      const route = /^\/([A-Za-z][\w-]*)(?=$|[?#])/.exec(v);
+      if ((parentKey === 'to' || parentKey === 'balanceTarget') && route) {
+        const t = typo(route[1]);
+        if (t) out.push({ kind: 'route to', file, at, change: { value: `/${t}${v.slice(route[0].length)}` }, expect: pointer(at) });
+      }
       if (conditionPath && !v.includes('{{')) out.push(...stringMutations(file, at, v, true));
       return;
     }
@@ -266,7 +276,7 @@ describe('check:config catches one-token typos', () => {
     console.log(`one-token typos caught, per kind (${mutations.length} checks in ${Math.round(performance.now() - started)} ms):\n${table.join('\n')}`);
     expect(missed.slice(0, 30)).toEqual([]);
     // every kind the issue names occurs in the real config
-    for (const kind of ['widget type', 'action type', 'endpoint', 'payload key', 'condition operator', 'widget prop key', '@message key', 'binding root', 'filter', 'const. name', 'data. source', 'state. key', 'map: name', 'reload source', 'paged source', 'page path', 'setState key', 'form rule field', 'form rule type', 'form field type', 'route screen', 'route guard', 'icon', 'tab defaultKey', 'tab/filter state', 'messages.json key']) {
+    for (const kind of ['widget type', 'action type', 'endpoint', 'payload key', 'condition operator', 'widget prop key', '@message key', 'binding root', 'filter', 'const. name', 'data. source', 'state. key', 'map: name', 'reload source', 'paged source', 'page path', 'setState key', 'form rule field', 'form rule type', 'form field type', 'route screen', 'route guard', 'icon', 'tab defaultKey', 'tab/filter state', 'messages.json key', 'route to', 'user. field', 'item. field', 'data. field']) {
       expect(counts.get(kind)?.tried ?? 0, kind).toBeGreaterThan(0);
     }
     // the shell's action list (app.json topBar.recycle) and an upload's payload are places like any other

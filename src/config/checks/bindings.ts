@@ -5,6 +5,7 @@
 import { bindingExpressions, FILTER_ARGS, FILTERS, parseExpression, type FilterArg } from '../../engine/bindings';
 import type { Run } from './run';
 import { BASE_ROOTS, LOCAL_WHERE, type Ctx } from './scope';
+import { sourceReply, step, type Shape } from './shapes';
 import { didYouMean, isObject, listOf, walkStrings, type At, type JsonObject } from './util';
 
 /** A path read by a binding (`user.name`, `data.list.total`): its root and first name. */
@@ -32,6 +33,28 @@ export function checkPath(run: Run, path: string, at: At, ctx: Ctx, shown: strin
   }
   if (root === 'maps' && run.maps && !(name in run.maps)) run.add(ctx.file, at, `map "${name}" is not in app.json maps${didYouMean(name, Object.keys(run.maps))}`);
   if (root === 'brand' && !BRAND_NAMES.includes(name)) run.add(ctx.file, at, `"${name}" in {{${shown}}} is not a name of the brand (expected one of ${BRAND_NAMES.join(', ')})${didYouMean(name, BRAND_NAMES)}`);
+  // the fields read: of a data source's reply, of a local name whose shape is known (item), of what the session keeps (user, app)
+  if (root === 'data') {
+    if (ctx.screen?.dataNames.has(name)) checkFields(run, sourceReply(ctx, name), parts.slice(2), `data.${name}`, at, ctx, `{{${shown}}}`);
+  } else if (ctx.shapes && Object.hasOwn(ctx.shapes, root)) checkFields(run, ctx.shapes[root], parts.slice(1), root, at, ctx, `{{${shown}}}`);
+  else if (Object.hasOwn(run.sessionShapes, root) && !ctx.roots.has(root)) checkFields(run, run.sessionShapes[root], parts.slice(1), root, at, ctx, `{{${shown}}}`);
+}
+
+/** Follows `fields` through the shape of `start`; the first one its schema does not have is reported (`shown`: where, for the message). */
+export function checkFields(run: Run, shape: Shape | undefined, fields: string[], start: string, at: At, ctx: Ctx, shown: string): void {
+  let here = shape;
+  let soFar = start;
+  for (const seg of fields) {
+    if (!here) return;
+    const r = step(here, seg);
+    if ('missing' in r) {
+      const expected = r.known.length ? `expected one of ${listOf(r.known)}` : 'it has no fields';
+      run.add(ctx.file, at, `"${seg}" in ${shown} is not a field of ${soFar}, ${here.origin} (${expected})${didYouMean(seg, r.known)}`);
+      return;
+    }
+    here = r.shape;
+    soFar = /^\d+$/.test(seg) ? `${soFar}[${seg}]` : `${soFar}.${seg}`;
+  }
 }
 
 /** what {{brand.X}} reads (src/config/brand.ts brandOf: app.json brand) */

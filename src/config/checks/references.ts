@@ -22,6 +22,23 @@ export function checkIcon(run: Run, v: unknown, at: At, ctx: Ctx): void {
   if (!Object.hasOwn(ICON_SOURCES, v)) run.add(ctx.file, at, `unknown icon "${v}" (expected one of ${listOf(run.iconNames, 80)})${didYouMean(v, run.iconNames)}`);
 }
 
+/**
+ * a `to` (a navigate action, a menu entry, a cell, app.json's topBar.balanceTarget) names a route of
+ * routes.json, a query allowed after it; a `to` that starts with a binding is checked as text only
+ */
+export function checkRouteTo(run: Run, v: unknown, at: At, ctx: Ctx): void {
+  if (typeof v !== 'string' || !run.routePaths || v.startsWith('{{')) return;
+  const path = v.split(/[?#]/)[0];
+  if (path.includes('{{')) return;
+  if (!path.startsWith('/')) {
+    run.add(ctx.file, at, `expected a path of routes.json starting with "/" (a query may follow: /wallet?type=1), found ${JSON.stringify(v)}`);
+    return;
+  }
+  if (!run.routePaths.has(path)) {
+    run.add(ctx.file, at, `"${path}" is not a route of routes.json (expected one of ${listOf(run.routePaths)})${didYouMean(path, run.routePaths)}`);
+  }
+}
+
 /** every pattern of app.json is a regular expression */
 export function checkPatterns(run: Run): void {
   for (const [name, src] of Object.entries(run.patterns ?? {})) {
@@ -68,6 +85,7 @@ export function checkAppBars(run: Run): void {
   // the top bar's texts, and its action lists (topBar.recycle), run by the shell with the session's scope
   const topBarSchema = (run.schemas.app as { properties?: { topBar?: { properties?: Record<string, { $ref?: string }> } } }).properties?.topBar?.properties ?? {};
   for (const [k, v] of Object.entries(isObject(app.topBar) ? app.topBar : {})) {
+    if (k === 'balanceTarget') checkRouteTo(run, v, ['topBar', k], appCtx);
     if (topBarSchema[k]?.$ref?.endsWith('/actions')) walkActions(run, v, ['topBar', k], { ...appCtx, shell: `app.json topBar.${k}` });
     else walkText(run, v, ['topBar', k], appCtx);
   }

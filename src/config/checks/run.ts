@@ -8,6 +8,7 @@ import { FILTERS } from '../../engine/bindings';
 import { ICON_SOURCES } from '../../engine/icon-names';
 import { compileSchemas, validateFile, type Validators } from './schema';
 import { collectScreenInfo, formsOf, type ScreenInfo } from './scope';
+import { sessionShapes, type Shape } from './shapes';
 import type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './types';
 import { isObject, pointer, type At, type JsonObject } from './util';
 
@@ -20,6 +21,8 @@ export interface Compiled {
   endpointSet: Set<string>;
   filterNames: string[];
   iconNames: string[];
+  /** the shapes of what the session keeps (user, app, venues, games) */
+  sessionShapes: Record<string, Shape>;
   /** results per file, remembered by the identity of the parsed JSON (see `once`) */
   memo: WeakMap<object, Map<string, { deps: unknown[]; problems: Problem[]; result: unknown }>>;
 }
@@ -41,6 +44,8 @@ export interface Run extends Compiled {
   patterns?: JsonObject;
   /** messages.json's messages when valid */
   messages?: JsonObject;
+  /** the paths of routes.json when valid: what a `to` may name */
+  routePaths?: Set<string>;
   /** the valid screens: what each declares, the forms it shows, and the screens showing each form */
   infos: Record<string, ScreenInfo>;
   hostedBy: Record<string, string[]>;
@@ -57,6 +62,7 @@ export function compile(schemas: SchemaSet, widgets: WidgetSchemas): Compiled {
     endpointSet: new Set<string>(endpointNames),
     filterNames: Object.keys(FILTERS),
     iconNames: Object.keys(ICON_SOURCES),
+    sessionShapes: sessionShapes(),
     memo: new WeakMap(),
   };
 }
@@ -110,6 +116,7 @@ export function startRun(compiled: Compiled, bundle: ConfigBundle): Run {
   run.patterns = app && isObject(app.patterns) ? app.patterns : undefined;
   const messagesFile = bundle.messages.json as JsonObject;
   run.messages = run.ok.messages && isObject(messagesFile.messages) ? messagesFile.messages : undefined;
+  if (run.ok.routes) run.routePaths = new Set((bundle.routes.json as { routes: JsonObject[] }).routes.map((r) => String(r.path)));
 
   // the screens hosting each form, then what each screen (with the forms it hosts) declares
   for (const [name, s] of Object.entries(bundle.screens)) {

@@ -149,11 +149,15 @@ export function compileSchemas(schemas: SchemaSet, widgets: WidgetSchemas): Vali
     form: ajv.compile(schemas.form),
   };
   const widgetValidators = new Map<string, ValidateFunction>();
-  for (const [type, { propsSchema }] of Object.entries(widgets)) {
+  for (const [type, { propsSchema, itemsFrom }] of Object.entries(widgets)) {
     try {
       widgetValidators.set(type, ajv.compile(propsSchema));
     } catch (err) {
       setup.push({ file: `src/widgets/${type}/schema.ts`, path: '/', message: `the props schema does not compile: ${(err as Error).message}` });
+    }
+    const props = Object.keys((propsSchema as { properties?: object }).properties ?? {});
+    if (itemsFrom !== undefined && !props.includes(itemsFrom)) {
+      setup.push({ file: `src/widgets/${type}/schema.ts`, path: '/itemsFrom', message: `itemsFrom names "${itemsFrom}", which is not a prop of the widget (expected one of ${props.join(', ')})${didYouMean(itemsFrom, props)}` });
     }
   }
   const actionTypes = ((schemas.common as { definitions?: { action?: { oneOf?: { properties?: { type?: { const?: string } } }[] } } }).definitions?.action?.oneOf ?? [])

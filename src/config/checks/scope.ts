@@ -3,6 +3,7 @@
  * scopes: src/engine/screen.tsx useBaseScope and the screen scope), and what the screen (or the
  * screens hosting a form) declares: data sources, state keys.
  */
+import type { Shape } from './shapes';
 import { isObject, type JsonObject } from './util';
 
 /** Names every binding may read, whatever the place (src/engine/screen.tsx useBaseScope and the screen scope). */
@@ -37,6 +38,8 @@ export interface ScreenInfo {
   set: Set<string>;
   /** keys read as state.X */
   read: Set<string>;
+  /** per data source: its call (null when the screens hosting a form call different endpoints under one name) */
+  calls: Record<string, { endpoint: string; paged: boolean; path?: string } | null>;
 }
 
 /** One place being checked: its file, the names in scope there, its screen. */
@@ -48,21 +51,31 @@ export interface Ctx {
   screen?: ScreenInfo;
   /** actions run by the shell, outside any screen (app.json topBar): where, for the message */
   shell?: string;
+  /** the shape of local names whose value is known (`item` in a list of a data source); a local name without one is not checked */
+  shapes?: Record<string, Shape | undefined>;
   /** a screen's "state" (initial values), for the keys that must start at a tab or filter choice (keys.ts) */
   state?: JsonObject;
 }
 
-export const withRoots = (ctx: Ctx, more: readonly string[]): Ctx => (more.length ? { ...ctx, roots: new Set([...ctx.roots, ...more]) } : ctx);
+/** The place with more local names: each gets the shape given (or none, hiding an outer name's). */
+export const withRoots = (ctx: Ctx, more: readonly string[], shapes: Record<string, Shape | undefined> = {}): Ctx =>
+  more.length
+    ? { ...ctx, roots: new Set([...ctx.roots, ...more]), shapes: { ...ctx.shapes, ...Object.fromEntries(more.map((n) => [n, Object.hasOwn(shapes, n) ? shapes[n] : undefined])) } }
+    : ctx;
 
 /** The data sources and state keys of a screen (the first JSON) and the forms it hosts. */
 export function collectScreenInfo(jsons: unknown[]): ScreenInfo {
-  const info: ScreenInfo = { sources: new Set(), paged: new Set(), dataNames: new Set(), declared: new Set(), set: new Set(), read: new Set() };
+  const info: ScreenInfo = { sources: new Set(), paged: new Set(), dataNames: new Set(), declared: new Set(), set: new Set(), read: new Set(), calls: {} };
   jsons.forEach((json, i) => {
     if (i === 0 && isObject(json)) {
       if (isObject(json.data)) {
         for (const [k, d] of Object.entries(json.data)) {
           [info.sources, info.dataNames].forEach((x) => x.add(k));
           if (isObject(d) && d.paged !== undefined) info.paged.add(k);
+          if (isObject(d) && typeof d.endpoint === 'string') {
+            const path = isObject(d.paged) && typeof d.paged.path === 'string' ? d.paged.path : undefined;
+            info.calls[k] = { endpoint: d.endpoint, paged: d.paged !== undefined, ...(path ? { path } : {}) };
+          }
         }
       }
       if (isObject(json.state)) for (const k of Object.keys(json.state)) info.declared.add(k);
@@ -101,7 +114,14 @@ export function formsOf(body: unknown): string[] {
 /** A form shown by several screens sees what any of them declares. */
 export function mergeInfo(infos: ScreenInfo[]): ScreenInfo | undefined {
   if (!infos.length) return undefined;
-  const u = (k: keyof ScreenInfo) => new Set(infos.flatMap((i) => [...i[k]]));
-  return { sources: u('sources'), paged: u('paged'), dataNames: u('dataNames'), declared: u('declared'), set: u('set'), read: u('read') };
+  const u = (k: Exclude<keyof ScreenInfo, 'calls'>) => new Set(infos.flatMap((i) => [...i[k]]));
+  const calls: ScreenInfo['calls'] = {};
+  for (const info of infos) {
+    for (const [name, c] of Object.entries(info.calls)) {
+      const had = calls[name];
+      calls[name] = had === undefined ? c : had && c && had.endpoint === c.endpoint && had.path === c.path ? had : null;
+    }
+  }
+  return { sources: u('sources'), paged: u('paged'), dataNames: u('dataNames'), declared: u('declared'), set: u('set'), read: u('read'), calls };
 }
 

@@ -33,5 +33,8 @@ export interface SchemaSet {
   form: object;
 }
 
-/** widget type -> JSON Schema of its props, and its templates (src/config/schema-refs.ts) */
-export type WidgetSchemas = Record<string, { propsSchema: object; templates: Templates }>;
+/**
+ * widget type -> JSON Schema of its props, its templates (src/config/schema-refs.ts) and, for a
+ * widget that shows a list, the prop naming that list (`itemsFrom`: its entries are `item`)
+ */
+export type WidgetSchemas = Record<string, { propsSchema: object; templates: Templates; itemsFrom?: string }>;

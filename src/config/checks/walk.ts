@@ -3,13 +3,14 @@
  * widget's props schema), handing every text, call and name to the check of its concern.
  */
 import type { Templates } from '../schema-refs';
-import { checkExpr, checkString, walkText } from './bindings';
+import { checkExpr, checkFields, checkString, walkText } from './bindings';
 import { checkCall, checkPagedSource } from './calls';
 import { checkSiblingKeys } from './keys';
-import { checkIcon } from './references';
+import { checkIcon, checkRouteTo } from './references';
 import type { Run } from './run';
 import { validateProps } from './schema';
 import { withRoots, type Ctx } from './scope';
+import { entries, literalEntries, pageRows, shapeOfBinding, sourceReply, type Shape } from './shapes';
 import { didYouMean, isObject, listOf, pointer, type At, type JsonObject } from './util';
 
 export const REPLY_LISTS = new Set(['onSuccess', 'onError', 'onNetworkError']);
@@ -43,7 +44,10 @@ export function walkActions(run: Run, list: unknown, at: At, ctx: Ctx): void {
       else if (k === 'successToast' && a.type === 'api') walkText(run, v, [...here, k], withRoots(ctx, ['reply']));
       else if (a.type === 'reload' && k === 'source') checkReloadSource(run, v, [...here, k], ctx);
       else if (a.type === 'setState' && k === 'key') checkSetStateKey(run, v, [...here, k], ctx);
-      else if (k !== 'type' && k !== 'endpoint' && k !== 'assign' && k !== 'key' && k !== 'source') walkText(run, v, [...here, k], ctx);
+      else if (a.type === 'navigate' && k === 'to') {
+        checkRouteTo(run, v, [...here, k], ctx);
+        walkText(run, v, [...here, k], ctx);
+      } else if (k !== 'type' && k !== 'endpoint' && k !== 'assign' && k !== 'key' && k !== 'source') walkText(run, v, [...here, k], ctx);
     }
   });
 }
@@ -61,11 +65,18 @@ function checkSetStateKey(run: Run, v: unknown, at: At, ctx: Ctx): void {
   run.add(ctx.file, at, `setState key "${v}" is neither declared in the screen's "state" nor read as {{state.${v}}} (expected one of ${listOf(known) || 'none'})${didYouMean(v, known)}`);
 }
 
-/** options from a list in scope: `path` is an expression (no braces), label and value are read per entry as item */
+/**
+ * options from a list in scope: `path` is an expression (no braces), label and value are read per
+ * entry as item: a field of the entry ("name"), or for the label a text with bindings over item
+ */
 export function walkOptionsFrom(run: Run, o: JsonObject, at: At, ctx: Ctx): void {
+  const list = shapeOfBinding(run, o.path, ctx, false);
+  const item = list && entries(list, `an entry of ${String(o.path)}, ${list.origin}`);
   for (const [k, v] of Object.entries(o)) {
     if (k === 'path' && typeof v === 'string') checkExpr(run, v, [...at, k], ctx);
-    else walkText(run, v, [...at, k], withRoots(ctx, ['item']));
+    else if ((k === 'label' || k === 'value') && typeof v === 'string' && !v.includes('{{')) {
+      checkFields(run, item, v.split(/[.[\]]/).filter((x) => x !== ''), 'item', [...at, k], ctx, `"${v}"`);
+    } else walkText(run, v, [...at, k], withRoots(ctx, ['item'], { item }));
   }
 }
 
@@ -75,27 +86,48 @@ type Schema = { $ref?: string; items?: Schema; properties?: Record<string, Schem
  * `prop` is the dotted path of `v` in the widget's props (lists walked through) and
  * `templates` the widget's: a template reads the names it declares besides the scope.
  */
-function walkProps(run: Run, v: unknown, schema: Schema | undefined, at: At, ctx: Ctx, prop = '', templates: Templates = {}): void {
-  if (prop && Object.hasOwn(templates, prop)) ctx = withRoots(ctx, templates[prop]);
+function walkProps(run: Run, v: unknown, schema: Schema | undefined, at: At, ctx: Ctx, prop = '', templates: Templates = {}, shapes: Record<string, Shape | undefined> = {}): void {
+  if (prop && Object.hasOwn(templates, prop)) ctx = withRoots(ctx, templates[prop], shapes);
   const ref = schema?.$ref ?? schema?.items?.$ref ?? '';
   if (ref.endsWith('/action')) return walkActions(run, v, at, ctx);
   if (ref.endsWith('/condition')) return walkCondition(run, v, at, ctx);
   if (ref.endsWith('/node')) return walkNodes(run, v, at, ctx);
   if (ref.endsWith('/pagedSource')) return checkPagedSource(run, v, at, ctx);
   if (typeof v === 'string') return checkString(run, v, at, ctx);
-  if (Array.isArray(v)) return v.forEach((x, i) => walkProps(run, x, schema?.items, [...at, i], ctx, prop, templates));
+  if (Array.isArray(v)) return v.forEach((x, i) => walkProps(run, x, schema?.items, [...at, i], ctx, prop, templates, shapes));
   if (!isObject(v)) return;
   if (typeof v.endpoint === 'string') checkCall(run, v, at, ctx);
   for (const [k, x] of Object.entries(v)) {
     if (k === 'endpoint' || k === 'stateKey' || k === 'assign' || k === 'name' || k === 'form') continue;
     if (k === 'icon') checkIcon(run, x, [...at, k], ctx);
+    if (k === 'to') checkRouteTo(run, x, [...at, k], ctx);
     if (k === 'optionsFrom' && isObject(x)) {
       walkOptionsFrom(run, x, [...at, k], ctx);
       continue;
     }
     const sub = schema?.properties?.[k] ?? (typeof schema?.additionalProperties === 'object' ? schema.additionalProperties : undefined);
-    walkProps(run, x, sub, [...at, k], ctx, prop ? `${prop}.${k}` : k, templates);
+    walkProps(run, x, sub, [...at, k], ctx, prop ? `${prop}.${k}` : k, templates, shapes);
   }
+}
+
+/**
+ * The shape of an entry of the list a widget shows (its schema.ts `itemsFrom` prop): a row of a
+ * paged source, an entry of a bound list ({{data.bank}}) or of a fixed list in config; undefined
+ * where it is not known (the check then says nothing about item's fields).
+ */
+function itemShape(run: Run, type: string, props: JsonObject, ctx: Ctx): Shape | undefined {
+  const from = run.widgets[type].itemsFrom;
+  if (from === undefined) return undefined;
+  const v = props[from];
+  const propSchema = (run.widgets[type].propsSchema as Schema).properties?.[from];
+  if (propSchema?.$ref?.endsWith('/pagedSource')) {
+    const reply = typeof v === 'string' ? sourceReply(ctx, v) : undefined;
+    const call = typeof v === 'string' ? ctx.screen?.calls[v] : undefined;
+    return reply && call?.paged ? pageRows(reply, call.path, `a record of paged source ${v}, ${reply.origin}`) : undefined;
+  }
+  if (Array.isArray(v)) return literalEntries(v, `an entry of the fixed list of ${type}.${from}`);
+  const list = shapeOfBinding(run, v, ctx);
+  return list && entries(list, `an entry of ${String(v).trim()}, ${list.origin}`);
 }
 
 /** The names a widget gives its children besides the scope. */
@@ -124,7 +156,9 @@ export function walkNodes(run: Run, list: unknown, at: At, ctx: Ctx): void {
       run.add(ctx.file, [...here, 'props', 'form'], `form "${props.form}" does not exist (expected a file screens.config/forms/${props.form}.json)${didYouMean(props.form, forms)}`);
     }
     const widget = run.widgets[node.type];
-    walkProps(run, props, widget.propsSchema as Schema, [...here, 'props'], ctx, '', widget.templates);
-    walkNodes(run, node.children, [...here, 'children'], withRoots(ctx, childLocals(node.type, props)));
+    const item = itemShape(run, node.type, props, ctx);
+    const shapes = { item, ...(node.type === 'Repeat' && typeof props.as === 'string' ? { [props.as]: item } : {}) };
+    walkProps(run, props, widget.propsSchema as Schema, [...here, 'props'], ctx, '', widget.templates, shapes);
+    walkNodes(run, node.children, [...here, 'children'], withRoots(ctx, childLocals(node.type, props), shapes));
   });
 }

@@ -8,6 +8,7 @@ import { actionsRef, type Templates } from '../../config/schema-refs';
  */
 export const propsSchema = {
   type: 'object',
+  description: 'Balances per wallet (name and amount), collapsed to the first few with a button to show all; a tap runs onItemTap with the entry as item.',
   additionalProperties: false,
   required: ['items'],
   properties: {
@@ -29,5 +30,7 @@ export const propsSchema = {
 
 /** Templates (src/config/schema-refs.ts): props read per entry with the names given. */
 export const templates = { onItemTap: ['item'] } as const satisfies Templates;
+/** The prop naming the list this widget shows: its entries are `item` (the config check reads their fields from the reply schemas). */
+export const itemsFrom = 'items';
 
 export type Props = FromSchema<typeof propsSchema>;

@@ -10,6 +10,7 @@ const tone = { type: 'string', description: 'auto | primary | success | warning 
 
 export const propsSchema = {
   type: 'object',
+  description: 'One row of a record or a setting: picture, title and description on the left, value and note on the right, detail lines below; a tap runs actions or goes to a route.',
   additionalProperties: false,
   required: ['title'],
   properties: {

@@ -7,6 +7,7 @@ import type { Templates } from '../../config/schema-refs';
  */
 export const propsSchema = {
   type: 'object',
+  description: 'A small table over a list in scope: one column per entry of columns, the row as item.',
   additionalProperties: false,
   required: ['rows', 'columns'],
   properties: {
@@ -29,5 +30,7 @@ export const propsSchema = {
 
 /** Templates (src/config/schema-refs.ts): props read per entry with the names given. */
 export const templates = { 'columns.value': ['item', 'index'] } as const satisfies Templates;
+/** The prop naming the list this widget shows: its entries are `item` (the config check reads their fields from the reply schemas). */
+export const itemsFrom = 'rows';
 
 export type Props = FromSchema<typeof propsSchema>;
