@@ -1,31 +1,41 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { bindingFreeSources, collectRefs } from './src/engine/refs';
-import { securityHeadersFor } from './scripts/security-headers';
-import { appShell } from './scripts/app-shell';
-import { brand } from './scripts/brand';
+import { CORE_WIDGETS, WIDGET_GROUPS } from './src/engine/core-widgets.ts';
+import { bindingFreeSources, collectRefs } from './src/engine/refs.ts';
+import { brandOf, fillTemplate, themeCss } from './src/config/brand.ts';
+import { overlayFrame, readJsonText } from './src/config/json-text.ts';
+import { errorsOf, formatProblems, isWarning } from './src/config/checks/output.ts';
+import type { Problem } from './src/config/checks/types.ts';
+import { configDirOf, shownPath } from './scripts/config-dir.ts';
+import { securityHeadersFor } from './scripts/security-headers.ts';
+import { precompressPlugin } from './scripts/compress.ts';
+import { appShell } from './scripts/app-shell.ts';
+import type { AppConfig } from './src/config/types.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+/** the config folder: screens.config/, or SCREENS_CONFIG_DIR (a copy with an operator's edits; tests) */
+const configDir = configDirOf(root);
+const inConfig = (file: string) => path.resolve(file.split('?')[0]).startsWith(configDir + path.sep);
 
-interface Problem {
-  file: string;
-  path: string;
-  message: string;
-}
-
-/** Runs `npm run check:config`'s script and returns its problems (one implementation for CLI, build, dev). */
-function runCheck(): Promise<Problem[]> {
+/**
+ * Runs `npm run check:config`'s script with --regenerate: it first brings every generated file up
+ * to date (scripts/generated.ts: a widget added or changed, a schema, an endpoint, a filter, an
+ * icon), then returns the config's problems. One implementation for CLI, build and dev server.
+ */
+function runCheck(log: (line: string) => void): Promise<Problem[]> {
   return new Promise((resolve) => {
     execFile(
       path.join(root, 'node_modules', '.bin', 'tsx'),
-      [path.join(root, 'scripts', 'check-config.ts'), '--json'],
+      [path.join(root, 'scripts', 'check-config.ts'), '--json', '--dir', configDir, '--regenerate'],
       { cwd: root, maxBuffer: 8 * 1024 * 1024 },
       (_err, stdout, stderr) => {
+        for (const line of stderr.split('\n')) if (line.startsWith('regenerated ')) log(line);
         try {
           resolve(JSON.parse(stdout) as Problem[]);
         } catch {
@@ -36,17 +46,40 @@ function runCheck(): Promise<Problem[]> {
   });
 }
 
-const format = (problems: Problem[]) => problems.map((p) => `${p.file}: ${p.path}: ${p.message}`).join('\n');
+/**
+ * The payload of Vite's error overlay for the config's problems (what its client reads: message,
+ * stack, id, loc, frame, plugin); a syntax error is named by file:line:column with its line and caret.
+ */
+function overlayError(errors: Problem[]) {
+  const first = errors[0];
+  const file = path.resolve(root, first.file);
+  const message = `screens.config has ${errors.length} problem(s):\n${formatProblems(errors)}`;
+  return first.line === undefined
+    ? { message, stack: '', id: file, plugin: 'config-check' }
+    : { message, stack: '', id: file, loc: { file, line: first.line, column: first.column ?? 1 }, frame: overlayFrame(first.frame ?? ''), plugin: 'config-check' };
+}
 
-/** A broken screens.config fails the build and shows in the dev server's overlay. */
+/** What the generated files are made from (scripts/generated.ts), besides the config */
+const GENERATED_FROM = /(widgets[\\/][^\\/]+[\\/]schema\.ts|api[\\/](catalogue|replies)\.ts|engine[\\/](bindings|filter-docs|icon-names)\.ts|config[\\/]brand\.ts|src[\\/]styles\.css)$/;
+
+/**
+ * A broken screens.config fails the build and shows in the dev server's overlay; warnings are
+ * printed and let it go on. The generated files are written before the build reads them, and again
+ * in the dev server whenever a widget folder appears or a source of theirs changes (a file written
+ * is picked up like any edit).
+ */
 function configCheck(): Plugin {
   let server: ViteDevServer | undefined;
   const report = async () => {
-    const problems = await runCheck();
-    if (problems.length && server) {
-      const message = `screens.config has ${problems.length} problem(s):\n${format(problems)}`;
-      server.config.logger.error(message);
-      server.ws.send({ type: 'error', err: { message, stack: '', plugin: 'config-check' } });
+    const problems = await runCheck((line) => server?.config.logger.info(line, { timestamp: true }));
+    const errors = errorsOf(problems);
+    if (server) {
+      const warnings = problems.filter(isWarning);
+      if (warnings.length) server.config.logger.warn(formatProblems(warnings));
+      if (errors.length) {
+        server.config.logger.error(`screens.config has ${errors.length} problem(s):\n${formatProblems(errors)}`);
+        server.ws.send({ type: 'error', err: overlayError(errors) });
+      }
     }
     return problems;
   };
@@ -54,15 +87,22 @@ function configCheck(): Plugin {
     name: 'config-check',
     async buildStart() {
       if (server) return;
-      const problems = await runCheck();
-      if (problems.length) this.error(`screens.config has ${problems.length} problem(s):\n${format(problems)}`);
+      const problems = await runCheck((line) => this.info(line));
+      const errors = errorsOf(problems);
+      if (problems.length > errors.length) this.warn(formatProblems(problems.filter(isWarning)));
+      if (errors.length) this.error(`screens.config has ${errors.length} problem(s):\n${formatProblems(errors)}`);
     },
     configureServer(s) {
       server = s;
       void report();
-      s.watcher.on('change', (file) => {
-        if (file.includes(`${path.sep}screens.config${path.sep}`) || /widgets[\\/][^\\/]+[\\/]schema\.ts$/.test(file)) void report();
-      });
+      const changed = (file: string) => {
+        // the generated files themselves are written by the check: no second run for them
+        if (/\.gen\.ts$|refs\.schema\.json$|widgets\.schema\.json$/.test(file)) return;
+        if (inConfig(file) || GENERATED_FROM.test(file)) void report();
+      };
+      s.watcher.on('change', changed);
+      s.watcher.on('add', changed);
+      s.watcher.on('unlink', changed);
     },
   };
 }
@@ -104,10 +144,8 @@ function routeChunks(chunks: { fileName: string; moduleIds: string[]; imports: s
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const src = (...p: string[]) => path.join(root, ...p);
   const FIELD_MODULES: Record<string, string> = { textarea: 'form-textarea.tsx', select: 'form-choice.tsx', date: 'form-choice.tsx', radio: 'form-choice.tsx' };
-  const CORE = ['Stack', 'Text', 'Button'];
-  const LIST = ['Cell', 'Menu'];
   const screens = readScreens();
-  const routes = (JSON.parse(readFileSync(src('screens.config', 'routes.json'), 'utf8')) as { routes: { path: string; screen: string }[] }).routes;
+  const routes = (JSON.parse(readFileSync(path.join(configDir, 'routes.json'), 'utf8')) as { routes: { path: string; screen: string }[] }).routes;
   const files: string[] = [];
   const indexOf = (f: string) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1);
   const r: Record<string, number[]> = {};
@@ -115,9 +153,9 @@ function routeChunks(chunks: { fileName: string; moduleIds: string[]; imports: s
     const s = screens[route.screen];
     if (!s) continue;
     const modules = [
-      src('screens.config', 'screens', `${route.screen}.json`),
-      ...s.forms.map((f) => src('screens.config', 'forms', `${f}.json`)),
-      ...s.widgets.map((w) => (CORE.includes(w) ? src('src', 'engine', 'core-widgets.ts') : LIST.includes(w) ? src('src', 'engine', 'list-widgets.ts') : src('src', 'widgets', w, 'index.tsx'))),
+      path.join(configDir, 'screens', `${route.screen}.json`),
+      ...s.forms.map((f) => path.join(configDir, 'forms', `${f}.json`)),
+      ...s.widgets.map((w) => src('src', 'widgets', w, 'index.tsx')),
       ...s.fields.flatMap((t) => (FIELD_MODULES[t] ? [src('src', 'engine', FIELD_MODULES[t])] : [])),
     ];
     const need = new Set<string>();
@@ -182,8 +220,8 @@ interface ScreenFacts {
 
 /** what each screen of screens.config/screens draws, for the screen index and the chunk groups below */
 function readScreens(): Record<string, ScreenFacts> {
-  const dir = path.join(root, 'screens.config', 'screens');
-  const formsDir = path.join(root, 'screens.config', 'forms');
+  const dir = path.join(configDir, 'screens');
+  const formsDir = path.join(configDir, 'forms');
   const readJson = <T,>(file: string): T | undefined => {
     try {
       return JSON.parse(readFileSync(file, 'utf8')) as T;
@@ -206,8 +244,8 @@ function readScreens(): Record<string, ScreenFacts> {
 function screenIndex(): Plugin {
   const id = 'virtual:screen-index';
   const resolved = `\0${id}`;
-  const dir = path.join(root, 'screens.config', 'screens');
-  const formsDir = path.join(root, 'screens.config', 'forms');
+  const dir = path.join(configDir, 'screens');
+  const formsDir = path.join(configDir, 'forms');
   const build = () => {
     const out = Object.fromEntries(Object.entries(readScreens()).map(([name, { widgets, forms, fields, data }]) => [name, { widgets, forms, fields, data }]));
     return `export default ${JSON.stringify(out)};`;
@@ -227,25 +265,26 @@ function screenIndex(): Plugin {
 }
 
 /**
- * index.html from screens.config/: the site's name as the first title and its brand colour as the
- * browser's theme colour (scripts/brand.ts), the app's global stylesheet (src/styles.css) inline,
+ * index.html from screens.config/: the brand's site name as the first title and its brand colour as
+ * the browser's theme colour (app.json brand and theme, src/config/brand.ts), the app's global
+ * stylesheet (src/styles.css) and the brand colours (themeCss) inline,
  * and the static app shell (scripts/app-shell.ts), painted before any JavaScript. The policy allows
  * inline styles, no inline script: the shell picks its frame for the route with CSS alone.
  */
 function appShellHtml(): Plugin {
   const styles = path.join(root, 'src', 'styles.css');
-  const sources = [styles, path.join(root, 'screens.config')];
+  const sources = [styles, configDir];
   return {
     name: 'app-shell-html',
     transformIndexHtml: {
       order: 'pre',
       handler(html) {
-        const b = brand(root);
-        const shell = appShell(root);
-        const primary = b.primary.replace(/[^#0-9a-fA-F]/g, '');
-        const css = `${readFileSync(styles, 'utf8')}\nhtml:root{--adm-color-primary:${primary}}\n${shell.css}`;
+        const app = readApp();
+        const shell = appShell(configDir, app);
+        const primary = app.theme.primary.replace(/[^#0-9a-fA-F]/g, '');
+        const css = `${readFileSync(styles, 'utf8')}\n${themeCss(app.theme)}${shell.css}`;
         return html
-          .replace('%APP_TITLE%', b.siteName.replace(/[<>&"]/g, ''))
+          .replace('%APP_TITLE%', brandOf(app).siteName.replace(/[<>&"]/g, ''))
           .replace('%APP_THEME%', primary)
           .replace('</head>', `<style>${css}</style>\n  </head>`)
           .replace('<div id="root"></div>', `<div id="root">${shell.markup}</div>`);
@@ -256,6 +295,106 @@ function appShellHtml(): Plugin {
       server.watcher.add(styles);
       server.watcher.on('change', (file) => {
         if (sources.some((s) => file === s || file.startsWith(`${s}${path.sep}`)) && !file.includes(`${path.sep}schema${path.sep}`)) server.ws.send({ type: 'full-reload' });
+      });
+    },
+  };
+}
+
+interface AppJson {
+  brand: { siteName: string; shortName: string; logo?: string };
+  tabBar?: AppConfig['tabBar'];
+  theme: { primary: string };
+  webApp: { icon: string; backgroundColor: string };
+}
+/** What the build draws with while app.json cannot be read (the config check fails the build; the dev server shows why). */
+const FALLBACK_APP: AppJson = { brand: { siteName: 'screens.config', shortName: 'config' }, theme: { primary: '#1366e6' }, webApp: { icon: 'assets/app-icon.svg', backgroundColor: '#ffffff' } };
+/** app.json as the build reads it; a broken one must not stop the dev server from starting and showing the error */
+function readApp(): AppJson {
+  try {
+    const r = readJsonText(readFileSync(path.join(configDir, 'app.json'), 'utf8'));
+    const app = r.ok ? (r.json as Partial<AppJson>) : {};
+    const ok = app.brand && typeof app.brand.siteName === 'string' && app.theme && typeof app.theme.primary === 'string' && app.webApp && typeof app.webApp.icon === 'string';
+    return ok ? (app as AppJson) : FALLBACK_APP;
+  } catch {
+    return FALLBACK_APP;
+  }
+}
+
+/**
+ * Config JSON the app imports (app, messages, routes, every screen and form), read first by us:
+ * a syntax error becomes an error Vite's overlay can show (file:line:column, the line with a
+ * caret, the hint of src/config/json-text.ts), where Vite's own JSON plugin would throw one the
+ * overlay cannot draw (a blank page). Valid files go on to Vite's JSON plugin unchanged.
+ */
+function configJson(): Plugin {
+  return {
+    name: 'screens-config-json',
+    enforce: 'pre',
+    configureServer(server) {
+      // a config folder outside the project (SCREENS_CONFIG_DIR) is watched too, so a fix reloads the page
+      if (!configDir.startsWith(root + path.sep)) server.watcher.add(configDir);
+    },
+    load(id) {
+      const file = id.split('?')[0];
+      if (!file.endsWith('.json') || !inConfig(file)) return null;
+      const r = readJsonText(readFileSync(file, 'utf8'));
+      if (r.ok) return null;
+      const { line, column, message, frame } = r.problem;
+      const err = new Error(`${shownPath(root, file)}:${line}:${column}: not valid JSON: ${message}`);
+      // the fields Vite's error overlay reads (message, id, loc, frame); no stack: the place is the config, not our code
+      Object.assign(err, { id: file, loc: { file, line, column }, frame: overlayFrame(frame), plugin: 'screens-config' });
+      err.stack = '';
+      throw err;
+    },
+  };
+}
+
+/**
+ * screens.config/assets/ as the build serves it (the public folder): SVGs with {{theme.primary}},
+ * {{brand.siteName}} or {{brand.shortName}} filled in from app.json (the app icon takes the brand
+ * colour), other files as they are. Written to node_modules/.cache/screens-assets/<config>/ when
+ * the config is loaded and again when an asset or app.json changes in the dev server (the icons
+ * vite-plugin-pwa makes from it in the dev server follow at its next start). Beside each folder
+ * `<config>.source` names the config folder it was made from; folders of config folders that no
+ * longer exist (the tests' temporary copies) are removed.
+ */
+const assetsCache = path.join(root, 'node_modules', '.cache', 'screens-assets');
+const publicDir = path.join(assetsCache, createHash('sha1').update(configDir).digest('hex').slice(0, 10));
+function writePublicAssets(): string[] {
+  const app = readApp();
+  const unknown: string[] = [];
+  const src = path.join(configDir, 'assets');
+  rmSync(publicDir, { recursive: true, force: true });
+  mkdirSync(publicDir, { recursive: true });
+  writeFileSync(`${publicDir}.source`, configDir);
+  for (const marker of readdirSync(assetsCache).filter((n) => n.endsWith('.source'))) {
+    const from = readFileSync(path.join(assetsCache, marker), 'utf8');
+    if (existsSync(from)) continue;
+    rmSync(path.join(assetsCache, marker.slice(0, -'.source'.length)), { recursive: true, force: true });
+    rmSync(path.join(assetsCache, marker), { force: true });
+  }
+  for (const name of existsSync(src) ? readdirSync(src) : []) {
+    const from = path.join(src, name);
+    if (name.endsWith('.svg')) {
+      const names: string[] = [];
+      writeFileSync(path.join(publicDir, name), fillTemplate(readFileSync(from, 'utf8'), app, names));
+      unknown.push(...names.map((n) => `${shownPath(root, from)}: unknown name {{${n}}} (expected theme.primary, brand.siteName or brand.shortName)`));
+    } else copyFileSync(from, path.join(publicDir, name));
+  }
+  return unknown;
+}
+function brandAssets(): Plugin {
+  const problems = writePublicAssets();
+  return {
+    name: 'brand-assets',
+    buildStart() {
+      if (problems.length) this.error(problems.join('\n'));
+    },
+    configureServer(server) {
+      for (const p of problems) server.config.logger.error(p);
+      server.watcher.on('all', (_event, file) => {
+        if (!inConfig(file) || !(file.startsWith(path.join(configDir, 'assets')) || path.resolve(file) === path.join(configDir, 'app.json'))) return;
+        for (const p of writePublicAssets()) server.config.logger.error(p);
       });
     },
   };
@@ -278,25 +417,25 @@ const SHELL = /^assets\/(index|app|rolldown-runtime|react|antd-base|list-widgets
  * itself once the first screen has shown its data (src/shell/NetworkStatus.tsx).
  */
 function webApp() {
-  const b = brand(root);
+  const app = readApp();
   return VitePWA({
     registerType: 'prompt',
     injectRegister: false,
     manifest: {
       id: '/',
-      name: b.siteName,
-      short_name: b.shortName,
+      name: brandOf(app).siteName,
+      short_name: brandOf(app).shortName,
       lang: 'zh-CN',
       dir: 'ltr',
       start_url: '/',
       scope: '/',
       display: 'standalone',
       orientation: 'portrait',
-      theme_color: b.primary,
-      background_color: b.background,
+      theme_color: app.theme.primary,
+      background_color: app.webApp.backgroundColor,
     },
     pwaAssets: {
-      image: path.join('screens.config', b.icon), // in publicDir, so the icons land at the root of the build
+      image: path.join(publicDir, path.relative('assets', app.webApp.icon)), // in publicDir (its colours filled in), so the icons land at the root of the build
       preset: 'minimal-2023',
       includeHtmlHeadLinks: true,
       overrideManifestIcons: true,
@@ -335,8 +474,7 @@ function webApp() {
  * only one screen shows (login's login and register forms), travel in that screen's own chunk,
  * with its config: one request and one stylesheet where each was a request or two of its own. On a phone every request costs a round trip, and an HTTP/1.1 host serves
  * six at a time. Widgets a screen shows later (under a `when`), and widgets several screens use,
- * keep chunks of their own; the core and list widgets have their groups (engine/core-widgets.ts,
- * list-widgets.ts).
+ * keep chunks of their own; the core and list widgets have their groups (engine/core-widgets.ts).
  */
 function screenChunkGroups() {
   const screens = readScreens();
@@ -344,12 +482,12 @@ function screenChunkGroups() {
   for (const [name, s] of Object.entries(screens)) for (const w of [...s.widgets, ...s.deferred]) (users.get(w) ?? users.set(w, new Set()).get(w)!).add(name);
   const formUsers = new Map<string, number>();
   for (const s of Object.values(screens)) for (const f of s.forms) formUsers.set(f, (formUsers.get(f) ?? 0) + 1);
-  const grouped = new Set(['Stack', 'Text', 'Button', 'Cell', 'Menu']);
+  const grouped = new Set(CORE_WIDGETS);
   return Object.entries(screens).flatMap(([name, s]) => {
     const own = s.widgets.filter((w) => !grouped.has(w) && users.get(w)?.size === 1);
     const forms = s.forms.filter((f) => formUsers.get(f) === 1);
     if (!own.length && !forms.length) return [];
-    const files = [path.join(root, 'screens.config', 'screens', `${name}.json`), ...forms.map((f) => path.join(root, 'screens.config', 'forms', `${f}.json`))];
+    const files = [path.join(configDir, 'screens', `${name}.json`), ...forms.map((f) => path.join(configDir, 'forms', `${f}.json`))];
     const dirs = own.map((w) => `${path.join(root, 'src', 'widgets', w)}${path.sep}`);
     // only these files: what they import (the antd-mobile index, shared helpers) stays where it was
     return [{ name, test: (id: string) => files.includes(id) || dirs.some((d) => id.startsWith(d)), priority: 4, includeDependenciesRecursively: false }];
@@ -361,7 +499,7 @@ function screenChunkGroups() {
  * (editor and operator notes the app never reads), a few hundred bytes off every first paint.
  */
 function configForBrowser(): Plugin {
-  const dir = `${path.join(root, 'screens.config')}${path.sep}`;
+  const dir = `${configDir}${path.sep}`;
   return {
     name: 'config-for-browser',
     apply: 'build',
@@ -413,12 +551,14 @@ function reactRouterPure(): Plugin {
  * helpers" made /login pay 11 KB gzipped for components it does not show; without groups the
  * helpers scatter into a request each.
  */
+/** the modules of a group of src/engine/core-widgets.ts */
+const widgetsOf = (group: keyof typeof WIDGET_GROUPS) => new RegExp(`[\\\\/]src[\\\\/]widgets[\\\\/](${WIDGET_GROUPS[group].join('|')})[\\\\/]`);
 const ANTD_GROUPS: { name: string; roots: RegExp; with?: RegExp }[] = [
   {
     name: 'antd-base',
     roots: /node_modules[\\/]antd-mobile[\\/]es[\\/](global[\\/]index|components[\\/](button|config-provider)[\\/]index)\.js$/,
     // the core widgets (Stack, Text, Button: nearly every screen)
-    with: /[\\/]src[\\/](engine[\\/]core-widgets\.ts|widgets[\\/](Stack|Text|Button)[\\/])/,
+    with: widgetsOf('antd-base'),
   },
   {
     name: 'Form',
@@ -430,7 +570,7 @@ const ANTD_GROUPS: { name: string; roots: RegExp; with?: RegExp }[] = [
     name: 'list-widgets',
     roots: /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/]list[\\/]index\.js$/,
     // Cell and Menu
-    with: /[\\/]src[\\/](engine[\\/]list-widgets\.ts|widgets[\\/](Cell|Menu)[\\/])/,
+    with: widgetsOf('list-widgets'),
   },
 ];
 /** a package index that only re-exports (every component, every icon): not followed, the modules it names are found through their real importers */
@@ -479,10 +619,33 @@ function antdGroupsGraph(): Plugin {
 }
 
 export default defineConfig({
-  // the web app's source icon (app.json webApp.icon) lives here; the build serves it and makes every icon size from it
-  publicDir: 'screens.config/assets',
-  plugins: [react(), configCheck(), devSecurityHeaders(), mockApi(), appShellHtml(), preloadApp(), screenIndex(), antdGroupsGraph(), reactRouterPure(), configForBrowser(), webApp()],
+  // screens.config/assets/ with the brand filled in (brandAssets): the web app's source icon (app.json
+  // webApp.icon) and the logo (brand.logo) live here; the build serves them and makes every icon size from the icon
+  publicDir,
+  resolve: {
+    // the config folder the app imports (src/config/index.ts)
+    alias: { '@config': configDir },
+  },
+  // precompressPlugin: .gz and .br next to each built text file, for nginx's gzip_static/brotli_static (deploy/nginx)
+  plugins: [
+    configJson(),
+    react(),
+    configCheck(),
+    devSecurityHeaders(),
+    mockApi(),
+    brandAssets(),
+    appShellHtml(),
+    preloadApp(),
+    screenIndex(),
+    antdGroupsGraph(),
+    reactRouterPure(),
+    configForBrowser(),
+    webApp(),
+    precompressPlugin(),
+  ],
   server: {
+    // a config folder outside the project (SCREENS_CONFIG_DIR) is served too
+    fs: { allow: [root, configDir] },
     port: Number(process.env.PORT) || 5173,
     strictPort: true,
     // no CORS for any other origin (Vite allows localhost ones by default): the mock answers /api itself

@@ -1,9 +1,15 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// the config folder the app imports as @config/ (vite.config.ts); the tests read the real one
+const resolve = { alias: { '@config': path.join(path.dirname(fileURLToPath(import.meta.url)), 'screens.config') } };
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: 'unit',
           environment: 'node',
@@ -12,6 +18,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'e2e',
           environment: 'node',

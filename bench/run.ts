@@ -6,13 +6,14 @@
  *   (median of 3), the repeat visit of / (JS and CSS from the network before first paint once the
  *   service worker is installed, and Lighthouse on that second load), render time from config for home and the heaviest list screen (median of 10),
  *   check:config over the real config and one 10 times larger, /api/balance under load,
- *   React commits, components rendered and scripting time per minute idle on /transfer (4x CPU).
+ *   React commits, components rendered and scripting time per minute idle on /transfer (4x CPU),
+ *   backend calls per member-hour on /transfer and /mine, visible and hidden (bench/polls.ts).
  * Prints one table (markdown, for README.md), writes bench/results.json and exits 1 when a
  * budget is missed.
  *
  *   BENCH_QUICK=1      one Lighthouse run, three render runs, a 3 s load test (development)
  *   BENCH_NO_BUILD=1   reuse dist-bench/
- *   BENCH_ONLY=size,render,idle,lighthouse,config,load   run only these parts
+ *   BENCH_ONLY=size,render,idle,polls,lighthouse,config,load   run only these parts
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { BASE, BIN, DIST, QUICK, ROOT, memberToken, resetMock, screenOf, startSe
 import { measureLighthouse, type LighthouseFigures } from './lighthouse';
 import { measureBalanceLoad, type LoadFigures } from './load';
 import { measureIdle, type IdleFigures } from './idle';
+import { describeRate, measurePolls, type PollRate } from './polls';
 
 const BUDGET = {
   /** JS and CSS (gzip) fetched before the first screen of /, /login and /mine (issue 23) */
@@ -44,7 +46,7 @@ const BUDGET = {
   checkGrowth: 15,
 };
 
-const parts = new Set((process.env.BENCH_ONLY ?? 'size,render,idle,lighthouse,config,load').split(',').map((s) => s.trim()));
+const parts = new Set((process.env.BENCH_ONLY ?? 'size,render,idle,polls,lighthouse,config,load').split(',').map((s) => s.trim()));
 const LH_RUNS = QUICK ? 1 : 3;
 const RENDER_RUNS = QUICK ? 3 : 10;
 const LOAD_SECONDS = QUICK ? 3 : 10;
@@ -83,6 +85,7 @@ const results: {
   repeat?: RepeatTransfer;
   render?: RenderTime[];
   idle?: IdleFigures;
+  polls?: PollRate[];
   lighthouse?: LighthouseFigures[];
   config?: ConfigFigures;
   load?: LoadFigures;
@@ -92,7 +95,7 @@ const results: {
   pass?: boolean;
 } = { date: new Date().toISOString(), quick: QUICK, budgets: BUDGET, rows, errors };
 
-if (!process.env.BENCH_NO_BUILD && (parts.has('size') || parts.has('render') || parts.has('idle') || parts.has('lighthouse'))) {
+if (!process.env.BENCH_NO_BUILD && (parts.has('size') || parts.has('render') || parts.has('idle') || parts.has('polls') || parts.has('lighthouse'))) {
   await step('build', () => {
     const r = spawnSync(BIN('vite'), ['build', '--outDir', path.relative(ROOT, DIST), '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('vite build failed');
@@ -113,7 +116,7 @@ if (parts.has('config')) {
   }
 }
 
-const needsServer = ['size', 'render', 'idle', 'lighthouse', 'load'].some((p) => parts.has(p));
+const needsServer = ['size', 'render', 'idle', 'polls', 'lighthouse', 'load'].some((p) => parts.has(p));
 const stop = needsServer ? await step('start server', () => startServer()) : undefined;
 
 if (stop) {
@@ -183,6 +186,13 @@ if (stop) {
       } finally {
         await browser.close();
       }
+    }
+
+    if (parts.has('polls') && screenOf('/transfer') && screenOf('/mine')) {
+      await resetMock();
+      const browser = await launchBrowser();
+      results.polls = await step('polls /transfer, /mine', async () => measurePolls(browser, await memberToken(), QUICK ? 2 : 5)).finally(() => browser.close());
+      for (const r of results.polls ?? []) row(`backend calls per member-hour, ${r.route} ${r.state}${r.state === 'backend down' ? ` (503, first ${r.minutes} min)` : ''}`, describeRate(r));
     }
 
     if (parts.has('lighthouse')) {

@@ -1,16 +1,18 @@
 /**
  * The /api router: one dispatcher driven by the endpoint catalogue. For each request, in order:
- * find the call by path (404 JSON if none), check the method (405), apply global latency and any
+ * find the call by path (404 JSON if none, or if the reply profile's backend lacks it), check the method (405), apply global latency and any
  * injected fault, parse the body (JSON or form, 64 KB; multipart only for uploads), answer 401 for
  * member calls without a valid token, validate the payload (422 with a Chinese message naming the
- * field), then run the handler. Every answer is JSON; nothing falls through to HTML.
+ * field), then run the handler and shape its reply as the reply profile says (profiles.ts). Every
+ * answer is JSON; nothing falls through to HTML.
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
 import multer from 'multer';
-import { endpoints, type EndpointDef, type EndpointName } from '../src/api/catalogue';
+import { endpoints, type EndpointDef, type EndpointName, type ReplyOf } from '../src/api/catalogue';
 import { fail, originOf, type Ctx, type HandlerMap, type Reply } from './http';
 import type { FaultRule, MockState } from './state';
 import { IDEMPOTENCY_KEY } from './idempotency';
+import { profiles, reshapeReply } from './profiles';
 import { validatePayload } from './validate';
 
 export const BODY_LIMIT = '64kb';
@@ -128,7 +130,8 @@ export function apiRouter(state: MockState, handlers: HandlerMap, latency: { ms:
     const path = `/api${req.path}`;
     // without regard to case: real backends serve /api/noticelist and /api/activityapplylog (README.md)
     const name = byPath.get(path.toLowerCase());
-    if (!name) return send(res, fail(404, `接口不存在：${path}`), 404);
+    // a call the reply profile's backend does not serve (the Laravel original has no venuelist) is as unknown
+    if (!name || profiles[state.settings.shapes.profile].absent.has(name)) return send(res, fail(404, `接口不存在：${path}`), 404);
     const def = endpoints[name] as EndpointDef;
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     if (method !== def.method) {
@@ -187,7 +190,8 @@ export function apiRouter(state: MockState, handlers: HandlerMap, latency: { ms:
       origin: originOf(req, options.publicOrigin),
     } as Ctx<typeof name>;
     const handler = handlers[name] as (c: typeof ctx) => Reply<unknown> | Promise<Reply<unknown>>;
-    const run = async () => handler(ctx);
+    // the handler's reply in the shapes of the reply profile (profiles.ts)
+    const run = async (): Promise<Reply<unknown>> => reshapeReply(state.settings.shapes.profile, name, (await handler(ctx)) as Reply<ReplyOf<EndpointName>>, ctx);
     // A money call with an Idempotency-Key runs once per member and key; a repeat gets the first reply.
     const key = def.idempotent ? req.get('idempotency-key') : undefined;
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) return send(res, fail(422, '参数错误：Idempotency-Key 格式不正确'));

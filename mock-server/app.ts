@@ -11,7 +11,7 @@ import { controlRouter, pagesOnlyRouter } from './control';
 import { gameRouter } from './game';
 import { fail } from './http';
 import { handlers } from './routes';
-import { MockState } from './state';
+import { MockState, profileNames, type ProfileName } from './state';
 
 export interface MockOptions {
   /** delay before every /api reply, ms; defaults to MOCK_LATENCY_MS, else 0 */
@@ -28,6 +28,11 @@ export interface MockOptions {
    * defaults to MOCK_PUBLIC_ORIGIN, else the address the request came in on (never the Host header).
    */
   publicOrigin?: string;
+  /**
+   * The reply profile (mock-server/profiles.ts) the mock starts with and a reset returns to:
+   * `default`, or `laravel` (every call in the Laravel original's shapes); defaults to MOCK_SHAPES, else default.
+   */
+  shapes?: ProfileName;
 }
 
 /** An origin such as https://app.example.com or http://127.0.0.1:5173, or null. */
@@ -56,6 +61,15 @@ function envPublicOrigin(): string | undefined {
   return o ?? undefined;
 }
 
+/** The reply profile of MOCK_SHAPES: default when unset; a wrong value is named once and ignored. */
+export function envProfile(): ProfileName {
+  const raw = (process.env.MOCK_SHAPES ?? '').trim();
+  if (!raw) return 'default';
+  const found = profileNames.find((p) => p === raw);
+  if (!found) console.warn(`[mock] MOCK_SHAPES ignored: expected one of ${profileNames.join(', ')}, found "${raw}"`);
+  return found ?? 'default';
+}
+
 function envLatency(): number {
   const n = Number(process.env.MOCK_LATENCY_MS ?? 0);
   return Number.isFinite(n) && n > 0 ? Math.min(n, 60_000) : 0;
@@ -66,7 +80,7 @@ export function createApp(options: MockOptions = {}): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
-  const state = new MockState();
+  const state = new MockState(options.shapes ?? envProfile());
   const latency = { ms: options.latencyMs ?? envLatency() };
   const control = options.control ?? process.env.MOCK_CONTROL === '1';
   const corsOrigins = new Set((options.corsOrigins ?? envOrigins()).map((o) => parseOrigin(o)).filter((o): o is string => o !== null));

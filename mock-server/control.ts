@@ -1,7 +1,7 @@
 /**
  * The /__mock/ control surface (JSON in, JSON out), for tests and developers. See README.md.
  *   POST /__mock/reset            restore the seed (also drops sessions and faults)
- *   POST /__mock/settings         merge app info, pay ways, pay ranges, rates, reply shapes into the state
+ *   POST /__mock/settings         merge app info, pay ways, pay ranges, rates, reply shapes (shapes.profile: default | laravel) into the state
  *   POST /__mock/fault            fail the next N calls of a path (body code, HTTP status, delay, drop, dropAfter)
  *   GET  /__mock/faults           the faults waiting;  DELETE /__mock/fault clears them
  *   POST /__mock/member           patch a member (balance, venues, cards, sendnums, ...)
@@ -26,7 +26,7 @@ import { fail, ok, yuan } from './http';
 import { servePage } from './pages';
 import { applyPreset, presetNames, type PresetName } from './presets';
 import { hashPassword } from './passwords';
-import { freshSettings, toCents, type Member, type MockState, type Settings } from './state';
+import { freshSettings, profileNames, toCents, type Member, type MockState, type Settings } from './state';
 import { formatBJ } from './time';
 
 const ajv = new Ajv({ allErrors: false, strict: false });
@@ -71,6 +71,7 @@ const settingsSchema = {
       type: 'object',
       additionalProperties: false,
       properties: {
+        profile: { enum: [...profileNames] },
         cardlist: { enum: ['object', 'array'] },
         banner: { enum: ['both', 'src', 'pic'] },
         refreshusermoney: { enum: ['whole', 'partial'] },
@@ -352,7 +353,7 @@ export function controlRouter(state: MockState, latency: { ms: number }): expres
     send(res, ok(state.settings, '设置已更新'));
   });
   router.post('/settings/reset', (_req, res) => {
-    state.settings = freshSettings();
+    state.settings = freshSettings(state.startProfile);
     send(res, ok(state.settings, '设置已恢复'));
   });
 

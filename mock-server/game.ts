@@ -150,6 +150,8 @@ const validBet = ajv.compile({
     win: { type: 'number', minimum: -1e7, maximum: 1e8 },
     status: { type: 'integer', enum: [0, 1, 2] },
     game_type: { type: 'integer', minimum: 1, maximum: 99 },
+    /** the game's name (the bet's Code); the venue's name when absent */
+    game: { type: 'string', minLength: 1, maxLength: 32 },
   },
 });
 
@@ -310,7 +312,7 @@ export function recordBetControl(state: MockState) {
   return (req: Request, res: Response): void => {
     const p: unknown = req.body ?? {};
     if (!validBet(p)) return send(res, fail(422, errorText(validBet.errors)), 422);
-    const b = p as { username?: string; plat: string; bet: number; win?: number; status?: 0 | 1 | 2; game_type?: number };
+    const b = p as { username?: string; plat: string; bet: number; win?: number; status?: 0 | 1 | 2; game_type?: number; game?: string };
     const member = state.findMember(b.username ?? 'demo01');
     if (!member) return send(res, fail(202, `会员不存在：${b.username}`), 404);
     const venue = gameVenue(b.plat);
@@ -322,7 +324,7 @@ export function recordBetControl(state: MockState) {
     const rec = recordBet(state, member, {
       api_type: venue.platname,
       game_type: b.game_type ?? venue.game_type,
-      gamename: venue.name,
+      gamename: b.game ?? venue.name,
       betCents,
       winCents: status === 1 ? winCents : 0,
       status,

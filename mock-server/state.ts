@@ -159,8 +159,17 @@ export interface Settings {
   shapes: ReplyShapes;
 }
 
+/** The reply profiles (mock-server/profiles.ts): `default` as the mock always answered, `laravel` as the Laravel original. */
+export const profileNames = ['default', 'laravel'] as const;
+export type ProfileName = (typeof profileNames)[number];
+
 /** Reply shapes where SPEC.md and real backends differ; the defaults answer both readings where one can. */
 export interface ReplyShapes {
+  /**
+   * every call at once: `default`, or `laravel` (the Laravel original's shapes, mock-server/profiles.ts);
+   * where the profile reshapes a call, the switches below do not change it
+   */
+  profile: ProfileName;
   /** payinfo cardlist: one object (SPEC.md section 3, default) or an array (real backend) */
   cardlist: 'object' | 'array';
   /** bannerList picture field: src and pic (default), src only (Laravel original) or pic only (Go rewrite) */
@@ -171,7 +180,7 @@ export interface ReplyShapes {
   gameList: 'named' | 'codes';
 }
 
-export const defaultShapes: ReplyShapes = { cardlist: 'object', banner: 'both', refreshusermoney: 'whole', gameList: 'named' };
+export const defaultShapes: ReplyShapes = { profile: 'default', cardlist: 'object', banner: 'both', refreshusermoney: 'whole', gameList: 'named' };
 
 export interface FaultRule {
   /** body code to answer (e.g. 401, 501) */
@@ -213,13 +222,14 @@ export interface Notice {
   created: number;
 }
 
-export function freshSettings(): Settings {
+/** The seed settings; `profile` is the reply profile the mock was started with (MOCK_SHAPES). */
+export function freshSettings(profile: ProfileName = 'default'): Settings {
   return {
     ...siteSeed,
     pay_way: { ...payWaySeed },
     payRange: Object.fromEntries(Object.entries(payRangeSeed).map(([k, v]) => [k, { ...v }])) as Record<PayRangeType, PayRange>,
     ...ratesSeed,
-    shapes: { ...defaultShapes },
+    shapes: { ...defaultShapes, profile },
   };
 }
 
@@ -250,14 +260,15 @@ export class MockState {
   idempotency = new IdempotencyStore(() => this.now());
   private seq = 0;
 
-  constructor() {
+  /** `profile`: the reply profile a reset goes back to (MOCK_SHAPES, else default). */
+  constructor(readonly startProfile: ProfileName = 'default') {
     this.reset();
   }
 
-  /** Put the seed back: members, records, settings; sessions, faults and uploads are dropped. */
+  /** Put the seed back: members, records, settings (the start-up reply profile); sessions, faults and uploads are dropped. */
   reset(): void {
     const seed = buildSeed(Date.now());
-    this.settings = freshSettings();
+    this.settings = freshSettings(this.startProfile);
     this.members = new Map(seed.members.map((m) => [m.username.toLowerCase(), m]));
     this.notices = seed.notices;
     this.sessions.clear();
@@ -326,8 +337,9 @@ export class MockState {
     this.sessions.delete(token);
   }
 
-  revokeAllTokens(member: Member): void {
-    for (const [token, s] of this.sessions) if (s.memberId === member.id) this.sessions.delete(token);
+  /** End every session of the member (but `keep`). */
+  revokeAllTokens(member: Member, keep?: string): void {
+    for (const [token, s] of this.sessions) if (s.memberId === member.id && token !== keep) this.sessions.delete(token);
   }
 
   saveUpload(type: string, data: Buffer): string {

@@ -23,7 +23,7 @@ import path from 'node:path';
 import { ICON_SOURCES } from '../src/engine/icon-names';
 import { ICON_PATHS, VIEWBOX } from '../src/engine/icon-paths.gen';
 import type { AppConfig, RouteConfig } from '../src/config/types';
-import { brand } from './brand';
+import { brandOf, type BrandConfig, type ThemeConfig } from '../src/config/brand';
 
 export interface AppShell {
   /** markers and the shell, to go inside the app's root element */
@@ -45,7 +45,14 @@ interface Frame {
 const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const cssString = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\a ')}"`;
 
-const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
+/** a config file, or undefined when it cannot be read: the config check names the problem, the shell draws what it can */
+const readJson = <T>(file: string): T | undefined => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+};
 
 /** the outline of an icon name, as engine/icons.tsx draws it (data-icon: the app takes it over, src/engine/icons.tsx) */
 function icon(name: string, className: string): string {
@@ -94,20 +101,20 @@ function queryTabs(screen: unknown): string[] {
   return out;
 }
 
-export function appShell(root: string): AppShell {
-  const dir = path.join(root, 'screens.config');
-  const { siteName } = brand(root);
-  const app = readJson<AppConfig>(path.join(dir, 'app.json'));
-  const routes = readJson<{ routes: RouteConfig[] }>(path.join(dir, 'routes.json')).routes;
-  const messages = readJson<{ messages: Record<string, string> }>(path.join(dir, 'messages.json')).messages;
-  const tabs = app.tabBar;
+/**
+ * `dir`: the config folder (screens.config/, or SCREENS_CONFIG_DIR); `app`: its app.json as the
+ * build read it (vite.config.ts readApp). The top bar draws the brand (app.json brand, through
+ * src/config/brand.ts) as src/shell/TopBar.tsx does: the logo, then the site name.
+ */
+export function appShell(dir: string, app: { brand: BrandConfig; theme: ThemeConfig; tabBar?: AppConfig['tabBar'] }): AppShell {
+  const { siteName, logoUrl } = brandOf(app);
+  const routes = readJson<{ routes?: RouteConfig[] }>(path.join(dir, 'routes.json'))?.routes ?? [];
+  const messages = readJson<{ messages?: Record<string, string> }>(path.join(dir, 'messages.json'))?.messages ?? {};
+  const tabs = app.tabBar ?? [];
   const screens = new Map<string, unknown>();
   for (const f of readdirSync(path.join(dir, 'screens')).filter((n) => n.endsWith('.json'))) {
-    try {
-      screens.set(f.slice(0, -5), readJson(path.join(dir, 'screens', f)));
-    } catch {
-      // the config check reports it
-    }
+    const screen = readJson(path.join(dir, 'screens', f));
+    if (screen) screens.set(f.slice(0, -5), screen);
   }
 
   // the fragments a player can arrive with: every route, each with the tabs its screen opens through
@@ -172,7 +179,7 @@ export function appShell(root: string): AppShell {
   const markup = [
     ...markers,
     `<div class="app-shell">`,
-    `<header class="shell-topbar"><div class="topbar-logo"><span class="topbar-title">${html(siteName)}</span></div></header>`,
+    `<header class="shell-topbar"><div class="topbar-logo">${logoUrl ? `<img src="${html(logoUrl)}" alt="" width="28" height="28">` : ''}<span class="topbar-title">${html(siteName)}</span></div></header>`,
     `<header class="shell-pagebar"><span class="shell-back">${icon('left', '')}</span><h1 class="shell-pagetitle"></h1><span class="pagebar-side"></span></header>`,
     body('main'),
     body('page'),

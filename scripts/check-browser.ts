@@ -1,15 +1,22 @@
 /**
  * tsx scripts/check-browser.ts — run first by `npm test`, before anything is built: the browser
  * tests need Debian's Chromium (or CHROMIUM_PATH) and a CJK font (without one Chinese text
- * renders as boxes). When either is missing it installs both with apt-get if it can (as root, or
- * with sudo that needs no password); otherwise it stops at once, naming the one command to run.
+ * renders as boxes), and the nginx tests Debian's nginx with its brotli_static module. When any
+ * is missing it installs them with apt-get if it can (as root, or with sudo that needs no
+ * password); otherwise it stops at once, naming the one command to run.
+ *
+ * `npm run serve:nginx` (scripts/serve-nginx.ts) uses the same steps for nginx alone (ensureNginx).
  */
 import { accessSync, constants } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
+import { brotliModulePath, nginxBinary } from './nginx';
 
-export const PACKAGES = ['chromium', 'fonts-noto-cjk'];
-export const INSTALL_COMMAND = `sudo apt-get update && sudo apt-get install -y ${PACKAGES.join(' ')}`;
+export const BROWSER_PACKAGES = ['chromium', 'fonts-noto-cjk'];
+export const NGINX_PACKAGES = ['nginx', 'libnginx-mod-http-brotli-static'];
+export const PACKAGES = [...BROWSER_PACKAGES, ...NGINX_PACKAGES];
+export const installCommand = (packages: readonly string[]) => `sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`;
+export const INSTALL_COMMAND = installCommand(PACKAGES);
 
 export interface Machine {
   /** the path the browser tests launch */
@@ -18,21 +25,44 @@ export interface Machine {
   customPath: boolean;
   hasChromium: boolean;
   hasCjkFont: boolean;
+  /** Debian's nginx runs (`nginx -v`) */
+  hasNginx: boolean;
+  /** nginx's brotli_static module is installed (libnginx-mod-http-brotli-static) */
+  hasBrotli: boolean;
   hasAptGet: boolean;
   /** '' as root, 'sudo' when sudo works without a password, null when neither */
   asRoot: '' | 'sudo' | null;
 }
 
-export type Plan = { action: 'ok' } | { action: 'install'; sudo: '' | 'sudo' } | { action: 'stop'; message: string };
+/** what is checked: everything `npm test` needs, or nginx alone (`npm run serve:nginx`) */
+export type Scope = 'test' | 'nginx';
 
-export function plan(m: Machine): Plan {
-  if (m.hasChromium && m.hasCjkFont) return { action: 'ok' };
-  const missing = [!m.hasChromium && `Chromium (${m.chromiumPath})`, !m.hasCjkFont && 'a CJK font'].filter(Boolean).join(' and ');
-  if (!m.hasChromium && m.customPath) {
-    return { action: 'stop', message: `The browser tests need ${missing}: CHROMIUM_PATH points at no runnable browser. Unset it to use Debian's (${INSTALL_COMMAND}).` };
+export type Plan = { action: 'ok' } | { action: 'install'; sudo: '' | 'sudo'; packages: string[] } | { action: 'stop'; message: string };
+
+const SCOPES: Record<Scope, { who: string; packages: string[]; again: string }> = {
+  test: { who: 'the browser tests need', packages: PACKAGES, again: 'npm test' },
+  nginx: { who: '`npm run serve:nginx` needs', packages: NGINX_PACKAGES, again: 'npm run serve:nginx' },
+};
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function missingOf(m: Machine, scope: Scope): string[] {
+  const nginx = [!m.hasNginx && "Debian's nginx", m.hasNginx && !m.hasBrotli && "nginx's brotli_static module"];
+  const browser = [!m.hasChromium && `Chromium (${m.chromiumPath})`, !m.hasCjkFont && 'a CJK font'];
+  return (scope === 'test' ? [...browser, ...nginx] : nginx).filter((s): s is string => typeof s === 'string');
+}
+
+const and = (list: string[]) => (list.length < 2 ? list.join('') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`);
+
+export function plan(m: Machine, scope: Scope = 'test'): Plan {
+  const missing = missingOf(m, scope);
+  if (missing.length === 0) return { action: 'ok' };
+  const { who, packages, again } = SCOPES[scope];
+  const command = installCommand(packages);
+  if (scope === 'test' && !m.hasChromium && m.customPath) {
+    return { action: 'stop', message: `${capital(who)} ${and(missing)}: CHROMIUM_PATH points at no runnable browser. Unset it to use Debian's (${command}).` };
   }
-  if (m.hasAptGet && m.asRoot !== null) return { action: 'install', sudo: m.asRoot };
-  return { action: 'stop', message: `The browser tests need ${missing}. Run:\n  ${INSTALL_COMMAND}\nthen npm test again.` };
+  if (m.hasAptGet && m.asRoot !== null) return { action: 'install', sudo: m.asRoot, packages };
+  return { action: 'stop', message: `${capital(who)} ${and(missing)}. Run:\n  ${command}\nthen ${again} again.` };
 }
 
 function runnable(file: string): boolean {
@@ -54,15 +84,19 @@ function onPath(cmd: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 }
 
-export function inspect(env: NodeJS.ProcessEnv = process.env): Machine {
+export function inspect(env: NodeJS.ProcessEnv = process.env, scope: Scope = 'test'): Machine {
   const chromiumPath = env.CHROMIUM_PATH || '/usr/bin/chromium';
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const sudo = !isRoot && onPath('sudo') && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore', timeout: 10000 }).status === 0;
+  const nginx = nginxBinary();
   return {
     chromiumPath,
     customPath: !!env.CHROMIUM_PATH,
-    hasChromium: runnable(chromiumPath),
-    hasCjkFont: cjkFont(),
+    // serve:nginx does not look for a browser
+    hasChromium: scope === 'test' ? runnable(chromiumPath) : true,
+    hasCjkFont: scope === 'test' ? cjkFont() : true,
+    hasNginx: nginx !== null,
+    hasBrotli: nginx !== null && brotliModulePath(nginx) !== null,
     hasAptGet: onPath('apt-get'),
     asRoot: isRoot ? '' : sudo ? 'sudo' : null,
   };
@@ -74,24 +108,28 @@ function apt(sudo: '' | 'sudo', args: string[]): boolean {
   return r.status === 0;
 }
 
-function main(): number {
-  const first = plan(inspect());
+/** Checks the machine for `scope`, installs what is missing when it can; 0 when all is there, else 1 (the message printed). */
+export function ensure(scope: Scope): number {
+  const machine = inspect(process.env, scope);
+  const first = plan(machine, scope);
   if (first.action === 'ok') return 0;
   if (first.action === 'stop') {
     console.error(first.message);
     return 1;
   }
-  console.log(`== the browser tests need Chromium and CJK fonts: installing ${PACKAGES.join(' ')} with apt-get`);
-  if (!apt(first.sudo, ['update', '-qq']) || !apt(first.sudo, ['install', '-y', '-qq', ...PACKAGES])) {
-    console.error(`apt-get could not install ${PACKAGES.join(' ')}. Run:\n  ${INSTALL_COMMAND}\nthen npm test again.`);
+  const { who, again } = SCOPES[scope];
+  const command = installCommand(first.packages);
+  console.log(`== ${who} ${and(missingOf(machine, scope))}: installing ${first.packages.join(' ')} with apt-get`);
+  if (!apt(first.sudo, ['update', '-qq']) || !apt(first.sudo, ['install', '-y', '-qq', ...first.packages])) {
+    console.error(`apt-get could not install ${first.packages.join(' ')}. Run:\n  ${command}\nthen ${again} again.`);
     return 1;
   }
-  const after = plan(inspect());
-  if (after.action !== 'ok') {
-    console.error(`Installed ${PACKAGES.join(' ')}, but the browser tests still cannot find what they need. Run:\n  ${INSTALL_COMMAND}`);
+  const still = missingOf(inspect(process.env, scope), scope);
+  if (still.length) {
+    console.error(`Installed ${first.packages.join(' ')}, but ${and(still)} still cannot be found. Run:\n  ${command}`);
     return 1;
   }
   return 0;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exit(main());
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exit(ensure('test'));

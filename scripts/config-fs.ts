@@ -3,34 +3,43 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ConfigBundle, SchemaSet, WidgetSchemas } from '../src/config/check';
+import { JsonSyntaxError, readJsonText } from '../src/config/json-text';
+import { shownPath } from './config-dir';
 
-function readJson(file: string): unknown {
+/** The parsed file, or the error to report: a syntax error with its line, column and hint (src/config/json-text.ts). */
+function readJson(abs: string, file: string): unknown {
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    const r = readJsonText(readFileSync(abs, 'utf8'));
+    return r.ok ? r.json : new JsonSyntaxError(file, r.problem);
   } catch (err) {
     return err instanceof Error ? err : new Error(String(err));
   }
 }
 
-function readDir(root: string, dir: string): Record<string, { file: string; json: unknown }> {
-  const abs = path.resolve(root, dir);
+function readDir(abs: string, shown: string): Record<string, { file: string; json: unknown }> {
   const out: Record<string, { file: string; json: unknown }> = {};
   if (!existsSync(abs)) return out;
   for (const name of readdirSync(abs).sort()) {
     if (!name.endsWith('.json')) continue;
-    out[name.slice(0, -5)] = { file: `${dir}/${name}`, json: readJson(path.join(abs, name)) };
+    out[name.slice(0, -5)] = { file: `${shown}/${name}`, json: readJson(path.join(abs, name), `${shown}/${name}`) };
   }
   return out;
 }
 
+/**
+ * The config folder `configDir` (relative to root, or absolute) as the check reads it; files are
+ * named relative to the project (screens.config/app.json), or absolutely when outside it.
+ */
 export function loadBundle(root: string, configDir = 'screens.config'): ConfigBundle {
-  const one = (name: string) => ({ file: `${configDir}/${name}`, json: readJson(path.resolve(root, configDir, name)) });
+  const abs = path.resolve(root, configDir);
+  const shown = shownPath(root, abs);
+  const one = (name: string) => ({ file: `${shown}/${name}`, json: readJson(path.join(abs, name), `${shown}/${name}`) });
   return {
     app: one('app.json'),
     messages: one('messages.json'),
     routes: one('routes.json'),
-    screens: readDir(root, `${configDir}/screens`),
-    forms: readDir(root, `${configDir}/forms`),
+    screens: readDir(path.join(abs, 'screens'), `${shown}/screens`),
+    forms: readDir(path.join(abs, 'forms'), `${shown}/forms`),
   };
 }
 
@@ -39,7 +48,10 @@ export function loadSchemas(root: string): SchemaSet {
   return { common: s('common'), refs: s('refs'), app: s('app'), messages: s('messages'), routes: s('routes'), screen: s('screen'), form: s('form') };
 }
 
-/** Every src/widgets/<Type>/schema.ts exports `propsSchema` and `templates` (src/config/schema-refs.ts); a missing one is named. */
+/**
+ * Every src/widgets/<Type>/schema.ts exports `propsSchema` and `templates` (src/config/schema-refs.ts),
+ * and a widget showing a list `itemsFrom` (the prop naming it); a missing propsSchema or templates is named.
+ */
 export async function loadWidgetSchemas(root: string): Promise<WidgetSchemas> {
   const dir = path.join(root, 'src', 'widgets');
   const out: WidgetSchemas = {};
@@ -50,7 +62,7 @@ export async function loadWidgetSchemas(root: string): Promise<WidgetSchemas> {
     types.map(async (type) => {
       const mod = (await import(pathToFileURL(path.join(dir, type, 'schema.ts')).href)) as WidgetSchemas[string];
       if (!mod.propsSchema || !mod.templates) throw new Error(`src/widgets/${type}/schema.ts must export propsSchema and templates (src/config/schema-refs.ts; {} when every prop is resolved by the engine)`);
-      out[type] = { propsSchema: mod.propsSchema, templates: mod.templates };
+      out[type] = { propsSchema: mod.propsSchema, templates: mod.templates, ...(mod.itemsFrom === undefined ? {} : { itemsFrom: mod.itemsFrom }) };
     }),
   );
   return out;

@@ -30,8 +30,8 @@ export interface CallLine {
   path: string;
   /** business code of the reply; null when there was no JSON envelope */
   code: number | null;
-  /** 'conforms' | 'differs' | 'skipped' */
-  result: 'conforms' | 'differs' | 'skipped';
+  /** 'conforms' | 'differs' | 'skipped' | 'absent' (an optional call the backend does not serve: HTTP 404) */
+  result: 'conforms' | 'differs' | 'skipped' | 'absent';
   problems: string[];
   note?: string;
 }
@@ -129,6 +129,15 @@ export async function runContract(opts: ContractOptions): Promise<CallLine[]> {
       ctx.lines.push({ name, method: def.method, path: def.path, code: null, result: 'differs', problems: [`no reply (${(e as Error).message})`], note });
       done.add(name);
       return { code: null, data: null, message: '' };
+    }
+    if (status === 404) {
+      // not served: fine for a call the catalogue marks optional (the app says its load failed), else a missing call
+      const env = (json ?? {}) as Json;
+      const code = typeof env.code === 'number' ? env.code : null;
+      const optional = (def as { optional?: boolean }).optional === true;
+      ctx.lines.push({ name, method: def.method, path: def.path, code, result: optional ? 'absent' : 'differs', problems: optional ? [] : ['not served (HTTP 404)'], note });
+      done.add(name);
+      return { code, data: null, message: typeof env.message === 'string' ? env.message : '' };
     }
     const { code, problems } = json === undefined ? { code: null, problems: [`HTTP ${status} without a JSON body`] } : checkReply(name, json);
     ctx.lines.push({ name, method: def.method, path: def.path, code, result: problems.length ? 'differs' : 'conforms', problems, note });
@@ -290,11 +299,14 @@ export function formatLine(l: CallLine): string {
   const code = l.code === null ? '' : ` (code ${l.code})`;
   const note = l.note ? `  [${l.note}]` : '';
   if (l.result === 'skipped') return `-  ${head} skipped${note}`;
+  if (l.result === 'absent') return `~  ${head} not served (HTTP 404): optional, the app says its load failed${note}`;
   if (l.result === 'conforms') return `ok ${head} conforms${code}${note}`;
   return `XX ${head} ${l.problems.join('; ')}${code}${note}`;
 }
 
-export function summary(lines: CallLine[]): { checked: number; conforming: number; skipped: number } {
-  const checked = lines.filter((l) => l.result !== 'skipped').length;
-  return { checked, conforming: lines.filter((l) => l.result === 'conforms').length, skipped: lines.length - checked };
+/** checked: calls whose reply was checked; absent: optional calls the backend does not serve (not failures). */
+export function summary(lines: CallLine[]): { checked: number; conforming: number; skipped: number; absent: number } {
+  const checked = lines.filter((l) => l.result === 'conforms' || l.result === 'differs').length;
+  const absent = lines.filter((l) => l.result === 'absent').length;
+  return { checked, conforming: lines.filter((l) => l.result === 'conforms').length, skipped: lines.length - checked - absent, absent };
 }

@@ -9,8 +9,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { configDirOf, shownPath } from './config-dir';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** the config folder (screens.config/, or SCREENS_CONFIG_DIR) */
+const configDir = configDirOf(root);
 
 export interface SheetRoute {
   path: string;
@@ -20,10 +23,10 @@ export interface SheetRoute {
   guard?: string;
 }
 
-export const routes: SheetRoute[] = (JSON.parse(readFileSync(path.join(root, 'screens.config', 'routes.json'), 'utf8')) as { routes: SheetRoute[] }).routes;
+export const routes: SheetRoute[] = (JSON.parse(readFileSync(path.join(configDir, 'routes.json'), 'utf8')) as { routes: SheetRoute[] }).routes;
 
 /** The screen config file behind a route, relative to the project. */
-export const screenFile = (r: SheetRoute) => `screens.config/screens/${r.screen}.json`;
+export const screenFile = (r: SheetRoute) => `${shownPath(root, configDir)}/screens/${r.screen}.json`;
 
 /** Queries that bring a route to its real content (an id, a type); /payInfo gets a fresh order of the member. */
 export const QUERY: Record<string, string> = {
@@ -58,6 +61,11 @@ async function post<T>(base: string, url: string, body: unknown, token?: string)
 /** Switch the mock to a data preset; answers the preset member's username. */
 export async function preset(base: string, name: Preset): Promise<string> {
   return (await post<{ username: string }>(base, '/__mock/preset', { name })).username;
+}
+
+/** Sets app info fields of the mock (POST /__mock/settings), such as index_modal. */
+export async function setMock(base: string, settings: Record<string, unknown>): Promise<void> {
+  await post<unknown>(base, '/__mock/settings', settings);
 }
 
 /** A token for a member (the control surface's shortcut, no password hashing). */
@@ -111,8 +119,12 @@ export async function openApp(page: Page, base: string, token: string | null): P
   await settle(page);
 }
 
-/** Wait until no request has been in flight for `quietMs`, fonts and images are in, two frames drawn. */
-export async function settle(page: Page, quietMs = 250, maxMs = 4000): Promise<void> {
+/**
+ * Wait until no request has been in flight for `quietMs`, fonts and images are in, two frames drawn
+ * (at most `maxMs`: a settled page returns at once; a machine under load needs the longer wait, or
+ * two runs of the sheet differ where nothing changed).
+ */
+export async function settle(page: Page, quietMs = 250, maxMs = 10_000): Promise<void> {
   await page
     .waitForFunction(
       (quiet) => {

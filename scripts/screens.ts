@@ -13,6 +13,10 @@
  *                     in the sheet with the difference highlighted, one printed line per changed screen
  *   --no-build        reuse dist-screens/ from an earlier run (the config is built into the app, so
  *                     only when screens.config/ has not changed since)
+ *   --with-notice     show the start-up notice (app info index_modal) on home; without it the mock
+ *                     sends index_modal 0, so the notice does not cover home in every picture
+ * The pictures are the same from run to run where nothing changed: a test-mode build (production
+ * code, the captcha's code fixed through sessionStorage captcha.fixed, src/engine/captcha.tsx).
  * Exit code 0 (also when screens changed; the printed lines and the sheet say which), 2 on bad flags.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -22,7 +26,7 @@ import path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { chromium } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { PRESETS, goHash, hashFor, needsMember, openApp, preset, root, routes, screenFile, tokenFor, trackRequests, type Preset, type SheetRoute } from './screens-lib';
+import { PRESETS, goHash, hashFor, needsMember, openApp, preset, root, routes, screenFile, setMock, tokenFor, trackRequests, type Preset, type SheetRoute } from './screens-lib';
 
 const ROLES = ['visitor', 'member'] as const;
 type Role = (typeof ROLES)[number];
@@ -35,21 +39,26 @@ interface Options {
   routes: SheetRoute[];
   diff: string | null;
   build: boolean;
+  notice: boolean;
 }
 
 function usage(problem: string): never {
   console.error(`screens: ${problem}`);
-  console.error('usage: npm run screens -- [--out DIR] [--sizes 360x640,...] [--as visitor,member] [--data normal,stress,empty] [--routes /a,/b] [--diff DIR] [--no-build]');
+  console.error('usage: npm run screens -- [--out DIR] [--sizes 360x640,...] [--as visitor,member] [--data normal,stress,empty] [--routes /a,/b] [--diff DIR] [--no-build] [--with-notice]');
   process.exit(2);
 }
 
 export function parseArgs(argv: string[]): Options {
-  const o: Options = { out: 'screens-out', sizes: [[360, 640], [375, 812], [414, 896]], roles: [...ROLES], data: ['normal'], routes, diff: null, build: true };
+  const o: Options = { out: 'screens-out', sizes: [[360, 640], [375, 812], [414, 896]], roles: [...ROLES], data: ['normal'], routes, diff: null, build: true, notice: false };
   const list = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === '--no-build') {
       o.build = false;
+      continue;
+    }
+    if (flag === '--with-notice') {
+      o.notice = true;
       continue;
     }
     const value = argv[i + 1];
@@ -189,7 +198,8 @@ export async function run(o: Options): Promise<Shot[]> {
   const started = Date.now();
   const dist = path.join(root, 'dist-screens');
   if (o.build || !existsSync(path.join(dist, 'index.html'))) {
-    const b = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--outDir', 'dist-screens', '--logLevel', 'warn', '--emptyOutDir'], {
+    // test mode: the production bundle, with the captcha's code fixable (the same picture every run)
+    const b = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--mode', 'test', '--outDir', 'dist-screens', '--logLevel', 'warn', '--emptyOutDir'], {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, NODE_ENV: 'production' },
@@ -214,6 +224,8 @@ export async function run(o: Options): Promise<Shot[]> {
     mkdirSync(o.out, { recursive: true });
     for (const data of o.data) {
       const username = await preset(base, data);
+      // the start-up notice would cover home in every picture (a preset starts from the seed, where it is on)
+      if (!o.notice) await setMock(base, { index_modal: 0 });
       for (const role of o.roles) {
         const list = o.routes.filter((r) => role === 'member' || !needsMember(r));
         if (!list.length) continue;
@@ -222,6 +234,7 @@ export async function run(o: Options): Promise<Shot[]> {
           const token = role === 'member' ? await tokenFor(base, username) : null;
           const context = await browser.newContext({ viewport: { width, height }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1 });
           const page = await context.newPage();
+          await page.addInitScript(() => sessionStorage.setItem('captcha.fixed', '2468'));
           await trackRequests(page);
           await openApp(page, base, token);
           for (const route of list) {

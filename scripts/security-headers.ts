@@ -1,6 +1,8 @@
 /**
- * The Content-Security-Policy and security headers of the product, one definition for the
- * production server (scripts/serve.ts) and the dev server (`npm start`, vite.config.ts).
+ * The Content-Security-Policy and security headers of the product, one list of header names and
+ * values (securityHeaderList) for the production server (scripts/serve.ts), the dev server
+ * (`npm start`, vite.config.ts) and nginx (deploy/nginx/security-headers.conf, written from the
+ * same list by scripts/gen-nginx.ts; a test fails when that file and this list differ).
  *
  * Scripts only from this origin (no inline script, no eval); antd-mobile sets style attributes at
  * run time, hence style-src 'unsafe-inline'. Pictures and frames (games, customer service,
@@ -64,14 +66,28 @@ export function buildCsp(options: PolicyOptions = {}): string {
 
 export const CSP = buildCsp();
 
+/** A response header of the policy: name and value. */
+export type SecurityHeader = readonly [name: string, value: string];
+
+/**
+ * The product's security headers, in the order they are sent: every server that answers for the
+ * app (Node or nginx) sends exactly these, on every reply.
+ */
+export function securityHeaderList(options: PolicyOptions = {}): SecurityHeader[] {
+  const csp = Object.keys(options).length === 0 ? CSP : buildCsp(options);
+  return [
+    ['Content-Security-Policy', csp],
+    ['X-Frame-Options', 'SAMEORIGIN'],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ];
+}
+
 /** A middleware (Express or Connect) that sets the headers on every reply. */
 export function securityHeadersFor(options: PolicyOptions = {}) {
-  const csp = options === undefined || Object.keys(options).length === 0 ? CSP : buildCsp(options);
+  const headers = securityHeaderList(options);
   return (_req: IncomingMessage, res: ServerResponse, next: () => void): void => {
-    res.setHeader('Content-Security-Policy', csp);
-    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    for (const [name, value] of headers) res.setHeader(name, value);
     next();
   };
 }

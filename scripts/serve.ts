@@ -3,6 +3,7 @@
  * (PORT, default 4173), behind the Content-Security-Policy the product ships with.
  */
 import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
@@ -38,7 +39,9 @@ export function createServer() {
 const port = Number(process.env.PORT) || 4173;
 const host = process.env.HOST ?? '127.0.0.1';
 const listener = createServer().listen(port, host, () => {
-  console.log(`serving ${path.relative(root, dist)} with the mock API on http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`);
+  // the address it listens on, as the system gave it (127.0.0.1 is not localhost when localhost is ::1)
+  const a = listener.address() as AddressInfo;
+  console.log(`serving ${path.relative(root, dist)} with the mock API on http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`);
 });
 const stop = () => listener.close(() => process.exit(0));
 process.on('SIGTERM', stop);

@@ -1,10 +1,11 @@
 /**
- * check:config --where KEY: the config references (src/config/where.ts), then the lines of src/
+ * check:config --where KEY: the config references (src/config/where.ts) with the route(s) each shows
+ * on, or the places whose text contains KEY when it names nothing (赞助), then the lines of src/
  * that name the key (a message key or constant the engine uses directly). Exit 0 when found, 1 when not, 2 without a key.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { findReferences, formatReferences, parseWhere } from '../src/config/where';
+import { findReferences, findText, formatReferences, parseWhere, routesOf } from '../src/config/where';
 import { loadBundle } from './config-fs';
 
 function sourceFiles(dir: string): string[] {
@@ -17,12 +18,17 @@ function sourceFiles(dir: string): string[] {
 
 export function whereCli(root: string, configDir: string, key: string | undefined): number {
   if (!key || key.startsWith('--')) {
-    console.error('usage: npm run check:config -- --where KEY   (@message.key, const.NAME, map:NAME, an endpoint or a widget type)');
+    console.error('usage: npm run check:config -- --where KEY   (@message.key, const.NAME, map:NAME, an endpoint, a widget type, or any text such as 赞助)');
     return 2;
   }
-  const refs = findReferences(loadBundle(root, configDir), key);
-  console.log(formatReferences(key, refs));
+  const bundle = loadBundle(root, configDir);
+  const routes = routesOf(bundle);
   const q = parseWhere(key);
+  // plain text when the key is not a name (Chinese, spaces) or names nothing
+  const name = q.kind !== 'name' || /^[\w.$@:/-]+$/.test(key);
+  const refs = name ? findReferences(bundle, key) : [];
+  const asText = q.kind === 'name' && !refs.length ? findText(bundle, key) : [];
+  console.log(asText.length ? formatReferences(key, asText, routes, `text containing "${key}": ${asText.length} place(s)`) : formatReferences(key, refs, routes));
   // how src/ names it: message('auth.loginRequired'), constants.withdrawMin, 'withdraw'
   const needle = q.kind === 'message' ? key.slice(1) : q.name;
   const re = new RegExp(`['"\`.]@?${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.])`);
@@ -37,5 +43,5 @@ export function whereCli(root: string, configDir: string, key: string | undefine
       });
   }
   if (code.length) console.log(`\nin src/ (${code.length}):\n${code.join('\n')}`);
-  return refs.length || code.length ? 0 : 1;
+  return refs.length || asText.length || code.length ? 0 : 1;
 }

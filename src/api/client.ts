@@ -10,7 +10,10 @@
  *   this one place, unless the caller handles it (`quiet`);
  * - a network failure or timeout only hides the loading indicator (SPEC.md section 8);
  * - with the device offline no request is sent: an action (one with the loading indicator) gets
- *   the offline hook (the shell's offline message) at once instead of a spinner.
+ *   the offline hook (the shell's offline message) at once instead of a spinner;
+ * - a failed reply says whether the backend itself failed (`transient`: HTTP 5xx, a 5xx code, a
+ *   reply that is not the envelope; a network failure or timeout is `network`): polls back off on it;
+ * - `callShared()` is a read that identical concurrent reads share (one request), see below.
  *
  * The UI side (toasts, dialogs, navigation) is plugged in by the shell with configureClient(),
  * so this module runs in Node tests as it is.
@@ -21,7 +24,7 @@ import { readReply } from './read';
 export type CallResult<T> =
   | { ok: true; code: 200; message: string; data: T }
   /** errorData: the data a failed reply still carries (a 501 game launch sends the url to look around with) */
-  | { ok: false; code: number; message: string; data: null; network?: false; errorData?: unknown }
+  | { ok: false; code: number; message: string; data: null; network?: false; errorData?: unknown; transient?: true }
   | { ok: false; code: 0; message: string; data: null; network: true };
 
 export interface CallOptions {
@@ -108,11 +111,64 @@ export function onSubmitsSettled(fn: () => void): () => void {
   return () => settledListeners.delete(fn);
 }
 
-export async function call<K extends EndpointName>(
+/**
+ * Every call that is not a shared read moves this on when it ends: a read asked for after a
+ * command (a transfer, a form) never joins a request that was sent before the command was done.
+ */
+let generation = 0;
+
+export async function call<K extends EndpointName>(name: K, payload?: Record<string, unknown>, options: CallOptions = {}): Promise<CallResult<ReplyOf<K>>> {
+  try {
+    return await send(name, payload, options);
+  } finally {
+    generation += 1;
+  }
+}
+
+const inFlight = new Map<string, { generation: number; options: CallOptions; reply: Promise<CallResult<unknown>> }>();
+const dropped = { ok: false, code: 0, message: '', data: null, network: true } as const;
+
+/**
+ * A read (a screen's data, a poll, the session's loads) shared by identical concurrent reads: the
+ * same call with the same payload and token while one is in flight (and no command ended since)
+ * gets that request's reply instead of a new request. The reply toasts a failure or shows the
+ * auth dialog unless every sharer asked for `quiet` / `silentAuth`. A sharer's `signal` only stops
+ * its own wait: the request goes on for the others (or until its timeout), and a late sharer may
+ * still join it.
+ */
+export function callShared<K extends EndpointName>(
   name: K,
-  payload?: Record<string, unknown>,
-  options: CallOptions = {},
+  payload: Record<string, unknown> = {},
+  options: Pick<CallOptions, 'quiet' | 'silentAuth' | 'signal'> = {},
 ): Promise<CallResult<ReplyOf<K>>> {
+  const key = JSON.stringify([name, payload, hooks.getToken()]);
+  let read = inFlight.get(key);
+  if (read && read.generation === generation) {
+    read.options.quiet &&= options.quiet;
+    read.options.silentAuth &&= options.silentAuth;
+  } else {
+    const own = { generation, options: { quiet: options.quiet, silentAuth: options.silentAuth }, reply: Promise.resolve<CallResult<unknown>>(dropped) };
+    own.reply = send(name, payload, own.options).finally(() => {
+      if (inFlight.get(key) === own) inFlight.delete(key);
+    });
+    inFlight.set(key, own);
+    read = own;
+  }
+  const reply = read.reply as Promise<CallResult<ReplyOf<K>>>;
+  const { signal } = options;
+  if (!signal) return reply;
+  if (signal.aborted) return Promise.resolve(dropped);
+  return new Promise((resolve) => {
+    const stop = () => resolve(dropped);
+    signal.addEventListener('abort', stop, { once: true });
+    void reply.then((r) => {
+      signal.removeEventListener('abort', stop);
+      resolve(r);
+    });
+  });
+}
+
+async function send<K extends EndpointName>(name: K, payload: Record<string, unknown> | undefined, options: CallOptions): Promise<CallResult<ReplyOf<K>>> {
   const ep = endpoints[name] as { method: 'GET' | 'POST'; path: string; idempotent?: boolean; multipart?: boolean };
   if (hooks.isOffline()) {
     if (options.loading) hooks.onOffline();
@@ -172,7 +228,9 @@ export async function call<K extends EndpointName>(
       return { ok: false, code, message, data: null };
     }
     if (!options.quiet && message) failure = { message, code };
-    return { ok: false, code, message, data: null, errorData: env?.data ?? null };
+    // the backend itself failed (not a business answer): a poll backs off
+    const transient = res.status >= 500 || !env || (code >= 500 && code < 600);
+    return { ok: false, code, message, data: null, errorData: env?.data ?? null, ...(transient ? { transient: true as const } : {}) };
   } finally {
     clearTimeout(timer);
     if (options.loading) loadingOff();

@@ -5,7 +5,7 @@
  * code generators. Pure data: no browser or node imports.
  */
 import { endpoints, replies, type EndpointName } from './catalogue';
-import { envelope, failureEnvelope } from './replies';
+import { envelope, failureEnvelope, LARAVEL } from './replies';
 
 /** Business codes seen in production (../shared/API-SHAPES.md); HTTP status is 200 for all of them. */
 export const businessCodes: Record<number, string> = {
@@ -28,6 +28,13 @@ export const businessCodes: Record<number, string> = {
   500: 'server error',
 };
 
+/** Codes of the Laravel original (config/errorcode.php, API-SHAPES.md) where they differ from the list above. */
+export const laravelCodes: Record<number, string> = {
+  202: 'login_pc: no such user',
+  203: 'login_pc: wrong password',
+  404: 'a route it does not serve (venuelist), HTTP 404',
+};
+
 type Schema = Record<string, unknown>;
 
 function queryParameters(payload: Schema): Schema[] {
@@ -39,16 +46,21 @@ function queryParameters(payload: Schema): Schema[] {
 export function openApiDocument(version = '0.1.0'): Schema {
   const paths: Record<string, Record<string, Schema>> = {};
   for (const name of Object.keys(endpoints) as EndpointName[]) {
-    const def = endpoints[name] as { method: 'GET' | 'POST'; path: string; auth: boolean; payload: Schema; multipart?: boolean };
+    const def = endpoints[name] as { method: 'GET' | 'POST'; path: string; auth: boolean; payload: Schema; multipart?: boolean; optional?: boolean };
     const op: Schema = {
       operationId: name,
       summary: `${def.method} ${def.path}`,
+      ...(def.optional && {
+        description: `Optional: a backend may not serve it (HTTP 404); ${LARAVEL} there is no such route. The app then says the load failed and offers a retry.`,
+        'x-optional': true,
+      }),
       ...(def.auth && { security: [{ bearer: [] }] }),
       responses: {
         200: {
           description: 'The envelope: code 200 with the data below, or another business code (x-business-codes) with a message',
           content: { 'application/json': { schema: { anyOf: [envelope(replies[name] as Schema), failureEnvelope] } } },
         },
+        ...(def.optional && { 404: { description: 'Not served by this backend', content: { 'application/json': { schema: failureEnvelope } } } }),
         default: { description: 'Malformed request (404, 405, 413, 415): the same envelope', content: { 'application/json': { schema: failureEnvelope } } },
       },
     };
@@ -76,12 +88,16 @@ export function openApiDocument(version = '0.1.0'): Schema {
       version,
       description:
         'Every reply is {code, message, data} with HTTP 200 for business results; the codes are in x-business-codes. ' +
-        'Member calls send Authorization: Bearer <api_token> from login_pc or register.',
+        'Member calls send Authorization: Bearer <api_token> from login_pc or register. ' +
+        'The schemas accept the shapes of every known backend: SPEC.md and the Go rewrite, and the Laravel original ' +
+        `(the mock's laravel profile, MOCK_SHAPES=laravel). Where they differ, the field's description starts with "${LARAVEL}" ` +
+        '(anyOf / oneOf list the alternatives); x-laravel-codes lists the Laravel original\'s own codes.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: '/' }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     'x-business-codes': businessCodes,
+    'x-laravel-codes': laravelCodes,
     paths,
   };
 }

@@ -14,6 +14,13 @@ export function readReply(name: EndpointName, data: unknown): unknown {
       // cardlist: one object (SPEC.md section 3) or an array (real backend); screens read an array
       if (isObject(data) && isObject(data.cardlist)) return { ...data, cardlist: [data.cardlist] };
       return data;
+    case 'user':
+    case 'refreshusermoney': {
+      // the Laravel original puts the member's token in the user entity: the cached user never holds it
+      if (!isObject(data) || !('api_token' in data)) return data;
+      const { api_token: _token, ...user } = data;
+      return user;
+    }
     default:
       return data;
   }

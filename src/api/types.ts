@@ -15,6 +15,12 @@ export interface Page<T> {
   total: number;
   from?: number | null;
   to?: number | null;
+  /** the Laravel original's whole paginator (./replies.ts) */
+  first_page_url?: string;
+  last_page_url?: string;
+  next_page_url?: string | null;
+  prev_page_url?: string | null;
+  path?: string;
 }
 
 export type UrlReply = FromSchema<typeof S.urlReply>;

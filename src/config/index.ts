@@ -1,21 +1,25 @@
 /**
  * The config as the app sees it. app.json, messages.json and routes.json are small and needed
  * for the first paint; every screen and form is its own chunk, loaded with its screen.
+ * `@config/` is the config folder (vite.config.ts: screens.config/, or SCREENS_CONFIG_DIR).
  */
-import appJson from '../../screens.config/app.json';
-import messagesJson from '../../screens.config/messages.json';
-import routesJson from '../../screens.config/routes.json';
+import appJson from '@config/app.json';
+import messagesJson from '@config/messages.json';
+import routesJson from '@config/routes.json';
 import { setMoneyFormat } from '../engine/bindings';
+import { brandOf } from './brand';
 import type { AppConfig, Constants, FormConfig, MessagesConfig, RouteConfig, RoutesConfig, ScreenConfig } from './types';
 
 export const appConfig = appJson as unknown as AppConfig;
 export const constants: Constants = appConfig.constants;
+/** site name, short name and logo url (app.json brand) */
+export const brand = brandOf(appConfig, import.meta.env.BASE_URL);
 export const messages = (messagesJson as unknown as MessagesConfig).messages as Record<string, string>;
 setMoneyFormat({ groupFrom: constants.moneyGroupFrom, shortFrom: constants.moneyShortFrom, wan: messages['moneyFmt.wan'] ?? '', yi: messages['moneyFmt.yi'] ?? '' });
 export const routes: RouteConfig[] = (routesJson as unknown as RoutesConfig).routes;
 
-const screenFiles = import.meta.glob<ScreenConfig>('../../screens.config/screens/*.json', { import: 'default' });
-const formFiles = import.meta.glob<FormConfig>('../../screens.config/forms/*.json', { import: 'default' });
+const screenFiles = import.meta.glob<ScreenConfig>('@config/screens/*.json', { import: 'default' });
+const formFiles = import.meta.glob<FormConfig>('@config/forms/*.json', { import: 'default' });
 
 const byName = <T>(files: Record<string, () => Promise<T>>) =>
   Object.fromEntries(Object.entries(files).map(([file, load]) => [file.replace(/^.*\/([^/]+)\.json$/, '$1'), load]));

@@ -5,7 +5,7 @@ export const appSchema = {
   "type": "object",
   "additionalProperties": false,
   "required": [
-    "siteName",
+    "brand",
     "theme",
     "constants",
     "maps",
@@ -17,9 +17,28 @@ export const appSchema = {
     "$schema": {
       "type": "string"
     },
-    "siteName": {
-      "type": "string",
-      "minLength": 1
+    "brand": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "siteName",
+        "shortName"
+      ],
+      "properties": {
+        "siteName": {
+          "type": "string",
+          "minLength": 1
+        },
+        "shortName": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 12
+        },
+        "logo": {
+          "type": "string",
+          "pattern": "^assets/[A-Za-z0-9_-]+\\.(svg|png|webp)$"
+        }
+      }
     },
     "theme": {
       "type": "object",
@@ -43,12 +62,14 @@ export const appSchema = {
         "venuePollMoneyMs",
         "venuePollWithdrawMs",
         "venuePollTransferMs",
+        "pollBackoff",
         "captchaLength",
         "captchaWidth",
         "captchaHeight",
         "captchaInputMax",
         "textInputMax",
         "usernameMin",
+        "usernameMax",
         "passwordMin",
         "realnameMin",
         "payPasswordMin",
@@ -106,6 +127,32 @@ export const appSchema = {
           "type": "integer",
           "minimum": 500
         },
+        "pollBackoff": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "factor",
+            "maxMs",
+            "jitter"
+          ],
+          "properties": {
+            "factor": {
+              "type": "number",
+              "minimum": 1.5,
+              "maximum": 10
+            },
+            "maxMs": {
+              "type": "integer",
+              "minimum": 1000,
+              "maximum": 3600000
+            },
+            "jitter": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 0.5
+            }
+          }
+        },
         "captchaLength": {
           "type": "integer",
           "minimum": 1,
@@ -128,6 +175,10 @@ export const appSchema = {
           "minimum": 1
         },
         "usernameMin": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "usernameMax": {
           "type": "integer",
           "minimum": 1
         },
@@ -442,16 +493,10 @@ export const appSchema = {
       "type": "object",
       "additionalProperties": false,
       "required": [
-        "shortName",
         "icon",
         "backgroundColor"
       ],
       "properties": {
-        "shortName": {
-          "type": "string",
-          "minLength": 1,
-          "maxLength": 12
-        },
         "icon": {
           "type": "string",
           "pattern": "^assets/[A-Za-z0-9_-]+\\.(svg|png)$"
@@ -514,7 +559,24 @@ export const messagesSchema = {
         "logout.confirm",
         "site.maintenanceTitle",
         "common.empty",
-        "common.noMore"
+        "common.noMore",
+        "avatar.size",
+        "avatar.type",
+        "balance.less",
+        "balance.more",
+        "captcha.refresh",
+        "list.failed",
+        "list.pulling",
+        "list.refreshed",
+        "list.refreshing",
+        "list.release",
+        "list.retry",
+        "moneyFmt.exactLabel",
+        "moneyFmt.wan",
+        "moneyFmt.yi",
+        "webApp.offline",
+        "webApp.updateReady",
+        "webApp.updateReload"
       ]
     }
   }
@@ -1357,7 +1419,10 @@ export const actionSchema = {
 } as const;
 
 export const conditionSchema = {
-  "type": "object",
+  "type": [
+    "object",
+    "boolean"
+  ],
   "additionalProperties": false,
   "properties": {
     "path": {

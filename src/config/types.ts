@@ -39,8 +39,9 @@ export type RuleType = RuleConfig['type'];
 export function asActions(v: unknown): Action[] {
   return Array.isArray(v) ? (v as Action[]) : [];
 }
+/** a condition object, or a literal true / false (a condition as it is) */
 export function asCondition(v: unknown): Condition | undefined {
-  return v && typeof v === 'object' ? (v as Condition) : undefined;
+  return typeof v === 'boolean' || (v && typeof v === 'object') ? (v as Condition) : undefined;
 }
 export function asNodes(v: unknown): WidgetNode[] {
   return Array.isArray(v) ? (v as WidgetNode[]) : [];

@@ -6,9 +6,14 @@
  *   map:depositState      a map (also maps.depositState): map:depositState in any binding, and app.json
  *   withdraw, BalanceList an endpoint, a widget type or any other name: every value equal to it
  *                         ("endpoint": "withdraw", "type": "BalanceList") and every property so named
+ *   赞助, 单笔取款          plain text (findText): every string of the config containing it, Chinese
+ *                         included; a message found so is followed to the places that show it (@key)
+ * Each line also names the route(s) a player opens to see it (routesOf: a screen's routes, a form's
+ * through the screens that show it).
  * Pure (no file access): the CLI reads the files (scripts/config-fs.ts) and also lists src/ lines.
  */
 import type { ConfigBundle } from './check';
+import { formsOf } from './checks/scope';
 
 export interface Reference {
   file: string;
@@ -65,8 +70,7 @@ export function findReferences(bundle: ConfigBundle, key: string): Reference[] {
     }
   };
 
-  const files = [bundle.app, bundle.messages, bundle.routes, ...Object.values(bundle.screens), ...Object.values(bundle.forms)];
-  for (const f of files) {
+  for (const f of files(bundle)) {
     if (f.json instanceof Error) continue;
     if (q.definition && f === bundle[q.definition.in]) {
       const parts = q.definition.path.slice(1).split('/');
@@ -79,8 +83,78 @@ export function findReferences(bundle: ConfigBundle, key: string): Reference[] {
   return out;
 }
 
-export function formatReferences(key: string, refs: Reference[]): string {
+/**
+ * Every string of the config that contains `needle` (letters compared without case), then the
+ * places that show a message found so (its @key). For an operator who knows what the player reads,
+ * not what the config calls it: `--where 赞助`.
+ */
+export function findText(bundle: ConfigBundle, needle: string): Reference[] {
+  const want = needle.trim().toLowerCase();
+  const out: Reference[] = [];
+  if (!want) return out;
+  const short = (s: string) => (s.length > 90 ? `${s.slice(0, 87)}...` : s);
+  const keys: string[] = [];
+  const walk = (file: string, node: unknown, at: (string | number)[]) => {
+    if (typeof node === 'string') {
+      if (at[0] !== '$schema' && node.toLowerCase().includes(want)) {
+        out.push({ file, path: pointer(at), text: short(node) });
+        if (file === bundle.messages.file && at[0] === 'messages' && at.length === 2) keys.push(String(at[1]));
+      }
+    } else if (Array.isArray(node)) node.forEach((v, i) => walk(file, v, [...at, i]));
+    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(file, v, [...at, k]);
+  };
+  for (const f of files(bundle)) if (!(f.json instanceof Error)) walk(f.file, f.json, []);
+  for (const key of keys) {
+    for (const r of findReferences(bundle, `@${key}`)) if (r.text !== '(definition)') out.push({ ...r, text: `${r.text} (shows "${short(String((bundle.messages.json as { messages: Record<string, unknown> }).messages[key]))}")` });
+  }
+  return out;
+}
+
+const files = (bundle: ConfigBundle) => [bundle.app, bundle.messages, bundle.routes, ...Object.values(bundle.screens), ...Object.values(bundle.forms)];
+
+/** file -> the route paths a player opens to see it: a screen's routes, a form's through the screens showing it, a route entry's own path. */
+export function routesOf(bundle: ConfigBundle): (file: string, path: string) => string[] {
+  const json = bundle.routes.json;
+  const list = json && typeof json === 'object' && !(json instanceof Error) ? (json as { routes?: unknown }).routes : undefined;
+  const routes = (Array.isArray(list) ? list : []) as ({ path?: unknown; screen?: unknown } | null)[];
+  const byScreen = new Map<string, string[]>();
+  for (const r of routes) {
+    if (typeof r?.screen === 'string' && typeof r.path === 'string') byScreen.set(r.screen, [...(byScreen.get(r.screen) ?? []), r.path]);
+  }
+  const byFile = new Map<string, string[]>();
+  for (const [name, s] of Object.entries(bundle.screens)) {
+    const paths = byScreen.get(name) ?? [];
+    byFile.set(s.file, paths);
+    const body = s.json && typeof s.json === 'object' && !(s.json instanceof Error) ? (s.json as { body?: unknown }).body : undefined;
+    for (const form of formsOf(body)) {
+      const f = bundle.forms[form];
+      if (f) byFile.set(f.file, [...new Set([...(byFile.get(f.file) ?? []), ...paths])]);
+    }
+  }
+  const ofFile = (file: string, at: string): string[] => {
+    if (file === bundle.routes.file) {
+      const m = /^\/routes\/(\d+)/.exec(at);
+      const r = m ? routes[Number(m[1])] : undefined;
+      return typeof r?.path === 'string' ? [r.path] : [];
+    }
+    // a message: where the places that show it are
+    const key = file === bundle.messages.file ? /^\/messages\/([^/]+)$/.exec(at)?.[1] : undefined;
+    if (key) {
+      const users = findReferences(bundle, `@${key.replace(/~1/g, '/').replace(/~0/g, '~')}`).filter((r) => r.file !== bundle.messages.file);
+      return [...new Set(users.flatMap((r) => ofFile(r.file, r.path)))];
+    }
+    return byFile.get(file) ?? [];
+  };
+  return ofFile;
+}
+
+/** One line per reference: file and JSON path, the route(s) it shows on, the text. */
+export function formatReferences(key: string, refs: Reference[], routes?: (file: string, path: string) => string[], heading?: string): string {
   if (!refs.length) return `${key}: no reference in screens.config/`;
-  const width = Math.max(...refs.map((r) => `${r.file} ${r.path}`.length));
-  return [`${key}: ${refs.length} reference(s)`, ...refs.map((r) => `${`${r.file} ${r.path}`.padEnd(width)}  ${r.text}`)].join('\n');
+  const where = refs.map((r) => `${r.file} ${r.path}`);
+  const on = refs.map((r) => (routes ? routes(r.file, r.path).join(',') : ''));
+  const width = Math.max(...where.map((w) => w.length));
+  const onWidth = Math.max(...on.map((o) => o.length));
+  const lines = refs.map((r, i) => `${where[i].padEnd(width)}  ${onWidth ? `${on[i].padEnd(onWidth)}  ` : ''}${r.text}`);
+  return [heading ?? `${key}: ${refs.length} reference(s)`, ...lines].join('\n');
 }

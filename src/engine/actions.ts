@@ -8,7 +8,7 @@
 import { flushSync } from 'react-dom';
 import { call, type CallResult } from '../api/client';
 import { isEndpointName } from '../api/catalogue';
-import { asActions, type Action } from '../config/types';
+import { asActions, asCondition, type Action } from '../config/types';
 import { clearSession, refreshMoney, loadUser, session, signIn } from '../store/session';
 import { evalCondition, resolveDeep, resolveNumber, resolveText, type Scope } from './bindings';
 import { reportConfigError } from './render-error';
@@ -38,7 +38,7 @@ export async function runActions(list: readonly Action[] | undefined, ctx: Actio
   for (const action of list ?? []) {
     if (ctx.live && !ctx.live()) return false;
     const scope = { ...ctx.scope(), ...extra };
-    if (action.when && !evalCondition(action.when, scope)) continue;
+    if (!evalCondition(asCondition(action.when), scope)) continue;
     const goOn = await runOne(action, ctx, scope, extra);
     if (!goOn || action.stop) return false;
   }

@@ -95,6 +95,11 @@ export const FILTERS: Record<string, Filter> = {
     return s.length <= 4 ? s : `**** **** **** ${s.slice(-4)}`;
   },
   last4: (v) => String(v ?? '').slice(-4),
+  /** a size in bytes as megabytes, at most two decimals: {{const.avatarMaxBytes | mb}} -> 2 */
+  mb: (v) => {
+    const n = toNumber(v);
+    return Number.isFinite(n) ? Math.round((n / 1048576) * 100) / 100 : 0;
+  },
   len: (v) => (Array.isArray(v) ? v.length : typeof v === 'string' ? v.length : 0),
   /** a path inside the app, or '' (redirects never leave the app) */
   appPath: (v) => safeAppPath(v) ?? '',
@@ -161,6 +166,18 @@ export function parseExpression(expr: string): ParsedExpression {
       return i < 0 ? { name: f, arg: undefined } : { name: f.slice(0, i).trim(), arg: f.slice(i + 1).trim() };
     }),
   };
+}
+
+/** The data sources a config text reads at the head of its bindings ("{{data.bank}}" -> bank): what a widget showing it waits for. */
+export function dataSourcesRead(value: unknown): string[] {
+  if (typeof value !== 'string' || !value.includes('{{')) return [];
+  const out = new Set<string>();
+  for (const expr of bindingExpressions(value)) {
+    const head = parseExpression(expr).head;
+    const m = head.kind === 'path' ? /^data(?:\.|\[)([^.[\]]+)/.exec(head.path) : null;
+    if (m) out.add(m[1]);
+  }
+  return [...out];
 }
 
 /** The expressions of every {{ }} in a text, in order. */
@@ -250,7 +267,9 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 export function evalCondition(cond: Condition | undefined, scope: Scope): boolean {
-  if (!cond) return true;
+  if (cond === undefined || cond === null) return true;
+  // a literal true / false is a condition as it is ("when": false switches a node off)
+  if (typeof cond === 'boolean') return cond;
   if (cond.all) return (cond.all as Condition[]).every((c) => evalCondition(c, scope));
   if (cond.any) return (cond.any as Condition[]).some((c) => evalCondition(c, scope));
   if (cond.not) return !evalCondition(cond.not as Condition, scope);

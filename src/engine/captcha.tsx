@@ -1,18 +1,43 @@
 /**
  * The local captcha of SPEC.md section 5: a random number drawn on a canvas (size from config),
- * compared on the client; a tap draws a new one. Outside production builds the canvas carries
- * data-code so browser tests can read it.
+ * compared on the client; a tap draws a new one. Its lines, dots and tilts follow from the code,
+ * so one code is always drawn the same. Outside production builds the canvas carries data-code so
+ * browser tests can read it, and sessionStorage `captcha.fixed` fixes the code (npm run screens:
+ * the same picture on every run, so --diff flags only real changes).
  */
 import { useEffect, useRef } from 'react';
 import { constants } from '../config';
 
+const EXPOSE_CODE = import.meta.env.MODE !== 'production';
+
+function fixedCode(): string | null {
+  if (!EXPOSE_CODE) return null;
+  try {
+    return sessionStorage.getItem('captcha.fixed');
+  } catch {
+    return null;
+  }
+}
+
 export function newCaptchaCode(length: number): string {
+  const fixed = fixedCode();
+  if (fixed && /^\d+$/.test(fixed)) return fixed.slice(0, length).padEnd(length, '0');
   const digits = new Uint32Array(length);
   crypto.getRandomValues(digits);
   return Array.from(digits, (d) => String(d % 10)).join('');
 }
 
-const EXPOSE_CODE = import.meta.env.MODE !== 'production';
+/** numbers in [0, 1) from a seed (mulberry32): the drawing's noise, the same for the same code */
+function seeded(seed: string): () => number {
+  let a = [...seed].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261) >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 export function Captcha({ code, onRefresh, label }: { code: string; onRefresh: () => void; label?: string }) {
   const ref = useRef<HTMLCanvasElement>(null);
@@ -27,7 +52,8 @@ export function Captcha({ code, onRefresh, label }: { code: string; onRefresh: (
     canvas.width = width * ratio;
     canvas.height = height * ratio;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    const rnd = (a: number, b: number) => a + Math.random() * (b - a);
+    const random = seeded(code);
+    const rnd = (a: number, b: number) => a + random() * (b - a);
     const color = (a: number, b: number) => `rgb(${rnd(a, b) | 0},${rnd(a, b) | 0},${rnd(a, b) | 0})`;
     ctx.fillStyle = color(225, 250);
     ctx.fillRect(0, 0, width, height);

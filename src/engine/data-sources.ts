@@ -9,14 +9,20 @@
  * `data.<name>` is then the reply of page 1 (totals beside the list); the records, the last page
  * and whether more are coming are the list's (`lists.<name>` in the store).
  *
+ * A poll runs on the engine's scheduler (poll.ts): one request at a time, paused while the page
+ * is hidden or offline, backing off while the backend fails. Every load is a shared read
+ * (callShared): the same call with the same payload already in flight, from this screen or the
+ * session, is not asked twice.
+ *
  * Results go into the screen's store (scope.ts); a reply equal to what is shown is not stored
  * again, so a poll that changes nothing renders nothing.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { call, type CallResult } from '../api/client';
+import { callShared, type CallResult } from '../api/client';
 import { isEndpointName, type EndpointName } from '../api/catalogue';
 import { asCondition, type ScreenConfig } from '../config/types';
 import { evalCondition, getPath, resolveDeep, resolveNumber, type Scope } from './bindings';
+import { outcomeOf, startPoll, type Outcome } from './poll';
 import { takePrefetched } from './preload';
 import { pageParamOf, type PagedOption } from './refs';
 import type { ListState, ScreenLocal } from './scope';
@@ -83,13 +89,13 @@ export function useDataSources(screen: string, config: ScreenConfig, scope: Scop
         live.set(p.name, { key: p.key, stop: () => controller.abort(), ...startPaged(args, p.paged) });
         continue;
       }
-      void loadOnce(args, true);
-      const timer = p.poll > 0 ? setInterval(() => void loadOnce(args, false), p.poll) : undefined;
+      const first = loadOnce(args, true);
+      const stopPoll = p.poll > 0 ? startPoll({ every: p.poll, first, run: () => loadOnce(args, false) }) : undefined;
       live.set(p.name, {
         key: p.key,
         stop: () => {
           controller.abort();
-          if (timer) clearInterval(timer);
+          stopPoll?.();
         },
       });
     }
@@ -135,14 +141,15 @@ function show(a: LoadArgs, data: unknown) {
 }
 
 /** One load of a plain source: the first shows `loading` and may take the preload's result; polls are quiet. */
-async function loadOnce(a: LoadArgs, first: boolean) {
-  if (!a.acting()) return;
+async function loadOnce(a: LoadArgs, first: boolean): Promise<Outcome> {
+  if (!a.acting()) return 'stop';
   if (first) a.store.loading[a.name] = true;
   const early = first ? takePrefetched(a.screen, a.name, a.payload) : undefined;
-  const r = await (early ?? call(a.endpoint, a.payload, { quiet: a.quiet || !first, signal: a.signal }));
-  if (a.signal.aborted || !a.acting()) return;
+  const r = await (early ?? callShared(a.endpoint, a.payload, { quiet: a.quiet || !first, signal: a.signal }));
+  if (a.signal.aborted || !a.acting()) return 'stop';
   if (r.ok) show(a, r.data);
   if (first) a.store.loading[a.name] = false;
+  return outcomeOf(r);
 }
 
 /** A paged source: page 1 now, then `more` and `refresh` for its list. Every page load says a failure unless quiet. */
@@ -163,7 +170,7 @@ function startPaged(a: LoadArgs, paged: PagedOption): Pick<Running, 'more' | 're
       if (!a.acting()) return;
       if (page === 1) a.store.loading[a.name] = true;
       const early: Promise<CallResult<unknown>> | undefined = page === 1 && replace ? takePrefetched(a.screen, a.name, payload) : undefined;
-      const r = await (early ?? call(a.endpoint, payload, { quiet: a.quiet, signal: a.signal }));
+      const r = await (early ?? callShared(a.endpoint, payload, { quiet: a.quiet, signal: a.signal }));
       if (a.signal.aborted || !a.acting() || mine !== gen) return;
       const l = list();
       if (r.ok) {

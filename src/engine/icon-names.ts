@@ -1,6 +1,6 @@
 /**
  * The icon names config may use ("icon": "wallet"), each drawn from an antd-mobile-icons outline.
- * To add one: add a line here and run `tsx scripts/gen-icons.ts` (it rewrites icon-paths.gen.ts).
+ * To add one: add a line here and run `npm run gen:types` (it rewrites icon-paths.gen.ts).
  */
 export const ICON_SOURCES = {
   home: 'AppOutline',

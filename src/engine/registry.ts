@@ -27,30 +27,9 @@ export type ResolvedProps<P, Raw extends PropertyKey = never> = { [K in keyof P]
 export type WidgetModule = { default: ComponentType<WidgetProps<never>> };
 
 const typeOf = (file: string) => file.replace(/^.*\/widgets\/([^/]+)\/index\.tsx$/, '$1');
-// the widgets of core-widgets.ts and of list-widgets.ts come in one chunk each; every other widget is its own chunk
-const CORE = ['Stack', 'Text', 'Button'];
-const LIST = ['Cell', 'Menu'];
-const modules = import.meta.glob<WidgetModule>(['../widgets/*/index.tsx', '!../widgets/{Stack,Text,Button,Cell,Menu}/index.tsx']);
-
-/** a module of several widgets, loaded once (a failed load is tried again next time) */
-function group(load: () => Promise<Record<string, WidgetModule>>) {
-  let all: Promise<Record<string, WidgetModule>> | undefined;
-  return () =>
-    (all ??= load().then(
-      (m) => Object.fromEntries(Object.entries(m).map(([file, mod]) => [typeOf(file), mod])),
-      (err: unknown) => {
-        all = undefined;
-        throw err;
-      },
-    ));
-}
-const loadCore = group(() => import('./core-widgets').then((m) => m.coreWidgets));
-const loadList = group(() => import('./list-widgets').then((m) => m.listWidgets));
-const loaders: Record<string, () => Promise<WidgetModule | undefined>> = {
-  ...Object.fromEntries(Object.entries(modules).map(([file, load]) => [typeOf(file), load])),
-  ...Object.fromEntries(CORE.map((type) => [type, () => loadCore().then((all) => all[type])])),
-  ...Object.fromEntries(LIST.map((type) => [type, () => loadList().then((all) => all[type])])),
-};
+// each widget is loaded when first needed; the core ones (core-widgets.ts) share one chunk
+const modules = import.meta.glob<WidgetModule>('../widgets/*/index.tsx');
+const loaders: Record<string, () => Promise<WidgetModule | undefined>> = Object.fromEntries(Object.entries(modules).map(([file, load]) => [typeOf(file), load]));
 const loaded = new Map<string, ComponentType<WidgetProps>>();
 
 export function isWidget(type: string): boolean {

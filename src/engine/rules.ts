@@ -3,7 +3,7 @@
  * Pure and synchronous, so the same code runs in the browser (as react-hook-form's resolver)
  * and in Node tests.
  */
-import type { RuleConfig } from '../config/types';
+import { asCondition, type RuleConfig } from '../config/types';
 import { evalCondition, resolveNumber, type Scope } from './bindings';
 import { withNames } from './scope';
 
@@ -80,7 +80,7 @@ export function checkRule(rule: RuleConfig, values: Values, ctx: RuleContext): {
 export function runRules(rules: readonly RuleConfig[], values: Values, ctx: RuleContext): RuleFailure | null {
   for (let index = 0; index < rules.length; index++) {
     const rule = rules[index];
-    if (rule.when && !evalCondition(rule.when, withNames(ctx.scope, { form: values }))) continue;
+    if (!evalCondition(asCondition(rule.when), withNames(ctx.scope, { form: values }))) continue;
     const r = checkRule(rule, values, ctx);
     if (!r.ok) return { index, rule, min: r.min, max: r.max };
   }

@@ -8,7 +8,7 @@
  * lazy view: a name is looked up when a binding reads it, never copied, since copying (spread)
  * would touch, and so subscribe to, everything.
  */
-import { appConfig, constants, messages } from '../config';
+import { appConfig, brand, constants, messages } from '../config';
 import type { Scope } from './bindings';
 
 /** What the session holds that bindings read (a snapshot, or the live store for actions). */
@@ -56,7 +56,7 @@ export function placeScope(pathname: string, search: string): PlaceScope {
   return { query: Object.fromEntries(new URLSearchParams(search)), path: pathname, fullPath: pathname + search };
 }
 
-const STATIC: Scope = { const: constants, maps: appConfig.maps, messages };
+const STATIC: Scope = { const: constants, maps: appConfig.maps, messages, brand };
 
 const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
@@ -95,6 +95,8 @@ export function screenScope(session: SessionLike, place: PlaceScope, local: Scre
     const: () => STATIC.const,
     maps: () => STATIC.maps,
     messages: () => STATIC.messages,
+    /** app.json brand: siteName, shortName, logoUrl */
+    brand: () => STATIC.brand,
     state: () => local.state,
     data: () => local.data,
     loading: () => local.loading,

@@ -7,7 +7,7 @@
 import { createContext, memo, Suspense, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { proxy, snapshot, useSnapshot } from 'valtio';
-import { appConfig, routeFor } from '../config';
+import { appConfig, brand, routeFor } from '../config';
 import { asActions, asCondition, asNodes, type Action, type FormConfig, type WidgetNode } from '../config/types';
 import { session } from '../store/session';
 import { evalCondition, resolveDeep, type Scope } from './bindings';
@@ -41,6 +41,8 @@ export interface ScreenApi {
   reload: (source?: string) => void;
   /** a paged source's records so far (read during render, it subscribes the widget to them) */
   list: (source: string) => ListState | undefined;
+  /** a data source whose first load is running or about to start (read during render, it subscribes the widget to it) */
+  pending: (source: string) => boolean;
   /** a paged source's next page (data-sources.ts) */
   more: (source: string) => Promise<void>;
   /** a paged source's page 1 again (pull to refresh) */
@@ -59,6 +61,8 @@ interface ScreenShared {
   refresh: ScreenApi['refresh'];
   forms: ScreenApi['forms'];
   actionContext: ActionContext;
+  /** the sources that load now (data-sources.ts `started`, of the last render) */
+  started: () => string[];
 }
 
 const ScreenContext = createContext<ScreenShared | null>(null);
@@ -90,6 +94,7 @@ export function useScreen(): ScreenApi {
       setState: shared.setState,
       reload: shared.reload,
       list: (source: string) => (Object.hasOwn(local.lists, source) ? local.lists[source] : undefined),
+      pending: (source: string) => shared.started().includes(source) && local.loading[source] !== false,
       more: shared.more,
       refresh: shared.refresh,
       forms: shared.forms,
@@ -129,7 +134,7 @@ const rawSets = new Map(Object.entries(RAW_PROPS).map(([type, raw]) => [type, ne
  */
 export const Node = memo(function Node({ node }: { node: WidgetNode }) {
   const { scope } = useScreen();
-  if (node.when && !evalCondition(node.when, scope)) return null;
+  if (!evalCondition(asCondition(node.when), scope)) return null;
   const Comp = widgetComponent(node.type);
   const given = (node.props ?? NO_PROPS) as Record<string, unknown>;
   const raw = rawSets.get(node.type);
@@ -249,6 +254,8 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
   const local = useSnapshot(store) as ScreenLocal;
   const sess = useSnapshot(session);
   const { started, more, refresh } = useDataSources(loaded.name, config, screenScope(sess, place, local), local.reloads, acting, store);
+  const startedRef = useRef(started);
+  startedRef.current = started;
 
   const placeRef = useRef(place);
   placeRef.current = place;
@@ -290,6 +297,7 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
       refresh,
       forms,
       actionContext,
+      started: () => startedRef.current,
     };
   }, [store, navigate, reload, setState, more, refresh, acting, forms]);
 
@@ -327,7 +335,8 @@ function ScreenTitle({ title: own, fallback }: { title: unknown; fallback: strin
   const title = (own ? text(own, scope) : '') || fallback;
   useEffect(() => {
     view.title = title;
-    const site = (session.app?.title || appConfig.siteName) ?? '';
+    // the backend's title (app info, set in the back office) names the site once it has arrived
+    const site = session.app?.title || brand.siteName;
     document.title = title && title !== site ? `${title} - ${site}` : site;
   }, [title]);
   return null;

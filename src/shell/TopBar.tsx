@@ -1,11 +1,10 @@
 /**
- * The top bars. Main: logo, and for a member the balance with refresh and recycle-all; for a
+ * The top bars. Main: the brand (app.json brand: logo and site name), and for a member the balance with refresh and recycle-all; for a
  * visitor login and register. Page: a back arrow and the screen's title.
  */
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { appConfig, message } from '../config';
+import { appConfig, brand, message } from '../config';
 import { FILTERS } from '../engine/bindings';
 import { IconByName } from '../engine/icons';
 import { view } from '../engine/view';
@@ -18,9 +17,6 @@ const top = appConfig.topBar;
 export function MainTopBar() {
   const snap = useSnapshot(session);
   const navigate = useNavigate();
-  const title = snap.app?.title || appConfig.siteName;
-  const logo = snap.app?.site_logo || null;
-  const [shownLogo, setShownLogo] = useState<string | null>(null);
   const balance = snap.user?.balance ?? 0;
   const exact = String(FILTERS.money(balance, undefined, {}));
 
@@ -29,10 +25,10 @@ export function MainTopBar() {
 
   return (
     <header className="topbar">
-      <div className="topbar-logo">
-        {/* the name (the static shell's too) stays until the backend's logo has loaded, and when it fails */}
-        {logo && <img src={logo} alt={title} width={112} height={28} hidden={shownLogo !== logo} onLoad={() => setShownLogo(logo)} />}
-        {shownLogo !== logo && <span className="topbar-title">{title}</span>}
+      {/* the front end's own brand; the backend's title and site_logo are not drawn here (README, For operators) */}
+      <div className="topbar-logo" data-testid="topbar-brand">
+        {brand.logoUrl && <img src={brand.logoUrl} alt="" width={28} height={28} />}
+        <span className="topbar-title">{brand.siteName}</span>
       </div>
       {snap.token ? (
         <div className="topbar-member">

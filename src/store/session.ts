@@ -1,12 +1,15 @@
 /**
  * Session state (valtio): the token and the user entity (sessionStorage: personal data lives only
  * as long as the tab), app info and the per-category game lists (cached on the device in
- * localStorage, nothing personal), and the balance poll.
+ * localStorage, nothing personal), and the balance poll (src/engine/poll.ts: one at a time,
+ * paused while hidden or offline, backing off while the backend fails). Its loads are shared
+ * reads: a screen asking for the same call at the same moment gets the same request.
  */
 import { proxy } from 'valtio';
-import { call } from '../api/client';
+import { callShared } from '../api/client';
 import type { AppInfo, Game, User, VenueBalance } from '../api/types';
 import { constants } from '../config';
+import { outcomeOf, startPoll, type Outcome } from '../engine/poll';
 import { DEVICE_KEYS } from '../responsible/store';
 
 const TOKEN_KEY = 'token';
@@ -55,10 +58,11 @@ export const session = proxy<SessionState>({
   refreshing: false,
 });
 
-/** current_vip holds the level after a "P" (e.g. "VIP3"): kept as user.vip */
+/** current_vip holds the level after a "P" (e.g. "VIP3"): kept as user.vip; else the level the Laravel original sends as vip */
 function withVip(user: User): User {
   const m = /P(\d+)/i.exec(String(user.current_vip ?? ''));
-  return { ...user, vip: m ? Number(m[1]) : 0 };
+  const sent = Number(user.vip);
+  return { ...user, vip: m ? Number(m[1]) : Number.isInteger(sent) && sent > 0 ? sent : 0 };
 }
 
 export function setUser(user: User | null) {
@@ -67,7 +71,7 @@ export function setUser(user: User | null) {
 }
 
 export async function loadUser(): Promise<boolean> {
-  const r = await call('user', {}, { quiet: true });
+  const r = await callShared('user', {}, { quiet: true });
   if (r.ok && r.data) setUser(r.data);
   return r.ok;
 }
@@ -76,7 +80,7 @@ export async function loadUser(): Promise<boolean> {
 export async function refreshMoney(): Promise<boolean> {
   session.refreshing = true;
   try {
-    const r = await call('refreshusermoney');
+    const r = await callShared('refreshusermoney');
     if (r.ok && r.data) {
       // partial ({balance, gameblance, list}) or the whole user: merge what came, never drop a cached field
       const { list, ...got } = r.data;
@@ -91,7 +95,7 @@ export async function refreshMoney(): Promise<boolean> {
 }
 
 export async function loadAppInfo(): Promise<void> {
-  const r = await call('app', {}, { quiet: true });
+  const r = await callShared('app', {}, { quiet: true });
   if (r.ok && r.data) {
     session.app = r.data;
     write(localStorage, APP_KEY, r.data);
@@ -99,7 +103,7 @@ export async function loadAppInfo(): Promise<void> {
 }
 
 export async function loadGames(): Promise<void> {
-  const r = await call('gameList', { category: '' }, { quiet: true });
+  const r = await callShared('gameList', { category: '' }, { quiet: true });
   if (r.ok && Array.isArray(r.data)) {
     const byCategory: Record<string, Game[]> = {};
     for (const g of r.data) (byCategory[g.category_id] ??= []).push(g);
@@ -108,24 +112,26 @@ export async function loadGames(): Promise<void> {
   }
 }
 
-let pollTimer: ReturnType<typeof setInterval> | null = null;
+let stopPoll: (() => void) | null = null;
 
-async function pollBalance() {
-  if (!session.token) return stopBalancePoll();
-  const r = await call('balance', {}, { quiet: true, silentAuth: true });
+async function pollBalance(): Promise<Outcome> {
+  if (!session.token) return 'stop';
+  const r = await callShared('balance', {}, { quiet: true, silentAuth: true });
   if (r.ok && r.data && session.user && typeof r.data.balance === 'number') {
     if (session.user.balance !== r.data.balance) setUser({ ...session.user, balance: r.data.balance });
   }
+  return outcomeOf(r);
 }
 
+/** The balance poll: every balancePollMs while logged in (a 401 signs out and ends it). */
 export function startBalancePoll() {
   stopBalancePoll();
-  pollTimer = setInterval(pollBalance, constants.balancePollMs);
+  stopPoll = startPoll({ every: constants.balancePollMs, run: pollBalance });
 }
 
 export function stopBalancePoll() {
-  if (pollTimer) clearInterval(pollTimer);
-  pollTimer = null;
+  stopPoll?.();
+  stopPoll = null;
 }
 
 /** Login or register success: keep the token, load the user, start polling. */

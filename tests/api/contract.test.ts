@@ -80,6 +80,42 @@ describe('npm run contract against the mock', () => {
   });
 });
 
+describe('npm run contract against the mock in the laravel profile (the Laravel original\'s shapes)', () => {
+  const laravel = () =>
+    fetch(`${base}/__mock/settings`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ shapes: { profile: 'laravel' } }) });
+
+  it('read-only: every call conforms; venuelist is reported as an optional call the backend does not serve', async () => {
+    expect((await laravel()).status).toBe(200);
+    const lines = await runContract({ base, ...member });
+    expect(differing(lines)).toEqual([]);
+    const venue = lines.find((l) => l.name === 'venuelist')!;
+    expect(venue).toMatchObject({ result: 'absent', code: 404 });
+    expect(formatLine(venue)).toMatch(/^~ {2}POST \/api\/venuelist +not served \(HTTP 404\): optional/);
+    const s = summary(lines);
+    expect(s).toMatchObject({ absent: 1, conforming: s.checked });
+    expect(s.checked).toBeGreaterThanOrEqual(33);
+    // the login reply really was the Laravel one, so the line above checked that shape
+    expect(lines.find((l) => l.name === 'login_pc')).toMatchObject({ result: 'conforms', code: 200 });
+  });
+
+  it('with --write: every call but venuelist runs and conforms, and both passwords are changed back', async () => {
+    await laravel();
+    const lines = await runContract({ base, ...member, write: true });
+    expect(differing(lines)).toEqual([]);
+    expect(lines.filter((l) => l.note?.startsWith('NOT restored'))).toEqual([]);
+    const called = new Set(lines.filter((l) => l.result === 'conforms').map((l) => l.name));
+    expect(endpointNames.filter((n) => !called.has(n))).toEqual(['venuelist']);
+  });
+
+  it('a call that is not optional and answers 404 differs: "not served"', async () => {
+    const lines = await runContract({
+      base,
+      fetch: (input, init) => (new URL(String(input)).pathname === '/api/homenotice' ? Promise.resolve(new Response('<h1>Not Found</h1>', { status: 404 })) : fetch(input, init)),
+    });
+    expect(lines.find((l) => l.name === 'homenotice')).toMatchObject({ result: 'differs', problems: ['not served (HTTP 404)'] });
+  });
+});
+
 describe('what the runner reports', () => {
   it('names missing, extra and wrongly typed fields with the reply code', () => {
     const user = { username: 'a', realname: 'b', balance: '1.00', gameblance: 0, avatar: '', mobile: '', email: '', birthday: '', current_vip: 'VIP1', paysum: 0, joinday: 1, isagent: 0, transferstatus: 0, usdtrate: 7, withdrawusdtrate: 7, withdrawcashfee: 1, password: 'x' };

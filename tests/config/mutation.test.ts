@@ -5,7 +5,10 @@
  * @message keys, and inside every {{binding}} (parsed by the engine's own parser) the scope root,
  * the const./data./state./maps. name and every filter and filter argument; a reload source, a
  * paged source and its page path, a setState key, a form rule's field and type, a form field's
- * type, a route's screen and guard, an icon. For each it swaps two neighbouring letters in an
+ * type, a route's screen and guard, an icon; a key naming a sibling (a tab's defaultKey, the
+ * initial state of a tab row or filter) and a key of messages.json the app needs; a route a `to`
+ * goes to; the field read of the user (user.x), of a list entry (item.x) and of a data source's
+ * reply (data.source.x). For each it swaps two neighbouring letters in an
  * in-memory copy, runs the check (schemas compiled once) and expects a problem at exactly that place. It prints how many of each kind it tried and caught.
  */
 import path from 'node:path';
@@ -40,6 +43,8 @@ let words: Set<string>;
 let actionTypes: Set<string>;
 let widgetTypes: Set<string>;
 let messageKeys: Set<string>;
+/** the keys messages.json must have (messages.schema.json required) */
+let requiredMessages: string[];
 
 beforeAll(async () => {
   const schemas = loadSchemas(root);
@@ -50,6 +55,7 @@ beforeAll(async () => {
   const actionDef = (schemas.common as { definitions: { action: { oneOf: { properties: { type: { const: string } } }[] } } }).definitions.action;
   actionTypes = new Set(actionDef.oneOf.map((b) => b.properties.type.const));
   messageKeys = new Set(Object.keys((bundle.messages.json as { messages: Json }).messages));
+  requiredMessages = (schemas.messages as { properties: { messages: { required: string[] } } }).properties.messages.required;
   // every word anywhere in the config and the catalogue: a typo must not land on one of them
   const all = JSON.stringify([bundle, endpointNames, Object.keys(FILTERS), Object.keys(ICON_SOURCES), [...widgetTypes]]);
   words = new Set(all.match(/[A-Za-z_$][\w$]*/g) ?? []);
@@ -76,11 +82,13 @@ function tokens(expr: string): { kind: string; start: number; text: string }[] {
     offset += piece.length + 1;
   }
   const pathTokens = (p: string, start: number, rootKind: string) => {
-    const m = /^([A-Za-z_$][\w$]*)(?:\.([A-Za-z_$][\w$]*))?/.exec(p);
+    const m = /^([A-Za-z_$][\w$]*)(?:\.([A-Za-z_$][\w$]*))?(?:\.([A-Za-z_$][\w$]*))?/.exec(p);
     if (!m) return;
     out.push({ kind: rootKind, start, text: m[1] });
-    const named: Record<string, string> = { const: 'const. name', data: 'data. source', state: 'state. key', maps: 'maps. name' };
+    const named: Record<string, string> = { const: 'const. name', data: 'data. source', state: 'state. key', maps: 'maps. name', brand: 'brand. name', user: 'user. field', app: 'app. field', item: 'item. field' };
     if (m[2] && named[m[1]]) out.push({ kind: named[m[1]], start: start + m[1].length + 1, text: m[2] });
+    // the field read of a data source's reply: data.<source>.<field>
+    if (m[1] === 'data' && m[2] && m[3]) out.push({ kind: 'data. field', start: start + m[1].length + m[2].length + 2, text: m[3] });
   };
   if (parsed.head.kind === 'path') {
     const p = pieces[0];
@@ -149,6 +157,12 @@ function fileMutations(file: string, json: unknown, fileKind: 'app' | 'messages'
       if (at[0] === '$schema') return;
       const conditionPath = parentKey === 'path' && at.length > 1;
       out.push(...stringMutations(file, at, v, false));
+      // a route a navigate action, menu entry or cell goes to (its query kept): "/wallet?type=1" -> "/walelt?type=1"
+      const route = /^\/([A-Za-z][\w-]*)(?=$|[?#])/.exec(v);
+      if ((parentKey === 'to' || parentKey === 'balanceTarget') && route) {
+        const t = typo(route[1]);
+        if (t) out.push({ kind: 'route to', file, at, change: { value: `/${t}${v.slice(route[0].length)}` }, expect: pointer(at) });
+      }
       if (conditionPath && !v.includes('{{')) out.push(...stringMutations(file, at, v, true));
       return;
     }
@@ -157,6 +171,7 @@ function fileMutations(file: string, json: unknown, fileKind: 'app' | 'messages'
     const t = v.type;
     if (typeof t === 'string' && widgetTypes.has(t) && typeof at[at.length - 1] === 'number') {
       value('widget type', [...at, 'type'], t);
+      if ((t === 'Tabs' || t === 'SideTabs') && isObject(v.props) && typeof v.props.defaultKey === 'string') value('tab defaultKey', [...at, 'props', 'defaultKey'], v.props.defaultKey);
       if (isObject(v.props)) for (const k of Object.keys(v.props)) rename('widget prop key', [...at, 'props'], k);
       if (t === 'PagedList' && isObject(v.props) && typeof v.props.source === 'string') value('paged source', [...at, 'props', 'source'], v.props.source);
     }
@@ -182,6 +197,23 @@ function fileMutations(file: string, json: unknown, fileKind: 'app' | 'messages'
     for (const [k, x] of Object.entries(v)) walk(x, [...at, k], k);
   };
   walk(json, [], undefined);
+  // messages.json: a key the app needs, misspelt where it is defined
+  if (fileKind === 'messages' && isObject(json) && isObject(json.messages)) {
+    for (const k of Object.keys(json.messages)) if (requiredMessages.includes(k)) rename('messages.json key', ['messages'], k);
+  }
+  // a screen's state that a tab row or a filter writes starts at one of its choices (a literal initial value)
+  if (fileKind === 'screen' && isObject(json) && isObject(json.state)) {
+    const written = new Set<string>();
+    JSON.stringify(json.body, (_key, x: unknown) => {
+      if (isObject(x) && ['Tabs', 'SideTabs', 'DataTabs', 'FilterBar'].includes(String(x.type)) && isObject(x.props)) {
+        const props = x.props;
+        if (typeof props.stateKey === 'string' && props.optionsFrom === undefined) written.add(props.stateKey);
+        for (const f of Array.isArray(props.filters) ? props.filters.filter(isObject) : []) if (typeof f.stateKey === 'string' && f.optionsFrom === undefined) written.add(f.stateKey);
+      }
+      return x;
+    });
+    for (const [k, x] of Object.entries(json.state)) if (written.has(k) && typeof x === 'string' && x !== '' && !x.includes('{{')) value('tab/filter state', ['state', k], x);
+  }
   return out;
 }
 
@@ -235,7 +267,8 @@ describe('check:config catches one-token typos', () => {
       const c = counts.get(m.kind) ?? { tried: 0, caught: 0 };
       counts.set(m.kind, c);
       c.tried++;
-      const problems = check(mutated(m));
+      // a warning (a literal limit in a text, checks/literals.ts) is not a catch
+      const problems = check(mutated(m)).filter((p) => p.severity !== 'warning');
       if (problems.some((p) => p.file === m.file && p.path === m.expect)) c.caught++;
       else missed.push(`${m.kind}: ${m.file} ${m.expect} ${JSON.stringify(m.change)} -> ${problems.map((p) => `${p.path}: ${p.message}`).join(' | ') || 'no problem'}`);
     }
@@ -243,7 +276,7 @@ describe('check:config catches one-token typos', () => {
     console.log(`one-token typos caught, per kind (${mutations.length} checks in ${Math.round(performance.now() - started)} ms):\n${table.join('\n')}`);
     expect(missed.slice(0, 30)).toEqual([]);
     // every kind the issue names occurs in the real config
-    for (const kind of ['widget type', 'action type', 'endpoint', 'payload key', 'condition operator', 'widget prop key', '@message key', 'binding root', 'filter', 'const. name', 'data. source', 'state. key', 'map: name', 'reload source', 'paged source', 'page path', 'setState key', 'form rule field', 'form rule type', 'form field type', 'route screen', 'route guard', 'icon']) {
+    for (const kind of ['widget type', 'action type', 'endpoint', 'payload key', 'condition operator', 'widget prop key', '@message key', 'binding root', 'filter', 'const. name', 'data. source', 'state. key', 'map: name', 'reload source', 'paged source', 'page path', 'setState key', 'form rule field', 'form rule type', 'form field type', 'route screen', 'route guard', 'icon', 'tab defaultKey', 'tab/filter state', 'messages.json key', 'route to', 'user. field', 'item. field', 'data. field']) {
       expect(counts.get(kind)?.tried ?? 0, kind).toBeGreaterThan(0);
     }
     // the shell's action list (app.json topBar.recycle) and an upload's payload are places like any other

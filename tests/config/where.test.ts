@@ -1,17 +1,17 @@
-/** check:config --where KEY: every file and JSON path that refers to a message, constant, map, endpoint or widget type. */
+/** check:config --where KEY: every file and JSON path that refers to a message, constant, map, endpoint or widget type, or whose text contains KEY; with the route(s) each shows on. */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ConfigBundle } from '../../src/config/check';
-import { findReferences } from '../../src/config/where';
+import { findReferences, findText, routesOf } from '../../src/config/where';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const bundle: ConfigBundle = {
   app: { file: 'app.json', json: { constants: { withdrawMin: 100, withdrawMinX: 1 }, maps: { depositState: { '1': '审核中' } } } },
   messages: { file: 'messages.json', json: { messages: { 'auth.loginRequired': '请登录！', 'auth.loginRequiredLong': 'x' } } },
-  routes: { file: 'routes.json', json: { routes: [{ path: '/hongbao', requireApp: { message: '@auth.loginRequired' } }] } },
+  routes: { file: 'routes.json', json: { routes: [{ path: '/hongbao', requireApp: { message: '@auth.loginRequired' } }, { path: '/a', screen: 'a', title: '红包审核' }] } },
   screens: {
     a: {
       file: 'screens/a.json',
@@ -19,6 +19,7 @@ const bundle: ConfigBundle = {
         body: [
           { type: 'Text', props: { text: '最低 {{const.withdrawMin}} 元，最高 {{const.withdrawMinX}}' } },
           { type: 'BalanceList', props: { value: '{{item.state | map:depositState}}', onTap: [{ type: 'toast', text: '@auth.loginRequiredLong' }] } },
+          { type: 'Form', props: { form: 'f' } },
         ],
         data: [{ name: 'w', endpoint: 'withdraw' }],
       },
@@ -49,6 +50,25 @@ describe('findReferences', () => {
     expect(where('BalanceList')).toEqual(['screens/a.json /body/1/type']);
     expect(where('@nobody.uses')).toEqual([]);
   });
+
+  it('plain text: every string containing it, Chinese included, and the places showing a message found so', () => {
+    expect(findText(bundle, '审核').map((r) => `${r.file} ${r.path}: ${r.text}`)).toEqual(['app.json /maps/depositState/1: 审核中', 'routes.json /routes/1/title: 红包审核']);
+    expect(findText(bundle, '请登录').map((r) => `${r.file} ${r.path}`)).toEqual([
+      'messages.json /messages/auth.loginRequired',
+      'routes.json /routes/0/requireApp/message',
+      'forms/f.json /fields/0/placeholder',
+    ]);
+    expect(findText(bundle, 'nothing like this')).toEqual([]);
+  });
+
+  it('the routes a player opens to see a place: a screen\'s, a form\'s through its screen, a route entry\'s, a message\'s through the places showing it', () => {
+    const on = routesOf(bundle);
+    expect(on('screens/a.json', '/body/0/props/text')).toEqual(['/a']);
+    expect(on('forms/f.json', '/fields/0/min')).toEqual(['/a']);
+    expect(on('routes.json', '/routes/0/requireApp/message')).toEqual(['/hongbao']);
+    expect(on('messages.json', '/messages/auth.loginRequired')).toEqual(['/hongbao', '/a']);
+    expect(on('app.json', '/constants/withdrawMin')).toEqual([]);
+  });
 });
 
 describe('npm run check:config -- --where', () => {
@@ -57,7 +77,17 @@ describe('npm run check:config -- --where', () => {
     const lines = out.split('\n');
     expect(lines[0]).toMatch(/^const\.withdrawMin: \d+ reference\(s\)$/);
     expect(lines).toContainEqual(expect.stringMatching(/^screens\.config\/app\.json \/constants\/withdrawMin +\(definition\)$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^screens\.config\/forms\/withdraw-bank\.json \/rules\/\d+\/min +\{\{const\.withdrawMin\}\}$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^screens\.config\/forms\/withdraw-bank\.json \/rules\/\d+\/min +\/withdrawal +\{\{const\.withdrawMin\}\}$/));
+    // the message that states it, and where a player reads it
+    expect(lines).toContainEqual(expect.stringMatching(/^screens\.config\/messages\.json \/messages\/withdraw\.min +\/withdrawal +单笔取款不能低于\{\{const\.withdrawMin\}\}元$/));
+  });
+
+  it('finds plain text an operator reads on screen, with its routes', () => {
+    const out = execFileSync(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/check-config.ts', '--where', '品牌赞助'], { cwd: root, encoding: 'utf8' });
+    const lines = out.split('\n');
+    expect(lines[0]).toMatch(/^text containing "品牌赞助": \d+ place\(s\)$/);
+    expect(lines).toContainEqual(expect.stringMatching(/^screens\.config\/screens\/zhanzhu\.json \/body\/0\/props\/title +\/zhanzhu +品牌赞助$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^screens\.config\/screens\/home\.json \/\S+ +\/ +品牌赞助$/));
   });
 
   it('says so and exits 1 when nothing refers to the key', () => {

@@ -19,7 +19,7 @@ const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(root,
 
 type Route = SheetRoute;
 const routes = readJson<{ routes: Route[] }>('routes.json').routes;
-const app = readJson<{ siteName: string; theme: { primary: string } }>('app.json');
+const app = readJson<{ brand: { siteName: string }; theme: { primary: string } }>('app.json');
 const hasScreen = (name: string) => {
   try {
     readFileSync(path.join(root, 'screens.config', 'screens', `${name}.json`));
@@ -141,7 +141,7 @@ describe('every screen passes axe (no serious or critical violation)', () => {
         expect.soft(await smallTargets(page), `touch targets under 44px on ${route.path}`).toEqual([]);
         const title = await page.title();
         expect.soft(title.trim(), 'a page title').not.toBe('');
-        if (route.path !== '/' && hasScreen(route.screen)) expect.soft(title, 'a title of its own, not only the site name').not.toBe(app.siteName);
+        if (route.path !== '/' && hasScreen(route.screen)) expect.soft(title, 'a title of its own, not only the site name').not.toBe(app.brand.siteName);
         expectClean(page);
       } finally {
         await page.context().close();

@@ -1,7 +1,7 @@
 /** Issue 5: card management — bank cards and USDT addresses, their rules, limits and unbinding. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { BASE, dialogText, expectClean, fill, go, resetMock, submit, toastAfter, browserPerFile } from './harness';
+import type { Page, Route } from 'playwright-core';
+import { BASE, dialogText, expectClean, fill, go, loginByApi, newPage, resetMock, submit, toastAfter, browserPerFile } from './harness';
 import { byTestId, memberPage, mockMember, patchMember, recordRequests, resultToast } from './member-helpers';
 
 const env = browserPerFile();
@@ -101,6 +101,26 @@ describe('bank cards', () => {
     expect(await p.getByText('您还没有添加银行卡').isVisible()).toBe(true);
     expect((await mockMember()).cards.filter((c) => c.kind === 'bank')).toHaveLength(0);
     expect(await byTestId(p, 'bank-add').isVisible()).toBe(true);
+  });
+});
+
+describe('a card list on a slow network', () => {
+  it('shows a loading line, not 您还没有添加银行卡, until the cards arrive', async () => {
+    const { page: p } = await newPage(env.browser);
+    await loginByApi(p);
+    const held: Route[] = [];
+    await p.route('**/api/getcard', (route) => void held.push(route));
+    await go(p, '/wallet?type=1');
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await p.locator('.w-repeat-loading', { hasText: '加载中...' }).first().waitFor();
+    expect(await p.getByText('您还没有添加银行卡').count()).toBe(0);
+    expect(await byTestId(p, 'bank-card').count()).toBe(0);
+    await Promise.all(held.map((r) => r.continue()));
+    await p.unroute('**/api/getcard');
+    await expect.poll(() => byTestId(p, 'bank-card').count()).toBe(1);
+    expect(await p.locator('.w-repeat-loading').isVisible()).toBe(false);
+    expect(await p.getByText('您还没有添加银行卡').count()).toBe(0);
+    expectClean(p);
   });
 });
 

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectClean, fill, go, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, submit, browserPerFile } from './harness';
 import { byTestId, countRequests, memberPage, mockMember, pick, resultToastAfter } from './money-helpers';
+import { advance, onPageClock, pauseClock } from './page-clock';
 
 const env = browserPerFile();
 beforeEach(async () => {
@@ -17,18 +18,6 @@ async function expectMoney(p: Page, central: string, game: string, total: string
   await expect.poll(() => text(p, 'money-central')).toBe(central);
   await expect.poll(() => text(p, 'money-game')).toBe(game);
   expect(await text(p, 'money-total')).toBe(total);
-}
-
-/** Times (ms) at which `apiPath` was requested during `windowMs`. */
-async function requestTimes(p: Page, apiPath: string, windowMs: number): Promise<number[]> {
-  const times: number[] = [];
-  const on = (r: { url: () => string }) => {
-    if (new URL(r.url()).pathname === apiPath) times.push(Date.now());
-  };
-  p.on('request', on);
-  await p.waitForTimeout(windowMs); // a fixed counting window, not a wait for a result
-  p.off('request', on);
-  return times;
 }
 
 /** every interval between consecutive requests lies within [min, max] ms */
@@ -106,9 +95,17 @@ describe('transfer', () => {
   });
 
   it('polls venue balances every 1.5 s on /transfer and stops when the screen is left; /money every 3.5 s', async () => {
-    const p = await memberPage(env.browser, '/transfer');
+    // on the page's clock: a poll is timed from its last reply (issue 21), so a window of wall-clock
+    // time on a busy machine would measure the machine's latency rather than the app
+    const { page: p, context } = await newPage(env.browser);
+    const api = await onPageClock(context, p);
+    await loginByApi(p);
+    await go(p, '/transfer');
     await byTestId(p, 'transfer-venues').locator('li').first().waitFor();
-    const onTransfer = await requestTimes(p, '/api/balancelist', 4900);
+    await pauseClock(p);
+    api.reset();
+    await advance(p, api, 4900, { step: 50 });
+    const onTransfer = api.times('/api/balancelist');
     expect(onTransfer.length).toBeGreaterThanOrEqual(3);
     expect(onTransfer.length).toBeLessThanOrEqual(4);
     expectGaps(onTransfer, 1300, 1800);
@@ -120,8 +117,11 @@ describe('transfer', () => {
 
     await go(p, '/money');
     await expect.poll(() => text(p, 'money-total')).toBe('1408.50');
-    const [afterLeaving, onMoney] = await Promise.all([requestTimes(p, '/api/balancelist', 7300), requestTimes(p, '/api/refreshusermoney', 7300)]);
-    expect(afterLeaving).toEqual([]);
+    await api.settled();
+    api.reset();
+    await advance(p, api, 7300, { step: 50 });
+    expect(api.times('/api/balancelist')).toEqual([]);
+    const onMoney = api.times('/api/refreshusermoney');
     expect(onMoney.length).toBe(2);
     expectGaps(onMoney, 3300, 3800);
     expectClean(p);

@@ -2,7 +2,8 @@
  * Issue 17: `npm run screens` and its --diff. In a copy of the project (so that the edit never
  * touches the real screens.config/), a two-route sheet is made, one message is changed, and the
  * sheet is made again with --diff: exactly the screen that shows the message is flagged, first
- * on the sheet, with one printed line.
+ * on the sheet, with one printed line. Issue 24: /login (its captcha) is on the sheet too and is
+ * the same picture in both runs.
  */
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -36,10 +37,10 @@ const screens = (...args: string[]) =>
 
 describe('npm run screens', () => {
   it('writes a labelled sheet; after a message edit --diff flags exactly the screen that shows it', async () => {
-    const sheet = ['--sizes', '360x640', '--as', 'member', '--data', 'empty', '--routes', '/welfare,/kefu'];
+    const sheet = ['--sizes', '360x640', '--as', 'visitor,member', '--data', 'empty', '--routes', '/welfare,/kefu,/login'];
     await screens('--out', 'before', ...sheet);
     const first = readFileSync(path.join(work, 'before', 'index.html'), 'utf8');
-    for (const p of ['empty/member/360x640/welfare.png', 'empty/member/360x640/kefu.png']) expect(existsSync(path.join(work, 'before', p)), p).toBe(true);
+    for (const p of ['empty/member/360x640/welfare.png', 'empty/member/360x640/kefu.png', 'empty/visitor/360x640/login.png']) expect(existsSync(path.join(work, 'before', p)), p).toBe(true);
     // each picture is labelled with route, screen config file, role and size
     expect(first).toContain('<b>/welfare</b><br>screens.config/screens/welfare.json<br>member · 360x640 · empty');
     expect(first).toContain('<b>/kefu</b><br>screens.config/screens/kefu.json<br>member · 360x640 · empty');
@@ -52,7 +53,7 @@ describe('npm run screens', () => {
 
     const { stdout } = await screens('--out', 'after', '--diff', 'before', ...sheet);
     const flagged = stdout.split('\n').filter((l) => /^(changed|new) /.test(l));
-    expect(flagged).toHaveLength(1);
+    expect(flagged, stdout).toHaveLength(1);
     expect(flagged[0]).toMatch(/^changed \/welfare member 360x640 empty: \d+ px differ, see after\/diff\/empty\/member\/360x640\/welfare\.png$/);
     expect(existsSync(path.join(work, 'after', 'diff', 'empty', 'member', '360x640', 'welfare.png'))).toBe(true);
     // the changed screen comes first on the sheet, with before, now and the difference
@@ -61,6 +62,7 @@ describe('npm run screens', () => {
     expect(changed).toContain('Changed since before: 1');
     expect(changed).toContain('src="diff/empty/member/360x640/welfare.png"');
     expect(changed).not.toContain('kefu');
+    expect(changed).not.toContain('login');
     expect(html.indexOf('<section id="changed">')).toBeLessThan(html.indexOf('<section id="welfare">'));
   }, 300_000);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evalCondition, getPath, resolve, resolveDeep, resolveText } from '../../src/engine/bindings';
+import { dataSourcesRead, evalCondition, getPath, resolve, resolveDeep, resolveText } from '../../src/engine/bindings';
 import { safeAppPath, safeExternalUrl } from '../../src/engine/urls';
 
 const scope = {
@@ -61,5 +61,15 @@ describe('url safety', () => {
     for (const bad of ['javascript:alert(1)', 'data:text/html,<script>', 'ftp://x', '', ' ']) {
       expect(safeExternalUrl(bad), bad).toBeNull();
     }
+  });
+});
+
+describe('dataSourcesRead (what a list widget waits for)', () => {
+  it('names the data sources at the head of each binding, once, and nothing else', () => {
+    expect(dataSourcesRead('{{data.bank}}')).toEqual(['bank']);
+    expect(dataSourcesRead('{{data.list.data}} and {{data.list | len}} of {{data[order].info}}')).toEqual(['list', 'order']);
+    expect(dataSourcesRead('{{state.rows}} {{user.balance | or:data.money}}')).toEqual([]);
+    expect(dataSourcesRead('data.bank')).toEqual([]);
+    expect(dataSourcesRead(['{{data.bank}}'])).toEqual([]);
   });
 });

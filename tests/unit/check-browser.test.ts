@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { INSTALL_COMMAND, plan, type Machine } from '../../scripts/check-browser';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-const ready: Machine = { chromiumPath: '/usr/bin/chromium', customPath: false, hasChromium: true, hasCjkFont: true, hasAptGet: true, asRoot: null };
+const ready: Machine = { chromiumPath: '/usr/bin/chromium', customPath: false, hasChromium: true, hasCjkFont: true, hasNginx: true, hasBrotli: true, hasAptGet: true, asRoot: null };
+const ALL = ['chromium', 'fonts-noto-cjk', 'nginx', 'libnginx-mod-http-brotli-static'];
 
 describe('npm test: the browser check that runs before anything is built', () => {
   it('goes on when Chromium and a CJK font are there', () => {
@@ -12,15 +13,37 @@ describe('npm test: the browser check that runs before anything is built', () =>
   });
 
   it('installs with apt-get as root, or with sudo that needs no password', () => {
-    expect(plan({ ...ready, hasChromium: false, asRoot: '' })).toEqual({ action: 'install', sudo: '' });
-    expect(plan({ ...ready, hasCjkFont: false, asRoot: 'sudo' })).toEqual({ action: 'install', sudo: 'sudo' });
+    expect(plan({ ...ready, hasChromium: false, asRoot: '' })).toEqual({ action: 'install', sudo: '', packages: ALL });
+    expect(plan({ ...ready, hasCjkFont: false, asRoot: 'sudo' })).toEqual({ action: 'install', sudo: 'sudo', packages: ALL });
+  });
+
+  it('nginx and its brotli_static module (the nginx tests) are installed the same way, or named in the same message', () => {
+    expect(plan({ ...ready, hasNginx: false, hasBrotli: false, asRoot: '' })).toEqual({ action: 'install', sudo: '', packages: ALL });
+    expect(plan({ ...ready, hasBrotli: false })).toEqual({
+      action: 'stop',
+      message: `The browser tests need nginx's brotli_static module. Run:\n  ${INSTALL_COMMAND}\nthen npm test again.`,
+    });
+    expect(plan({ ...ready, hasChromium: false, hasNginx: false, hasBrotli: false })).toMatchObject({
+      action: 'stop',
+      message: expect.stringMatching(/^The browser tests need Chromium \(\/usr\/bin\/chromium\) and Debian's nginx\. Run:/),
+    });
+  });
+
+  it('npm run serve:nginx checks nginx alone and installs only its two packages', () => {
+    const noBrowser = { ...ready, hasChromium: false, hasCjkFont: false };
+    expect(plan(noBrowser, 'nginx')).toEqual({ action: 'ok' });
+    expect(plan({ ...noBrowser, hasNginx: false, hasBrotli: false, asRoot: 'sudo' }, 'nginx')).toEqual({ action: 'install', sudo: 'sudo', packages: ['nginx', 'libnginx-mod-http-brotli-static'] });
+    expect(plan({ ...noBrowser, hasNginx: false, hasBrotli: false }, 'nginx')).toEqual({
+      action: 'stop',
+      message: "`npm run serve:nginx` needs Debian's nginx. Run:\n  sudo apt-get update && sudo apt-get install -y nginx libnginx-mod-http-brotli-static\nthen npm run serve:nginx again.",
+    });
   });
 
   it('stops naming the one command when it cannot install (no root, or no apt-get)', () => {
     const noRoot = plan({ ...ready, hasChromium: false, hasCjkFont: false });
     expect(noRoot).toEqual({ action: 'stop', message: `The browser tests need Chromium (/usr/bin/chromium) and a CJK font. Run:\n  ${INSTALL_COMMAND}\nthen npm test again.` });
     expect(plan({ ...ready, hasCjkFont: false, asRoot: '', hasAptGet: false })).toMatchObject({ action: 'stop', message: expect.stringContaining(INSTALL_COMMAND) });
-    expect(INSTALL_COMMAND).toBe('sudo apt-get update && sudo apt-get install -y chromium fonts-noto-cjk');
+    expect(INSTALL_COMMAND).toBe('sudo apt-get update && sudo apt-get install -y chromium fonts-noto-cjk nginx libnginx-mod-http-brotli-static');
   });
 
   it('does not apt-get over a CHROMIUM_PATH that points at nothing', () => {

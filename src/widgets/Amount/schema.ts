@@ -11,6 +11,7 @@ const bindable = { type: ['string', 'number'], description: 'A number or a bindi
  */
 export const propsSchema = {
   type: 'object',
+  description: 'A money figure computed with money.ts (a value, a sum, an amount in USDT, a fee, what is received), two decimals rounded down.',
   additionalProperties: false,
   properties: {
     op: { type: 'string', enum: ['value', 'sum', 'toUsdt', 'usdtFee', 'usdtReceived'], description: 'Default value' },

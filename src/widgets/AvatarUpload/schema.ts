@@ -8,6 +8,7 @@ import { actionsRef, type Templates } from '../../config/schema-refs';
  */
 export const propsSchema = {
   type: 'object',
+  description: 'The member\'s round picture; with upload, a tap picks a gif or png that goes to the upload actions as {{file}}.',
   additionalProperties: false,
   required: ['src', 'alt'],
   properties: {

@@ -20,6 +20,7 @@ export default function BalanceList({ props }: WidgetProps<Props>) {
   const labelField = asText(props.labelField ?? 'name');
   const valueField = asText(props.valueField ?? 'balance');
   const keyField = asText(props.keyField ?? 'platname');
+  const iconField = asText(props.iconField);
   const tappable = !!props.onItemTap?.length;
   const figure = (item: unknown) => String(FILTERS.money(getPath(item, valueField), undefined, scope));
   // `columns` columns, fewer where the longest figure would not fit in one (8-digit balances on a 320px phone)
@@ -39,9 +40,13 @@ export default function BalanceList({ props }: WidgetProps<Props>) {
         <ul className="w-balances-grid" style={{ gridTemplateColumns }}>
           {shown.map((item, i) => {
             const key = String(getPath(item, keyField) ?? i);
+            const icon = iconField ? asText(getPath(item, iconField)) : '';
             const body = (
               <>
-                <span className="w-balances-name">{String(getPath(item, labelField) ?? '')}</span>
+                <span className="w-balances-name">
+                  {icon && <img className="w-balances-icon" src={icon} alt="" width={16} height={16} loading="lazy" decoding="async" />}
+                  {String(getPath(item, labelField) ?? '')}
+                </span>
                 <span className="w-balances-value">{figure(item)}</span>
               </>
             );

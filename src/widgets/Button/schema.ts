@@ -4,6 +4,7 @@ import { actionsRef, conditionRef, type Templates } from '../../config/schema-re
 /** A button or a text link that runs actions; disabled while they run (no double submission). */
 export const propsSchema = {
   type: 'object',
+  description: 'A button or a text link that runs actions; disabled while they run (no double submission).',
   additionalProperties: false,
   required: ['text'],
   properties: {

@@ -8,6 +8,7 @@ import { actionsRef, type Templates } from '../../config/schema-refs';
  */
 export const propsSchema = {
   type: 'object',
+  description: 'A banner carousel: one picture per entry of a list, swiped or auto-played, with a current / total indicator.',
   additionalProperties: false,
   required: ['items', 'image', 'alt', 'width', 'height'],
   properties: {
@@ -28,5 +29,7 @@ export const propsSchema = {
 
 /** Templates (src/config/schema-refs.ts): props read per entry with the names given. */
 export const templates = { image: ['item', 'index'], alt: ['item', 'index'], onTap: ['item'] } as const satisfies Templates;
+/** The prop naming the list this widget shows: its entries are `item` (the config check reads their fields from the reply schemas). */
+export const itemsFrom = 'items';
 
 export type Props = FromSchema<typeof propsSchema>;

@@ -25,7 +25,8 @@ export default function Cell({ props }: WidgetProps<Props>) {
   const image = asText(props.image);
   const description = asText(props.description);
   const tappable = !!(props.onTap || props.to);
-  const details = props.details ?? [];
+  // a detail without a value is not drawn (a backend that leaves a field out: no label with nothing after it)
+  const details = (props.details ?? []).filter((d) => asText(d.value).trim() !== '');
   const content = (
     <>
       <span className="w-cell-main">

@@ -3,13 +3,14 @@ import { actionsRef, conditionRef, type Templates } from '../../config/schema-re
 
 /**
  * One row of a record or a setting: an optional picture, a title and a description on the left,
- * a value and a note on the right, optional label/value lines below; taps run actions.
- * Tones colour the value and the note: `auto` colours a number by its sign.
+ * a value and a note on the right, optional label/value lines below (a line whose value is empty is
+ * not drawn); taps run actions. Tones colour the value and the note: `auto` colours a number by its sign.
  */
 const tone = { type: 'string', description: 'auto | primary | success | warning | danger | muted (bindings allowed, e.g. {{item.state | map:depositTone}})' } as const;
 
 export const propsSchema = {
   type: 'object',
+  description: 'One row of a record or a setting: picture, title and description on the left, value and note on the right, detail lines below; a tap runs actions or goes to a route.',
   additionalProperties: false,
   required: ['title'],
   properties: {
@@ -28,7 +29,7 @@ export const propsSchema = {
         type: 'object',
         additionalProperties: false,
         required: ['label', 'value'],
-        properties: { label: { type: 'string' }, value: { type: 'string' }, when: { ...conditionRef } },
+        properties: { label: { type: 'string' }, value: { type: 'string', description: 'Not drawn when it resolves to nothing' }, when: { ...conditionRef } },
       },
     },
     onTap: { ...actionsRef, description: 'Actions' },

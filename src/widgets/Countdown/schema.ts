@@ -11,6 +11,7 @@ const bindable = { type: ['string', 'number'], description: 'A number or a bindi
  */
 export const propsSchema = {
   type: 'object',
+  description: 'Time left until a server time plus a duration, ticking every second (mm:ss or HH:mm:ss).',
   additionalProperties: false,
   required: ['from', 'durationMs'],
   properties: {

@@ -10,6 +10,7 @@ import type { Templates } from '../../config/schema-refs';
  */
 export const propsSchema = {
   type: 'object',
+  description: 'A row of tabs from fixed options and the entries of a list in scope, writing the chosen value to screen state or the url query.',
   additionalProperties: false,
   properties: {
     options: {

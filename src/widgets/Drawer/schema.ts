@@ -7,6 +7,7 @@ import type { Templates } from '../../config/schema-refs';
  */
 export const propsSchema = {
   type: 'object',
+  description: 'A button that slides in a side panel holding its child nodes; closes on the mask, its close button and a route change.',
   additionalProperties: false,
   required: ['label'],
   properties: {

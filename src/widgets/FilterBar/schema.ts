@@ -10,6 +10,7 @@ import type { Templates } from '../../config/schema-refs';
  */
 export const propsSchema = {
   type: 'object',
+  description: 'A row of record filters (period, venue, type...) writing screen state, as a sheet or as chips.',
   additionalProperties: false,
   required: ['filters'],
   properties: {

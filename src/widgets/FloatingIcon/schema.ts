@@ -9,6 +9,7 @@ import { actionsRef, type Templates } from '../../config/schema-refs';
  */
 export const propsSchema = {
   type: 'object',
+  description: 'A floating button above the page (a red packet, a service bubble) that runs actions, with an optional close button.',
   additionalProperties: false,
   required: ['label', 'onTap'],
   properties: {

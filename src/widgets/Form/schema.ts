@@ -4,6 +4,7 @@ import { conditionRef, nodesRef, type Templates } from '../../config/schema-refs
 /** A form of screens.config/forms/<form>.json: fields, ordered rules, submit call. */
 export const propsSchema = {
   type: 'object',
+  description: 'A form of screens.config/forms/<form>.json: its fields, ordered rules and submit call; its children show between fields and button.',
   additionalProperties: false,
   required: ['form'],
   properties: {

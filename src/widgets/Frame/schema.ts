@@ -10,6 +10,7 @@ import type { Templates } from '../../config/schema-refs';
  */
 export const propsSchema = {
   type: 'object',
+  description: 'An embedded page (game, customer service, sponsorship) in a sandboxed iframe; http and https urls only.',
   additionalProperties: false,
   required: ['src', 'title'],
   properties: {

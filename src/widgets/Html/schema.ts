@@ -4,6 +4,7 @@ import type { Templates } from '../../config/schema-refs';
 /** Server HTML (announcements, articles, promotion content), sanitised with DOMPurify before it is shown. */
 export const propsSchema = {
   type: 'object',
+  description: 'Server HTML (announcements, articles, promotions), sanitised with DOMPurify before it is shown.',
   additionalProperties: false,
   required: ['html'],
   properties: {

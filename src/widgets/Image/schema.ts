@@ -4,6 +4,7 @@ import type { Templates } from '../../config/schema-refs';
 /** A picture with its size set (no layout shift) and lazy loading below the fold. */
 export const propsSchema = {
   type: 'object',
+  description: 'A picture with its size set (no layout shift), loaded lazily below the fold.',
   additionalProperties: false,
   required: ['src', 'alt'],
   properties: {

@@ -9,6 +9,7 @@ import type { Templates } from '../../config/schema-refs';
  */
 export const propsSchema = {
   type: 'object',
+  description: 'Add to home screen: the browser\'s install prompt where offered, the iOS Safari steps, or a line saying the app is installed.',
   additionalProperties: false,
   required: ['title', 'buttonText', 'iosTitle', 'iosSteps', 'installedText'],
   properties: {

@@ -4,6 +4,7 @@ import { actionsRef, conditionRef, type Templates } from '../../config/schema-re
 /** A list of entries (icon, title, extra text, arrow) that run actions when tapped; a grid of shortcuts when variant is grid. */
 export const propsSchema = {
   type: 'object',
+  description: 'A list of entries (icon, title, extra text, arrow) that run actions or go to a route; a grid of shortcuts with variant grid.',
   additionalProperties: false,
   required: ['items'],
   properties: {

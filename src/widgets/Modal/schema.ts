@@ -8,6 +8,7 @@ import { actionsRef, type Templates } from '../../config/schema-refs';
  */
 export const propsSchema = {
   type: 'object',
+  description: 'A dialog that opens by itself when the widget appears (a start-up notice) with its child nodes; with onceKey once per session.',
   additionalProperties: false,
   required: ['confirmText'],
   properties: {

@@ -8,6 +8,7 @@ import { actionsRef, type Templates } from '../../config/schema-refs';
  */
 export const propsSchema = {
   type: 'object',
+  description: 'A one-line scrolling announcement bar; a tap opens every announcement in a popup.',
   additionalProperties: false,
   required: ['items', 'popupTitle', 'moreText'],
   properties: {

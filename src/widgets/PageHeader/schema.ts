@@ -7,6 +7,7 @@ import type { Templates } from '../../config/schema-refs';
  */
 export const propsSchema = {
   type: 'object',
+  description: 'A screen\'s own title bar (where the shell shows none), with an optional back arrow.',
   additionalProperties: false,
   required: ['title'],
   properties: {

@@ -9,6 +9,7 @@ import { pagedSourceRef, type Templates } from '../../config/schema-refs';
  */
 export const propsSchema = {
   type: 'object',
+  description: 'The records of a paged data source: more load as the player scrolls, pull to refresh, a retry after a failed page.',
   additionalProperties: false,
   required: ['source'],
   properties: {
@@ -25,6 +26,8 @@ export const propsSchema = {
 
 /** Templates (src/config/schema-refs.ts): none: every prop arrives resolved (the children are the item template, a node list). */
 export const templates = {} as const satisfies Templates;
+/** The prop naming the list this widget shows: its entries are `item` (the config check reads their fields from the reply schemas). */
+export const itemsFrom = 'source';
 
 // FromSchema cannot follow the reference (it would make the required `source` never): typed as the string it is
 type Typed = Omit<typeof propsSchema, 'properties'> & { properties: Omit<typeof propsSchema.properties, 'source'> & { source: { type: 'string' } } };

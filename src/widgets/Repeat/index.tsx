@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
+import { DotLoading } from 'antd-mobile';
+import { dataSourcesRead } from '../../engine/bindings';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
-import { Nodes, ScopeProvider } from '../../engine/screen';
+import { Nodes, ScopeProvider, useScreen } from '../../engine/screen';
 import { asText } from '../../engine/text';
 import type { Props as Config } from './schema';
 import './style.css';
@@ -8,8 +10,19 @@ import './style.css';
 type Props = ResolvedProps<Config>;
 
 export default function Repeat({ node, props }: WidgetProps<Props>) {
+  const { pending, text } = useScreen();
   const raw = props.items;
   const list = useMemo(() => (Array.isArray(raw) ? raw.slice(0, props.limit ?? raw.length) : []), [raw, props.limit]);
+  // no list yet while a data source it reads is still loading: not empty, loading
+  const loading = !Array.isArray(raw) && dataSourcesRead(node.props?.items).some(pending);
+  if (loading) {
+    return (
+      <p className="w-repeat-loading" aria-busy="true">
+        {text('@common.loading')}
+        <DotLoading />
+      </p>
+    );
+  }
   const empty = asText(props.emptyText);
   if (list.length === 0) return empty ? <p className="w-repeat-empty">{empty}</p> : null;
   const name = asText(props.as ?? 'item');

@@ -9,6 +9,7 @@ import type { Templates } from '../../config/schema-refs';
  */
 export const propsSchema = {
   type: 'object',
+  description: 'Responsible play: the member\'s reminder interval and session limit, kept on the device.',
   additionalProperties: false,
   properties: {
     testId: { type: 'string' },

@@ -8,6 +8,7 @@ import { conditionRef, nodesRef, type Templates } from '../../config/schema-refs
  */
 export const propsSchema = {
   type: 'object',
+  description: 'Vertical tabs: a column of tab buttons and the chosen tab\'s child nodes beside it.',
   additionalProperties: false,
   required: ['tabs'],
   properties: {

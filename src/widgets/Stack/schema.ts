@@ -4,6 +4,7 @@ import type { Templates } from '../../config/schema-refs';
 /** A container: children in a column (or a row), with a visual variant. */
 export const propsSchema = {
   type: 'object',
+  description: 'A container: children in a column (or a row), with a visual variant.',
   additionalProperties: false,
   properties: {
     direction: { type: 'string', enum: ['column', 'row'] },

@@ -4,6 +4,7 @@ import { conditionRef, type Templates } from '../../config/schema-refs';
 /** Figures side by side (totals of a record screen, counts): a value over its label. */
 export const propsSchema = {
   type: 'object',
+  description: 'Figures side by side (the totals of a record screen): a value over its label.',
   additionalProperties: false,
   required: ['items'],
   properties: {

@@ -8,6 +8,7 @@ import { actionsRef, type Templates } from '../../config/schema-refs';
  */
 export const propsSchema = {
   type: 'object',
+  description: 'A labelled on/off switch; a tap runs onChange with value (1 on, 0 off) in scope.',
   additionalProperties: false,
   required: ['label', 'checked'],
   properties: {

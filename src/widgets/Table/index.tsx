@@ -13,24 +13,27 @@ export default function Table({ props }: WidgetProps<Props>) {
   const empty = asText(props.emptyText);
   const caption = asText(props.caption);
   if (rows.length === 0) return empty ? <p className="w-table-empty">{empty}</p> : null;
+  const cells = rows.map((item, r) => props.columns.map((c) => text(c.value, { item, index: r })));
+  // a column with a value in no row is not drawn (a backend that leaves that field out)
+  const shown = props.columns.map((_, i) => i).filter((i) => cells.some((row) => row[i].trim() !== ''));
   return (
     <div className="w-table-wrap">
       <table className="w-table" data-testid={asText(props.testId) || undefined}>
         {caption && <caption>{caption}</caption>}
         <thead>
           <tr>
-            {props.columns.map((c, i) => (
+            {shown.map((i) => (
               <th key={i} scope="col">
-                {asText(c.title)}
+                {asText(props.columns[i].title)}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {rows.map((item, r) => (
+          {cells.map((row, r) => (
             <tr key={r}>
-              {props.columns.map((c, i) => (
-                <td key={i}>{text(c.value, { item, index: r })}</td>
+              {shown.map((i) => (
+                <td key={i}>{row[i]}</td>
               ))}
             </tr>
           ))}

@@ -8,6 +8,7 @@ import { conditionRef, nodesRef, type Templates } from '../../config/schema-refs
  */
 export const propsSchema = {
   type: 'object',
+  description: 'Tabs whose panes are node lists; the active tab lives in the url query or in screen state.',
   additionalProperties: false,
   required: ['tabs'],
   properties: {

@@ -4,6 +4,7 @@ import type { Templates } from '../../config/schema-refs';
 /** A small pill of text (a level badge, a status), optionally with an icon. */
 export const propsSchema = {
   type: 'object',
+  description: 'A small pill of text (a level badge, a status), optionally with an icon.',
   additionalProperties: false,
   required: ['text'],
   properties: {

@@ -4,6 +4,7 @@ import type { Templates } from '../../config/schema-refs';
 /** A line or block of text (bindings and @message keys allowed). */
 export const propsSchema = {
   type: 'object',
+  description: 'A line or block of text (bindings and @message keys allowed).',
   additionalProperties: false,
   required: ['text'],
   properties: {

@@ -9,6 +9,7 @@ import { actionsRef, conditionRef, type Templates } from '../../config/schema-re
  */
 export const propsSchema = {
   type: 'object',
+  description: 'A grid of tappable tiles, one per entry of a list in scope or of a fixed list: a picture with a caption, or a coloured tile.',
   additionalProperties: false,
   required: ['items', 'title'],
   properties: {
@@ -34,5 +35,7 @@ export const propsSchema = {
 
 /** Templates (src/config/schema-refs.ts): props read per entry with the names given. */
 export const templates = { title: ['item', 'index'], subtitle: ['item', 'index'], image: ['item', 'index'], testId: ['item', 'index'], filter: ['item', 'index'], onTap: ['item', 'index'] } as const satisfies Templates;
+/** The prop naming the list this widget shows: its entries are `item` (the config check reads their fields from the reply schemas). */
+export const itemsFrom = 'items';
 
 export type Props = FromSchema<typeof propsSchema>;

@@ -11,6 +11,7 @@ import { conditionRef, type Templates } from '../../config/schema-refs';
 const text = { type: 'string' } as const;
 export const propsSchema = {
   type: 'object',
+  description: 'The VIP programme: each level\'s requirements and rewards, and the member\'s progress to the next level.',
   additionalProperties: false,
   required: ['levels', 'level', 'paysum', 'labels', 'rebates'],
   properties: {

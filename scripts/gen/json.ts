@@ -1,0 +1,2 @@
+/** A JSON value, as the generators write it. */
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

@@ -1,0 +1,197 @@
+/**
+ * npm run serve:nginx — the production build (dist/, or DIST) served by Debian's nginx with
+ * deploy/nginx/bet-h5.conf, as an operator runs it, on PORT (default 8080), bound to 127.0.0.1
+ * unless HOST says otherwise.
+ *
+ * /api/ goes to API_UPSTREAM (an origin such as http://127.0.0.1:3001); without it the mock is
+ * started here on a free loopback port (its absolute urls pointing at nginx: MOCK_PUBLIC_ORIGIN)
+ * and /api/ goes there. Either way the mock's read-only pictures, frame pages and game are passed
+ * on too (scripts/nginx.ts mockLocations), so the app looks as on `npm run serve`; the rest of
+ * /__mock/ is a 404 as in production.
+ *
+ * Installs nginx and its brotli module with apt-get when they are missing (as `npm test` does).
+ * Runs in the foreground; its nginx.conf, pid, logs and temp files live in a temporary folder,
+ * removed when it stops (SIGTERM, SIGINT), with nginx and the mock.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensure } from './check-browser';
+import { securityHeadersConf, NGINX_DIR } from './gen-nginx';
+import { securityHeaderList } from './security-headers';
+import { brotliModulePath, fillSite, listenOn, mainConf, mockLocations, nginxBinary, nginxBuild, parseUpstream, withLocations } from './nginx';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.resolve(root, process.env.DIST ?? 'dist');
+if (!existsSync(path.join(dist, 'index.html'))) {
+  console.error(`No build in ${path.relative(root, dist) || '.'}: run \`npm run build\` first.`);
+  process.exit(1);
+}
+
+const port = Number(process.env.PORT) || 8080;
+const host = process.env.HOST ?? '127.0.0.1';
+const upstreamEnv = process.env.API_UPSTREAM?.trim();
+const given = upstreamEnv ? parseUpstream(upstreamEnv) : null;
+if (given instanceof Error) {
+  console.error(given.message);
+  process.exit(1);
+}
+
+if (ensure('nginx') !== 0) process.exit(1);
+const bin = nginxBinary()!;
+const build = nginxBuild(bin);
+const isRoot = process.getuid?.() === 0;
+const workerUser = isRoot ? (['www-data', 'nobody'].find((u) => spawnSync('id', ['-u', u], { stdio: 'ignore' }).status === 0) ?? 'nobody') : undefined;
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'serve-nginx-'));
+// nginx's workers run as workerUser when started as root: they reach the temp files through this folder
+if (isRoot) chmodSync(dir, 0o711);
+const children: ChildProcess[] = [];
+let stopping = false;
+
+function cleanUp() {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+}
+process.on('exit', cleanUp);
+
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.exitCode !== null || c.signalCode !== null) return resolve();
+          const timer = setTimeout(() => c.kill('SIGKILL'), 10000);
+          c.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          c.kill('SIGTERM'); // nginx: fast shutdown; the mock: closes its server
+        }),
+    ),
+  );
+  cleanUp();
+  process.exit(code);
+}
+process.on('SIGTERM', () => void stop(0));
+process.on('SIGINT', () => void stop(0));
+
+function logTail(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').trim().split('\n').slice(-15).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+/** waits until `url` answers (any HTTP status: the server is up) */
+async function waitFor(url: string, child: ChildProcess, what: string, ms = 30000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} stopped before it answered`);
+    try {
+      const r = await fetch(url);
+      await r.arrayBuffer();
+      return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${what} did not answer at ${url} within ${ms / 1000} s`);
+}
+
+/** the folder nginx serves: dist itself, or a copy in the temporary folder when the workers' user cannot read it */
+function servedRoot(): string {
+  if (!workerUser) return dist;
+  const readable = spawnSync('runuser', ['-u', workerUser, '--', 'test', '-r', path.join(dist, 'index.html')], { stdio: 'ignore' }).status === 0;
+  if (readable) return dist;
+  const copy = path.join(dir, 'dist');
+  cpSync(dist, copy, { recursive: true });
+  spawnSync('chmod', ['-R', 'a+rX', copy]);
+  console.log(`(${workerUser}, the user of nginx's workers, cannot read ${dist}: serving a copy in ${copy})`);
+  return copy;
+}
+
+async function main() {
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const origin = `http://${urlHost === '0.0.0.0' ? '127.0.0.1' : urlHost}:${port}`;
+  let upstream = given as string | null;
+  let mockNote = '';
+  if (!upstream) {
+    const mockPort = await freePort();
+    // node with tsx's loader, not tsx's CLI: one process, so a signal (or SIGKILL) reaches the mock itself
+    const mock = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'mock.ts')], {
+      cwd: root,
+      env: { ...process.env, PORT: String(mockPort), HOST: '127.0.0.1', MOCK_PUBLIC_ORIGIN: process.env.MOCK_PUBLIC_ORIGIN || origin },
+      stdio: ['ignore', 'inherit', 'inherit'],
+      // its own process group: a Ctrl-C reaches this script, which stops the mock after nginx
+      detached: true,
+    });
+    children.push(mock);
+    mock.once('exit', (c, s) => {
+      if (stopping) return;
+      console.error(`the mock stopped (${s ?? `exit ${c}`})`);
+      void stop(1);
+    });
+    upstream = `http://127.0.0.1:${mockPort}`;
+    await waitFor(`${upstream}/api/app`, mock, 'the mock');
+    mockNote = `, the mock started here, pid ${mock.pid}`;
+  }
+
+  // the committed files of deploy/nginx; the policy with CSP_HTTP_ORIGINS / CSP_API_ORIGIN when set
+  const conf = path.join(dir, 'conf');
+  mkdirSync(conf);
+  for (const file of ['security-headers.conf', 'api.conf', 'json-errors.conf']) cpSync(path.join(NGINX_DIR, file), path.join(conf, file));
+  if (process.env.CSP_HTTP_ORIGINS || process.env.CSP_API_ORIGIN) {
+    writeFileSync(path.join(conf, 'security-headers.conf'), securityHeadersConf(securityHeaderList()));
+    console.log('(security headers with CSP_HTTP_ORIGINS / CSP_API_ORIGIN, not the committed deploy/nginx/security-headers.conf)');
+  }
+  const site = fillSite(readFileSync(path.join(NGINX_DIR, 'bet-h5.conf'), 'utf8'), {
+    listen: listenOn(host, port),
+    serverName: '_',
+    root: servedRoot(),
+    conf,
+    upstream,
+  });
+  const file = path.join(dir, 'nginx.conf');
+  writeFileSync(file, mainConf({ dir, site: withLocations(site, mockLocations(upstream, conf)), brotliModule: brotliModulePath(bin)!, confDir: build.confDir, workerUser }));
+
+  const errorLog = path.join(dir, 'error.log');
+  // nginx writes its problems to errorLog (shown below when it stops on its own)
+  const nginx = spawn(bin, ['-p', dir, '-c', file, '-e', errorLog], { stdio: 'ignore', detached: true });
+  children.push(nginx);
+  nginx.once('exit', (c, s) => {
+    if (stopping) return;
+    console.error(`nginx stopped (${s ?? `exit ${c}`}):\n${logTail(errorLog)}`);
+    void stop(1);
+  });
+  await waitFor(`http://${host === '0.0.0.0' ? '127.0.0.1' : urlHost}:${port}/`, nginx, 'nginx', 15000);
+  console.log(
+    `serving ${dist.startsWith(root + path.sep) ? path.relative(root, dist) : dist} with nginx ${build.version} on ${origin} (pid ${nginx.pid}), /api/ proxied to ${upstream}${mockNote}\n` +
+      `config and logs in ${dir} (removed on stop)`,
+  );
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  const log = logTail(path.join(dir, 'error.log'));
+  if (log) console.error(log);
+  void stop(1);
+});

@@ -1,0 +1,97 @@
+/**
+ * The brand in one place: app.json `brand` (site name, short name, logo) and `theme` (the brand
+ * colour), read by everything the front end draws with them. Pure (no file access, no DOM), so the
+ * app (the top bar, the title), the build (vite.config.ts: the stylesheet's colours, the web app
+ * manifest, the icons, index.html) and the tests use the same functions.
+ *
+ *   brandOf(app)        the names and the logo's url
+ *   themeVars(theme)    the CSS custom properties every brand colour of src/ is written with
+ *   themeCss(theme)     the same as a stylesheet rule (inline in index.html, vite.config.ts appShellHtml)
+ *   fillTemplate(s, app) an asset's text with {{theme.primary}} / {{brand.siteName}} filled in
+ *
+ * Texts the backend sends (app info `title`, help articles, notices, banners, promotions) are not
+ * the brand: an operator changes them in the back office.
+ */
+
+export interface BrandConfig {
+  siteName: string;
+  shortName: string;
+  logo?: string;
+}
+export interface ThemeConfig {
+  primary: string;
+}
+interface AppLike {
+  brand: BrandConfig;
+  theme: ThemeConfig;
+}
+
+export interface Brand {
+  siteName: string;
+  shortName: string;
+  /** the logo's url (assets/ is served at the root of the site), or null without a logo */
+  logoUrl: string | null;
+}
+
+/** app.json assets/<file> is served at <base><file> (assets/ is the build's public folder). */
+export function assetUrl(file: string, base = '/'): string {
+  return `${base.endsWith('/') ? base : `${base}/`}${file.replace(/^assets\//, '')}`;
+}
+
+export function brandOf(app: AppLike, base = '/'): Brand {
+  const b = app.brand;
+  return { siteName: b.siteName, shortName: b.shortName, logoUrl: b.logo ? assetUrl(b.logo, base) : null };
+}
+
+type Rgb = [number, number, number];
+const rgbOf = (hex: string): Rgb => {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());
+  return m ? [parseInt(m[1], 16), parseInt(m[2], 16), parseInt(m[3], 16)] : [0, 0, 0];
+};
+const hexOf = (c: Rgb) => `#${c.map((x) => Math.round(Math.min(255, Math.max(0, x))).toString(16).padStart(2, '0')).join('')}`;
+/** `c` moved a share `t` of the way towards `to` */
+const mix = (c: Rgb, to: Rgb, t: number): Rgb => [0, 1, 2].map((i) => c[i] + (to[i] - c[i]) * t) as Rgb;
+const BLACK: Rgb = [0, 0, 0];
+const WHITE: Rgb = [255, 255, 255];
+
+/**
+ * Every brand colour of the stylesheets, from theme.primary: the colour itself, a darker and a
+ * lighter shade (the hero gradient runs dark -> primary -> light, text on a soft background uses
+ * the dark one), a soft tint for backgrounds and a translucent one for shadows.
+ */
+export function themeVars(theme: ThemeConfig): Record<string, string> {
+  const c = rgbOf(theme.primary);
+  return {
+    '--adm-color-primary': hexOf(c),
+    '--primary-dark': hexOf(mix(c, BLACK, 0.2)),
+    '--primary-light': hexOf(mix(c, WHITE, 0.2)),
+    '--primary-soft': hexOf(mix(c, WHITE, 0.91)),
+    '--primary-shadow': `rgba(${c.join(', ')}, 0.35)`,
+    '--hero-gradient': 'linear-gradient(135deg, var(--primary-dark) 0%, var(--adm-color-primary) 55%, var(--primary-light) 100%)',
+  };
+}
+
+/** The theme as one rule; html:root outranks antd-mobile's own :root variables whichever loads last. */
+export function themeCss(theme: ThemeConfig): string {
+  return `html:root {\n${Object.entries(themeVars(theme)).map(([k, v]) => `  ${k}: ${v};`).join('\n')}\n}\n`;
+}
+
+/** The names an asset (an SVG of assets/) may take from app.json. */
+export function templateValues(app: AppLike): Record<string, string> {
+  return { 'theme.primary': app.theme.primary, 'brand.siteName': app.brand.siteName, 'brand.shortName': app.brand.shortName };
+}
+
+/**
+ * An asset's text with its {{name}} filled in from app.json (XML-escaped); `unknown` collects
+ * the names that are not one of templateValues.
+ */
+export function fillTemplate(text: string, app: AppLike, unknown: string[] = []): string {
+  const values = templateValues(app);
+  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) => {
+    if (!Object.hasOwn(values, name)) {
+      unknown.push(name);
+      return whole;
+    }
+    return values[name].replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  });
+}

@@ -1,0 +1,115 @@
+/**
+ * References inside text: @message keys and {{bindings}}: the binding's root is in scope at that
+ * place, the const./data./state./maps. name exists, every filter exists and gets the argument it takes.
+ */
+import { bindingExpressions, FILTER_ARGS, FILTERS, parseExpression, type FilterArg } from '../../engine/bindings';
+import type { Run } from './run';
+import { BASE_ROOTS, LOCAL_WHERE, type Ctx } from './scope';
+import { sourceReply, step, type Shape } from './shapes';
+import { didYouMean, isObject, listOf, walkStrings, type At, type JsonObject } from './util';
+
+/** A path read by a binding (`user.name`, `data.list.total`): its root and first name. */
+export function checkPath(run: Run, path: string, at: At, ctx: Ctx, shown: string): void {
+  const parts = path.split(/[.[\]]/).filter((x) => x !== '');
+  const root = parts[0] ?? '';
+  const inScope = BASE_ROOTS.includes(root) || ctx.roots.has(root);
+  if (!inScope) {
+    const here = [...BASE_ROOTS, ...ctx.roots];
+    const where = LOCAL_WHERE[root];
+    run.add(ctx.file, at, where
+      ? `binding root "${root}" in {{${shown}}} is only in scope ${where}`
+      : `unknown binding root "${root}" in {{${shown}}} (expected one of ${listOf(here)})${didYouMean(root, here)}`);
+    return;
+  }
+  const name = parts[1];
+  if (name === undefined) return;
+  if (root === 'const' && run.constants) checkConstant(run, parts, at, ctx);
+  if (root === 'data' && ctx.screen && !ctx.screen.dataNames.has(name)) {
+    run.add(ctx.file, at, `data source "${name}" in {{${shown}}} is not declared in the screen's "data" (expected one of ${listOf(ctx.screen.dataNames) || 'none'})${didYouMean(name, ctx.screen.dataNames)}`);
+  }
+  if (root === 'state' && ctx.screen && !ctx.screen.declared.has(name) && !ctx.screen.set.has(name)) {
+    const known = new Set([...ctx.screen.declared, ...ctx.screen.set]);
+    run.add(ctx.file, at, `state key "${name}" in {{${shown}}} is neither declared in the screen's "state" nor set by an action or widget (expected one of ${listOf(known) || 'none'})${didYouMean(name, known)}`);
+  }
+  if (root === 'maps' && run.maps && !(name in run.maps)) run.add(ctx.file, at, `map "${name}" is not in app.json maps${didYouMean(name, Object.keys(run.maps))}`);
+  if (root === 'brand' && !BRAND_NAMES.includes(name)) run.add(ctx.file, at, `"${name}" in {{${shown}}} is not a name of the brand (expected one of ${BRAND_NAMES.join(', ')})${didYouMean(name, BRAND_NAMES)}`);
+  // the fields read: of a data source's reply, of a local name whose shape is known (item), of what the session keeps (user, app)
+  if (root === 'data') {
+    if (ctx.screen?.dataNames.has(name)) checkFields(run, sourceReply(ctx, name), parts.slice(2), `data.${name}`, at, ctx, `{{${shown}}}`);
+  } else if (ctx.shapes && Object.hasOwn(ctx.shapes, root)) checkFields(run, ctx.shapes[root], parts.slice(1), root, at, ctx, `{{${shown}}}`);
+  else if (Object.hasOwn(run.sessionShapes, root) && !ctx.roots.has(root)) checkFields(run, run.sessionShapes[root], parts.slice(1), root, at, ctx, `{{${shown}}}`);
+}
+
+/** Follows `fields` through the shape of `start`; the first one its schema does not have is reported (`shown`: where, for the message). */
+export function checkFields(run: Run, shape: Shape | undefined, fields: string[], start: string, at: At, ctx: Ctx, shown: string): void {
+  let here = shape;
+  let soFar = start;
+  for (const seg of fields) {
+    if (!here) return;
+    const r = step(here, seg);
+    if ('missing' in r) {
+      const expected = r.known.length ? `expected one of ${listOf(r.known)}` : 'it has no fields';
+      run.add(ctx.file, at, `"${seg}" in ${shown} is not a field of ${soFar}, ${here.origin} (${expected})${didYouMean(seg, r.known)}`);
+      return;
+    }
+    here = r.shape;
+    soFar = /^\d+$/.test(seg) ? `${soFar}[${seg}]` : `${soFar}.${seg}`;
+  }
+}
+
+/** what {{brand.X}} reads (src/config/brand.ts brandOf: app.json brand) */
+const BRAND_NAMES = ['siteName', 'shortName', 'logoUrl'];
+
+/** A constant, nested ones (const.responsible.enabled) followed through their objects. */
+function checkConstant(run: Run, parts: string[], at: At, ctx: Ctx): void {
+  let scopeObj: JsonObject = run.constants ?? {};
+  for (const [i, key] of parts.slice(1).entries()) {
+    if (!Object.hasOwn(scopeObj, key)) {
+      const whole = parts.slice(1, i + 2).join('.');
+      run.add(ctx.file, at, `constant "${whole}" is not in app.json constants${didYouMean(key, Object.keys(scopeObj))}`);
+      break;
+    }
+    const next = scopeObj[key];
+    if (!isObject(next)) break;
+    scopeObj = next;
+  }
+}
+
+/** One binding expression (the text between {{ and }}, or a condition's path): its path and filters. */
+export function checkExpr(run: Run, expr: string, at: At, ctx: Ctx): void {
+  const shown = expr.trim();
+  const parsed = parseExpression(expr);
+  if (parsed.head.kind === 'path') checkPath(run, parsed.head.path, at, ctx, shown);
+  for (const { name, arg } of parsed.filters) checkFilter(run, name, arg, at, ctx, shown);
+}
+
+function checkFilter(run: Run, name: string, arg: string | undefined, at: At, ctx: Ctx, shown: string): void {
+  if (!Object.hasOwn(FILTERS, name)) {
+    run.add(ctx.file, at, `unknown filter "${name}" in {{${shown}}} (expected one of ${listOf(run.filterNames)})${didYouMean(name, run.filterNames)}`);
+    return;
+  }
+  const kind: FilterArg = (FILTER_ARGS as Record<string, FilterArg | undefined>)[name] ?? 'none';
+  if (kind === 'none' && arg !== undefined) run.add(ctx.file, at, `filter "${name}" in {{${shown}}} takes no argument, found ":${arg}"`);
+  else if (kind === 'short' && arg !== undefined && arg !== 'short') run.add(ctx.file, at, `filter "${name}" in {{${shown}}} takes no argument or "short", found ":${arg}"`);
+  else if ((kind === 'map' || kind === 'path' || kind === 'lookup') && !arg) run.add(ctx.file, at, `filter "${name}" in {{${shown}}} needs an argument (${kind === 'map' ? 'a name of app.json maps' : kind === 'path' ? 'a path such as const.name' : 'listPath,key,field'})`);
+  else if (kind === 'map' && run.maps && arg && !(arg in run.maps)) run.add(ctx.file, at, `map "${arg}" is not in app.json maps${didYouMean(arg, Object.keys(run.maps))}`);
+  else if (kind === 'path' && arg) checkPath(run, arg, at, ctx, shown);
+  else if (kind === 'lookup' && arg) {
+    const parts = arg.split(',').map((x) => x.trim());
+    if (parts.length < 2 || parts.length > 3 || parts.some((x) => !x)) run.add(ctx.file, at, `filter "lookup" in {{${shown}}} expects "listPath,key" or "listPath,key,field", found "${arg}"`);
+    else checkPath(run, parts[0], at, ctx, shown);
+  }
+}
+
+/** A text: an @message key, and every {{binding}} in it. */
+export function checkString(run: Run, s: string, at: At, ctx: Ctx): void {
+  if (run.messages && s.startsWith('@') && /^@[a-zA-Z][\w.]*$/.test(s) && !(s.slice(1) in run.messages)) {
+    run.add(ctx.file, at, `message key "${s.slice(1)}" is not in screens.config/messages.json${didYouMean(s.slice(1), Object.keys(run.messages))}`);
+  }
+  if (s.includes('{{')) for (const expr of bindingExpressions(s)) checkExpr(run, expr, at, ctx);
+}
+
+/** Every text in a JSON value. */
+export function walkText(run: Run, v: unknown, at: At, ctx: Ctx): void {
+  walkStrings(v, at, (s, p) => checkString(run, s, p, ctx));
+}

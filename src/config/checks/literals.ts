@@ -1,0 +1,115 @@
+/**
+ * A number has one home (a warning, not an error): a text a player reads that states the value of
+ * a constant its own screen or form uses ("单笔取款不能低于100元" where the form's rule reads
+ * {{const.withdrawMin}}) says the old number once an operator changes the constant. The text
+ * should take it from the constant ({{const.withdrawMin}}), so the next edit cannot miss it.
+ *
+ * For each screen (with the forms it shows) and each form: the numeric constants it refers to
+ * ({{const.X}}, or:const.X), and the texts it shows: its own strings with Chinese in them and the
+ * messages it names (@key). A text states a value when the number stands alone in it (not part of
+ * a longer number), outside its {{bindings}}. 0 and 1 are left out: they are everywhere in copy
+ * ("1. 晋级标准").
+ */
+import { bindingExpressions, parseExpression } from '../../engine/bindings';
+import type { Run } from './run';
+import { isObject, walkStrings, type At, type JsonObject } from './util';
+
+const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
+/** keys whose strings are notes for the operator, not shown to a player */
+const NOT_SHOWN = new Set(['description', '$schema']);
+
+/** The constants a string refers to: const.X.Y in any binding, as the head or an or: argument. */
+function constantsIn(s: string, out: Set<string>): void {
+  if (!s.includes('const.')) return;
+  for (const expr of bindingExpressions(s)) {
+    const { head, filters } = parseExpression(expr);
+    const paths = [head.kind === 'path' ? head.path : '', ...filters.filter((f) => f.name === 'or' && f.arg).map((f) => f.arg ?? '')];
+    for (const p of paths) if (p.startsWith('const.')) out.add(p.slice(6));
+  }
+  // a condition path (no braces): "data.list | len" compared with "{{const.maxBankCards}}" is covered above
+}
+
+/** A constant's numeric value by its dotted name, or undefined. */
+function valueOf(constants: JsonObject, name: string): number | undefined {
+  let v: unknown = constants;
+  for (const k of name.split('.')) v = isObject(v) && Object.hasOwn(v, k) ? v[k] : undefined;
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** the text with its bindings taken out (a number inside {{…}} is not stated to the player) */
+const withoutBindings = (s: string) => s.replace(/\{\{[^{}]*\}\}/g, ' ');
+
+
+export function checkLiteralConstants(run: Run): void {
+  const constants = run.constants;
+  if (!constants) return;
+  const messages = run.messages ?? {};
+  const { bundle } = run;
+  const places = [
+    ...Object.entries(bundle.screens).filter(([name]) => run.ok.screens[name]).map(([, s]) => s),
+    ...Object.entries(bundle.forms).filter(([name]) => run.ok.forms[name]).map(([, f]) => f),
+  ];
+  for (const place of places) {
+    run.once(place.json, 'literals', [place.file, bundle.app.json, bundle.messages.json], () => checkPlace(run, place, constants, messages));
+  }
+}
+
+/**
+ * The constants a text is nearest to: for a form field's text (label, placeholder) the constants
+ * of the rules on that field; for a rule's message the rule's own. A text states a value of these
+ * first; when none matches, any constant the place uses.
+ */
+function nearConstants(json: unknown, at: At): Set<string> {
+  const out = new Set<string>();
+  // a screen's text: the widget node holding it (its when and props; not its children)
+  let node: JsonObject | undefined;
+  let v: unknown = json;
+  for (const k of at) {
+    v = Array.isArray(v) ? v[Number(k)] : isObject(v) ? v[k] : undefined;
+    if (isObject(v) && typeof v.type === 'string' && (v.props !== undefined || v.when !== undefined)) node = v;
+  }
+  if (node) walkStrings({ when: node.when, props: node.props }, [], (s) => constantsIn(s, out));
+  if (!isObject(json) || typeof at[1] !== 'number') return out;
+  const rules = Array.isArray(json.rules) ? json.rules.filter(isObject) : [];
+  const fromRules = (list: JsonObject[]) => list.forEach((r) => walkStrings(r, [], (s) => constantsIn(s, out)));
+  if (at[0] === 'rules' && isObject(rules[at[1]])) fromRules([rules[at[1]]]);
+  if (at[0] === 'fields' && Array.isArray(json.fields) && isObject(json.fields[at[1]])) {
+    const name = (json.fields[at[1]] as JsonObject).name;
+    fromRules(rules.filter((r) => r.field === name));
+  }
+  return out;
+}
+
+/** One screen or form: its texts and the messages it names, against the constants it refers to. */
+function checkPlace(run: Run, place: { file: string; json: unknown }, constants: JsonObject, messages: JsonObject): void {
+  const used = new Set<string>();
+  const texts = new Map<string, { file: string; at: At; text: string; near: Set<string> }>();
+  const text = (file: string, at: At, s: string, near: Set<string>) => {
+    const id = `${file}|${at.join('/')}`;
+    const t = texts.get(id);
+    if (t) near.forEach((n) => t.near.add(n));
+    else texts.set(id, { file, at, text: s, near });
+  };
+  walkStrings(place.json, [], (s, at) => {
+    if (at.some((k) => typeof k === 'string' && NOT_SHOWN.has(k))) return;
+    constantsIn(s, used);
+    if (/^@[a-zA-Z][\w.]*$/.test(s)) {
+      const key = s.slice(1);
+      if (typeof messages[key] === 'string') text(run.bundle.messages.file, ['messages', key], messages[key], nearConstants(place.json, at));
+    } else if (CJK.test(s)) text(place.file, at, s, nearConstants(place.json, at));
+  });
+  const values = [...used].map((name) => ({ name, value: valueOf(constants, name) })).filter((c): c is { name: string; value: number } => c.value !== undefined && c.value !== 0 && c.value !== 1);
+  for (const t of texts.values()) {
+    const shown = withoutBindings(t.text);
+    const stated = values.filter(({ value }) => new RegExp(`(?<![\\d.])${escape(String(value))}(?![\\d]|\\.\\d)`).test(shown));
+    const near = stated.filter((c) => t.near.has(c.name));
+    const byValue = new Map<number, string[]>();
+    for (const c of near.length ? near : stated) byValue.set(c.value, [...(byValue.get(c.value) ?? []), c.name]);
+    for (const [value, names] of byValue) {
+      const fix = names.length === 1 ? `write {{const.${names[0]}}} instead` : `write the one it means as {{const.NAME}}`;
+      const which = names.map((n) => `const.${n}`).join(' or ');
+      run.warn(t.file, t.at, `"${t.text}" states ${value}, the value of ${which} used where this text is shown: ${fix}, so the text follows the constant`);
+    }
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * One run of the check over one bundle: what every check function receives. It carries the
+ * compiled schemas, the bundle, the problems found so far (`add`), the per-file memo (`once`),
+ * and what the valid files declare (constants, maps, patterns, messages, which screens host which form).
+ */
+import { endpointNames } from '../../api/catalogue';
+import { FILTERS } from '../../engine/bindings';
+import { ICON_SOURCES } from '../../engine/icon-names';
+import { compileSchemas, validateFile, type Validators } from './schema';
+import { collectScreenInfo, formsOf, type ScreenInfo } from './scope';
+import { sessionShapes, type Shape } from './shapes';
+import type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './types';
+import { isObject, pointer, type At, type JsonObject } from './util';
+
+/** What is compiled once per checker and shared by every run. */
+export interface Compiled {
+  schemas: SchemaSet;
+  widgets: WidgetSchemas;
+  validators: Validators;
+  widgetTypes: string[];
+  endpointSet: Set<string>;
+  filterNames: string[];
+  iconNames: string[];
+  /** the shapes of what the session keeps (user, app, venues, games) */
+  sessionShapes: Record<string, Shape>;
+  /** results per file, remembered by the identity of the parsed JSON (see `once`) */
+  memo: WeakMap<object, Map<string, { deps: unknown[]; problems: Problem[]; result: unknown }>>;
+}
+
+export interface Run extends Compiled {
+  bundle: ConfigBundle;
+  problems: Problem[];
+  add(file: string, at: At | string, message: string): void;
+  /** a warning: printed apart, does not fail the check (a literal limit in a text, checks/literals.ts) */
+  warn(file: string, at: At | string, message: string): void;
+  /** runs `work` for one file unless the same file with the same dependencies was checked before */
+  once<T>(json: unknown, part: string, deps: unknown[], work: () => T): T;
+  /** which files passed schema validation (the reference checks read only those) */
+  ok: { app: boolean; messages: boolean; routes: boolean; screens: Record<string, boolean>; forms: Record<string, boolean> };
+  /** app.json when valid, and its parts */
+  app?: JsonObject;
+  constants?: JsonObject;
+  maps?: JsonObject;
+  patterns?: JsonObject;
+  /** messages.json's messages when valid */
+  messages?: JsonObject;
+  /** the paths of routes.json when valid: what a `to` may name */
+  routePaths?: Set<string>;
+  /** the valid screens: what each declares, the forms it shows, and the screens showing each form */
+  infos: Record<string, ScreenInfo>;
+  hostedBy: Record<string, string[]>;
+  hosts: Record<string, string[]>;
+}
+
+export function compile(schemas: SchemaSet, widgets: WidgetSchemas): Compiled {
+  const validators = compileSchemas(schemas, widgets);
+  return {
+    schemas,
+    widgets,
+    validators,
+    widgetTypes: [...validators.widgets.keys()].sort(),
+    endpointSet: new Set<string>(endpointNames),
+    filterNames: Object.keys(FILTERS),
+    iconNames: Object.keys(ICON_SOURCES),
+    sessionShapes: sessionShapes(),
+    memo: new WeakMap(),
+  };
+}
+
+const sameDeps = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * Starts a run: validates every file against its schema, then gathers what the valid files declare.
+ * A bundle is a value: the checker never changes one, and callers give a changed file as a new
+ * object, so a re-check after one file changed (the mutation test, a watcher) redoes that file only.
+ */
+export function startRun(compiled: Compiled, bundle: ConfigBundle): Run {
+  const problems: Problem[] = [...compiled.validators.setup];
+  const memo = compiled.memo;
+  const run: Run = {
+    ...compiled,
+    bundle,
+    problems,
+    add: (file, at, message) => problems.push({ file, path: typeof at === 'string' ? at : pointer(at), message }),
+    warn: (file, at, message) => problems.push({ file, path: typeof at === 'string' ? at : pointer(at), message, severity: 'warning' }),
+    once: <T,>(json: unknown, part: string, deps: unknown[], work: () => T): T => {
+      if (!json || typeof json !== 'object') return work();
+      let byPart = memo.get(json);
+      const hit = byPart?.get(part);
+      if (hit && sameDeps(hit.deps, deps)) {
+        problems.push(...hit.problems);
+        return hit.result as T;
+      }
+      const start = problems.length;
+      const result = work();
+      if (!byPart) memo.set(json, (byPart = new Map()));
+      byPart.set(part, { deps, problems: problems.slice(start), result });
+      return result;
+    },
+    ok: { app: false, messages: false, routes: false, screens: {}, forms: {} },
+    infos: {},
+    hostedBy: {},
+    hosts: {},
+  };
+
+  run.ok.app = validateFile(run, 'app', bundle.app.file, bundle.app.json);
+  run.ok.messages = validateFile(run, 'messages', bundle.messages.file, bundle.messages.json);
+  run.ok.routes = validateFile(run, 'routes', bundle.routes.file, bundle.routes.json);
+  for (const [name, s] of Object.entries(bundle.screens)) run.ok.screens[name] = validateFile(run, 'screen', s.file, s.json);
+  for (const [name, f] of Object.entries(bundle.forms)) run.ok.forms[name] = validateFile(run, 'form', f.file, f.json);
+
+  const app = run.ok.app ? (bundle.app.json as JsonObject) : undefined;
+  run.app = app;
+  run.constants = app && isObject(app.constants) ? app.constants : undefined;
+  run.maps = app && isObject(app.maps) ? app.maps : undefined;
+  run.patterns = app && isObject(app.patterns) ? app.patterns : undefined;
+  const messagesFile = bundle.messages.json as JsonObject;
+  run.messages = run.ok.messages && isObject(messagesFile.messages) ? messagesFile.messages : undefined;
+  if (run.ok.routes) run.routePaths = new Set((bundle.routes.json as { routes: JsonObject[] }).routes.map((r) => String(r.path)));
+
+  // the screens hosting each form, then what each screen (with the forms it hosts) declares
+  for (const [name, s] of Object.entries(bundle.screens)) {
+    if (!run.ok.screens[name]) continue;
+    run.hostedBy[name] = run.once(s.json, 'forms', [], () => formsOf((s.json as JsonObject).body));
+    for (const f of run.hostedBy[name]) (run.hosts[f] ??= []).push(name);
+  }
+  for (const [name, s] of Object.entries(bundle.screens)) {
+    if (!run.ok.screens[name]) continue;
+    const hosted = run.hostedBy[name].map((f) => bundle.forms[f]?.json);
+    run.infos[name] = run.once(s.json, 'info', hosted, () => collectScreenInfo([s.json, ...hosted]));
+  }
+  return run;
+}

@@ -1,0 +1,194 @@
+/**
+ * JSON Schema validation (ajv): compiling the schemas of screens.config/schema/ and of every
+ * widget's props once, validating each file, and saying ajv's errors in an operator's words.
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { JsonSyntaxError } from '../json-text';
+import type { Run } from './run';
+import type { Problem, SchemaSet, WidgetSchemas } from './types';
+import { didYouMean, listOf, pointerJoin } from './util';
+
+/** Config keys that were renamed (one name per idea: `type` names which variant an object is). */
+const RENAMED: Record<string, string> = { kind: 'type', check: 'type', toast: 'successToast', empty: 'emptyText', fixed: 'options' };
+
+/** Names an operator reaches for to hide something; a node is switched off with "when": false. */
+const HIDING = new Set(['hidden', 'hide', 'visible', 'show', 'disabled', 'enabled', 'off', 'display']);
+
+const KEYWORD_WORDS: Record<string, (e: ErrorObject) => string> = {
+  type: (e) => `expected ${String(e.params.type) === 'boolean' ? 'true or false' : article(String(e.params.type))}${found(e)}${unquote(e)}`,
+  required: (e) => {
+    const near = misspeltKey(e);
+    return near ? `unknown key "${near}"; did you mean "${e.params.missingProperty}"? ("${e.params.missingProperty}" is missing)` : `missing required property "${e.params.missingProperty}"`;
+  },
+  additionalProperties: (e) => {
+    const name = String(e.params.additionalProperty);
+    const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {}).filter((k) => k !== '$schema');
+    const now = RENAMED[name];
+    const hint = now && known.includes(now) ? `; it is called "${now}" now` : didYouMean(name, known);
+    const off = HIDING.has(name.toLowerCase()) && known.includes('when') ? '; to switch it off write "when": false' : '';
+    return `unknown property "${name}" (expected one of ${listOf(known) || 'none'})${hint}${off}`;
+  },
+  enum: (e) => {
+    const allowed = e.params.allowedValues as unknown[];
+    const near = typeof e.data === 'string' ? didYouMean(e.data, allowed.filter((v): v is string => typeof v === 'string')) : '';
+    return `expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}${found(e)}${near}`;
+  },
+  const: (e) => `expected ${JSON.stringify(e.params.allowedValue)}${found(e)}`,
+  pattern: (e) => `expected text matching ${e.params.pattern}${found(e)}`,
+  minimum: (e) => `expected a number of at least ${e.params.limit}${found(e)}`,
+  maximum: (e) => `expected a number of at most ${e.params.limit}${found(e)}`,
+  minLength: (e) => `expected text of at least ${e.params.limit} characters${found(e)}`,
+  maxLength: (e) => `expected text of at most ${e.params.limit} characters${found(e)}`,
+  minItems: (e) => `expected at least ${e.params.limit} entries`,
+  maxItems: (e) => `expected at most ${e.params.limit} entries`,
+  propertyNames: () => 'a property name has the wrong form',
+  discriminator: (e) =>
+    e.params.error === 'mapping'
+      ? `unknown type ${JSON.stringify(e.params.tagValue)} (expected one of ${listOf(discriminatorValues(e))})${didYouMean(String(e.params.tagValue), discriminatorValues(e))}`
+      : `missing "${e.params.tag}"`,
+  anyOf: (e) => `expected a number or a {{binding}}${found(e)}${unquote(e)}`,
+};
+
+/** `: write 200 (without quotes)` when a number was written in quotes where a number is expected */
+function unquote(e: ErrorObject): string {
+  if (typeof e.data !== 'string') return '';
+  const expectsNumber = e.keyword === 'anyOf' || /number|integer/.test(String(e.params.type ?? ''));
+  if (expectsNumber && /^\s*-?\d+(\.\d+)?\s*$/.test(e.data)) return `: write ${e.data.trim()} (a number, without quotes)`;
+  if (/boolean/.test(String(e.params.type ?? '')) && /^\s*(true|false)\s*$/.test(e.data)) return `: write ${e.data.trim()} (without quotes)`;
+  return '';
+}
+
+/**
+ * For a missing required property of an object that allows other keys (messages.json): the key
+ * present instead that is one typo away from it ("auth.loginRequird" for "auth.loginRequired").
+ */
+function misspeltKey(e: ErrorObject): string | undefined {
+  const schema = e.parentSchema as { properties?: object; additionalProperties?: unknown } | undefined;
+  if (!schema || schema.additionalProperties === false || !e.data || typeof e.data !== 'object') return undefined;
+  const missing = String(e.params.missingProperty);
+  const declared = new Set([...Object.keys(schema.properties ?? {}), ...((schema as { required?: string[] }).required ?? [])]);
+  return Object.keys(e.data).find((k) => !declared.has(k) && didYouMean(k, [missing]) !== '');
+}
+
+/** The values a discriminator accepts (the `const` of each oneOf branch). */
+function discriminatorValues(e: ErrorObject): string[] {
+  const branches = ((e.parentSchema as { oneOf?: { properties?: Record<string, { const?: unknown }> }[] } | undefined)?.oneOf ?? []);
+  return branches.map((b) => b.properties?.[String(e.params.tag)]?.const).filter((v): v is string => typeof v === 'string');
+}
+
+function article(t: string): string {
+  if (t.includes(',')) return t.split(',').join(' or ');
+  return /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`;
+}
+function found(e: ErrorObject): string {
+  return e.data === undefined ? '' : `, found ${JSON.stringify(e.data)?.slice(0, 60)}`;
+}
+
+/** ajv's errors as { JSON path, words }, one line per distinct problem. */
+export function humanize(errors: ErrorObject[] | null | undefined): { path: string; message: string }[] {
+  if (!errors) return [];
+  // anyOf/oneOf wrappers repeat what their branches said; keep the most specific lines.
+  const seen = new Set<string>();
+  const out: { path: string; message: string }[] = [];
+  const specific = errors.filter((e) => e.keyword !== 'if');
+  for (const e of specific) {
+    if (e.keyword === 'anyOf' || e.keyword === 'oneOf') {
+      const branchErrors = specific.some((o) => o !== e && o.instancePath === e.instancePath && o.keyword !== e.keyword);
+      if (branchErrors && e.keyword === 'oneOf') continue;
+    }
+    if (e.keyword === 'type' && specific.some((o) => o.keyword === 'anyOf' && o.instancePath === e.instancePath)) continue;
+    if (e.keyword === 'pattern' && specific.some((o) => o.keyword === 'anyOf' && o.instancePath === e.instancePath)) continue;
+    const words = KEYWORD_WORDS[e.keyword]?.(e) ?? e.message ?? 'is not valid';
+    // an unknown property or an unknown type is named where it stands, not at the object holding it;
+    // a misspelt key (for a missing one) too
+    const misspelt = e.keyword === 'required' ? misspeltKey(e) : undefined;
+    const path =
+      e.keyword === 'additionalProperties'
+        ? pointerJoin(e.instancePath, String(e.params.additionalProperty))
+        : misspelt
+          ? pointerJoin(e.instancePath, misspelt)
+          : e.keyword === 'discriminator' && e.params.error === 'mapping'
+            ? pointerJoin(e.instancePath, String(e.params.tag))
+            : e.instancePath || '/';
+    const key = `${path}|${words}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ path, message: words });
+  }
+  return out;
+}
+
+export type FileKind = 'app' | 'messages' | 'routes' | 'screen' | 'form';
+
+export interface Validators {
+  files: Record<FileKind, ValidateFunction>;
+  /** widget type -> validator of its props (a widget whose schema does not compile is left out and named in `setup`) */
+  widgets: Map<string, ValidateFunction>;
+  /** the action types of common.schema.json */
+  actionTypes: string[];
+  /** problems of the schemas themselves, reported with every check */
+  setup: Problem[];
+}
+
+export function compileSchemas(schemas: SchemaSet, widgets: WidgetSchemas): Validators {
+  const setup: Problem[] = [];
+  const ajv = new Ajv({ allErrors: true, strict: false, discriminator: true, verbose: true, inlineRefs: false });
+  ajv.addSchema(schemas.common, 'common.schema.json');
+  ajv.addSchema(schemas.screen, 'screen.schema.json');
+  // the names of refs.schema.json are checked by the reference checks with "did you mean" and the
+  // place's own words; for ajv they are plain text, so one typo is one line and the rest of the file is still checked
+  const refDefs = (schemas.refs as { definitions?: Record<string, unknown> }).definitions ?? {};
+  ajv.addSchema({ $id: 'refs.schema.json', definitions: Object.fromEntries(Object.keys(refDefs).map((k) => [k, { type: 'string' }])) });
+  // widgets.schema.json (the props per widget, for editors): each widget's props are validated by its own validator
+  ajv.addSchema({ $id: 'widgets.schema.json', definitions: { propsByType: {} } });
+  const files: Record<FileKind, ValidateFunction> = {
+    app: ajv.compile(schemas.app),
+    messages: ajv.compile(schemas.messages),
+    routes: ajv.compile(schemas.routes),
+    screen: ajv.getSchema('screen.schema.json') as ValidateFunction,
+    form: ajv.compile(schemas.form),
+  };
+  const widgetValidators = new Map<string, ValidateFunction>();
+  for (const [type, { propsSchema, itemsFrom }] of Object.entries(widgets)) {
+    try {
+      widgetValidators.set(type, ajv.compile(propsSchema));
+    } catch (err) {
+      setup.push({ file: `src/widgets/${type}/schema.ts`, path: '/', message: `the props schema does not compile: ${(err as Error).message}` });
+    }
+    const props = Object.keys((propsSchema as { properties?: object }).properties ?? {});
+    if (itemsFrom !== undefined && !props.includes(itemsFrom)) {
+      setup.push({ file: `src/widgets/${type}/schema.ts`, path: '/itemsFrom', message: `itemsFrom names "${itemsFrom}", which is not a prop of the widget (expected one of ${props.join(', ')})${didYouMean(itemsFrom, props)}` });
+    }
+  }
+  const actionTypes = ((schemas.common as { definitions?: { action?: { oneOf?: { properties?: { type?: { const?: string } } }[] } } }).definitions?.action?.oneOf ?? [])
+    .map((b) => b.properties?.type?.const)
+    .filter((t): t is string => typeof t === 'string');
+  return { files, widgets: widgetValidators, actionTypes, setup };
+}
+
+/** Validates one file against the schema of its kind; false when it is not valid JSON or not valid. */
+export function validateFile(run: Run, kind: FileKind, file: string, json: unknown): boolean {
+  if (json instanceof JsonSyntaxError) {
+    // where in the text, with the line and a caret (src/config/json-text.ts); printed as file:line:column
+    const { line, column, message, frame } = json.problem;
+    run.problems.push({ file, path: '/', message: `not valid JSON: ${message}`, line, column, frame });
+    return false;
+  }
+  if (json instanceof Error) {
+    run.add(file, '/', `not valid JSON: ${json.message}`);
+    return false;
+  }
+  const validate = run.validators.files[kind];
+  return run.once(json, `schema:${kind}`, [file], () => {
+    const ok = validate(json);
+    for (const p of humanize(validate.errors)) run.add(file, p.path, p.message);
+    return !!ok;
+  });
+}
+
+/** Validates a widget's props; the type is known (the caller checked it). */
+export function validateProps(run: Run, file: string, type: string, props: object, at: string): void {
+  const validate = run.validators.widgets.get(type);
+  if (!validate || validate(props)) return;
+  for (const p of humanize(validate.errors)) run.add(file, at + (p.path === '/' ? '' : p.path), `${type}: ${p.message}`);
+}

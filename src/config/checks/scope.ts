@@ -1,0 +1,127 @@
+/**
+ * What a place in the config has in scope: the names a binding may read there (the engine's
+ * scopes: src/engine/screen.tsx useBaseScope and the screen scope), and what the screen (or the
+ * screens hosting a form) declares: data sources, state keys.
+ */
+import type { Shape } from './shapes';
+import { isObject, type JsonObject } from './util';
+
+/** Names every binding may read, whatever the place (src/engine/screen.tsx useBaseScope and the screen scope). */
+export const BASE_ROOTS = ['app', 'user', 'token', 'loggedIn', 'venues', 'games', 'query', 'path', 'fullPath', 'const', 'maps', 'messages', 'brand'];
+export const SCREEN_ROOTS = ['state', 'data', 'loading'];
+/** Where a name that is not everywhere in scope is, for the message. */
+export const LOCAL_WHERE: Record<string, string> = {
+  item: 'inside a widget that provides items (Repeat, PagedList, Tiles, Carousel, Table, BalanceList, DataTabs)',
+  index: 'inside a widget that provides items',
+  form: 'inside a form file or a Form widget\'s footer',
+  reply: 'inside onSuccess / onError / onNetworkError / successToast of an api call or a form submit',
+  value: 'inside a Switch\'s onChange',
+  file: 'inside an AvatarUpload\'s upload actions (the picked file)',
+  min: 'in a form rule\'s message',
+  max: 'in a form rule\'s message',
+};
+/** Names that code in src/ gives the messages of a group (by key prefix) besides the usual scope. */
+export const MESSAGE_LOCALS: Record<string, string[]> = {
+  // src/responsible/: minutes, hours, a choice's number and the text of a pending choice
+  'responsible.': ['n', 'h', 'm', 'text'],
+};
+
+export interface ScreenInfo {
+  /** data sources (screen data): what data.X and reload may name */
+  sources: Set<string>;
+  /** the paged ones: what a PagedList may show */
+  paged: Set<string>;
+  dataNames: Set<string>;
+  /** keys declared in "state" */
+  declared: Set<string>;
+  /** keys some action or widget sets (setState, assign, stateKey) */
+  set: Set<string>;
+  /** keys read as state.X */
+  read: Set<string>;
+  /** per data source: its call (null when the screens hosting a form call different endpoints under one name) */
+  calls: Record<string, { endpoint: string; paged: boolean; path?: string } | null>;
+}
+
+/** One place being checked: its file, the names in scope there, its screen. */
+export interface Ctx {
+  file: string;
+  /** names in scope beyond BASE_ROOTS */
+  roots: Set<string>;
+  /** the screen (or the screens hosting a form): undefined where there is none (app.json, routes.json) */
+  screen?: ScreenInfo;
+  /** actions run by the shell, outside any screen (app.json topBar): where, for the message */
+  shell?: string;
+  /** the shape of local names whose value is known (`item` in a list of a data source); a local name without one is not checked */
+  shapes?: Record<string, Shape | undefined>;
+  /** a screen's "state" (initial values), for the keys that must start at a tab or filter choice (keys.ts) */
+  state?: JsonObject;
+}
+
+/** The place with more local names: each gets the shape given (or none, hiding an outer name's). */
+export const withRoots = (ctx: Ctx, more: readonly string[], shapes: Record<string, Shape | undefined> = {}): Ctx =>
+  more.length
+    ? { ...ctx, roots: new Set([...ctx.roots, ...more]), shapes: { ...ctx.shapes, ...Object.fromEntries(more.map((n) => [n, Object.hasOwn(shapes, n) ? shapes[n] : undefined])) } }
+    : ctx;
+
+/** The data sources and state keys of a screen (the first JSON) and the forms it hosts. */
+export function collectScreenInfo(jsons: unknown[]): ScreenInfo {
+  const info: ScreenInfo = { sources: new Set(), paged: new Set(), dataNames: new Set(), declared: new Set(), set: new Set(), read: new Set(), calls: {} };
+  jsons.forEach((json, i) => {
+    if (i === 0 && isObject(json)) {
+      if (isObject(json.data)) {
+        for (const [k, d] of Object.entries(json.data)) {
+          [info.sources, info.dataNames].forEach((x) => x.add(k));
+          if (isObject(d) && d.paged !== undefined) info.paged.add(k);
+          if (isObject(d) && typeof d.endpoint === 'string') {
+            const path = isObject(d.paged) && typeof d.paged.path === 'string' ? d.paged.path : undefined;
+            info.calls[k] = { endpoint: d.endpoint, paged: d.paged !== undefined, ...(path ? { path } : {}) };
+          }
+        }
+      }
+      if (isObject(json.state)) for (const k of Object.keys(json.state)) info.declared.add(k);
+    }
+    const visit = (v: unknown): void => {
+      if (typeof v === 'string') {
+        if (v.includes('state.')) for (const m of v.matchAll(/\bstate\.([A-Za-z_$][\w$]*)/g)) info.read.add(m[1]);
+      } else if (Array.isArray(v)) {
+        for (const x of v) visit(x);
+      } else if (isObject(v)) {
+        if (v.type === 'setState' && typeof v.key === 'string') info.set.add(v.key);
+        if (typeof v.assign === 'string') info.set.add(v.assign);
+        if (typeof v.stateKey === 'string') info.set.add(v.stateKey);
+        for (const x of Object.values(v)) visit(x);
+      }
+    };
+    visit(json);
+  });
+  return info;
+}
+
+/** The forms a screen's Form widgets show. */
+export function formsOf(body: unknown): string[] {
+  const out: string[] = [];
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) for (const x of v) visit(x);
+    else if (isObject(v)) {
+      if (v.type === 'Form' && isObject(v.props) && typeof v.props.form === 'string') out.push(v.props.form);
+      for (const x of Object.values(v)) visit(x);
+    }
+  };
+  visit(body);
+  return out;
+}
+
+/** A form shown by several screens sees what any of them declares. */
+export function mergeInfo(infos: ScreenInfo[]): ScreenInfo | undefined {
+  if (!infos.length) return undefined;
+  const u = (k: Exclude<keyof ScreenInfo, 'calls'>) => new Set(infos.flatMap((i) => [...i[k]]));
+  const calls: ScreenInfo['calls'] = {};
+  for (const info of infos) {
+    for (const [name, c] of Object.entries(info.calls)) {
+      const had = calls[name];
+      calls[name] = had === undefined ? c : had && c && had.endpoint === c.endpoint && had.path === c.path ? had : null;
+    }
+  }
+  return { sources: u('sources'), paged: u('paged'), dataNames: u('dataNames'), declared: u('declared'), set: u('set'), read: u('read'), calls };
+}
+

@@ -1,0 +1,40 @@
+/** What the config check reads and reports (its public types, re-exported by src/config/check.ts). */
+import type { Templates } from '../schema-refs';
+
+export interface Problem {
+  file: string;
+  path: string;
+  message: string;
+  /** a warning does not fail the check (check:config exits 0, the build goes on); absent: an error */
+  severity?: 'warning';
+  /** a syntax error: where in the file's text (1-based), and the line with a caret under the place */
+  line?: number;
+  column?: number;
+  frame?: string;
+}
+
+export interface ConfigBundle {
+  /** file name relative to the project root -> parsed JSON (or a parse error) */
+  app: { file: string; json: unknown };
+  messages: { file: string; json: unknown };
+  routes: { file: string; json: unknown };
+  screens: Record<string, { file: string; json: unknown }>;
+  forms: Record<string, { file: string; json: unknown }>;
+}
+
+export interface SchemaSet {
+  common: object;
+  /** refs.schema.json (generated): the names config refers to, as enums for editors */
+  refs: object;
+  app: object;
+  messages: object;
+  routes: object;
+  screen: object;
+  form: object;
+}
+
+/**
+ * widget type -> JSON Schema of its props, its templates (src/config/schema-refs.ts) and, for a
+ * widget that shows a list, the prop naming that list (`itemsFrom`: its entries are `item`)
+ */
+export type WidgetSchemas = Record<string, { propsSchema: object; templates: Templates; itemsFrom?: string }>;

@@ -1,0 +1,65 @@
+/** Small helpers every part of the config check shares: JSON pointers, walking, "did you mean". */
+
+export type JsonObject = { [k: string]: unknown };
+/** A JSON path as its parts; `pointer` writes it as a JSON pointer. */
+export type At = (string | number)[];
+
+export function isObject(v: unknown): v is JsonObject {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
+}
+
+export function pointerJoin(base: string, key: string): string {
+  return `${base}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+}
+
+export function pointer(parts: At): string {
+  return parts.length === 0 ? '/' : '/' + parts.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+}
+
+/** Walk every string in a JSON value with its path. */
+export function walkStrings(v: unknown, at: At, visit: (s: string, at: At) => void): void {
+  if (typeof v === 'string') visit(v, at);
+  else if (Array.isArray(v)) v.forEach((x, i) => walkStrings(x, [...at, i], visit));
+  else if (isObject(v)) for (const [k, x] of Object.entries(v)) walkStrings(x, [...at, k], visit);
+}
+
+/** Damerau-Levenshtein distance (an adjacent swap counts as one edit). */
+function distance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** `; did you mean "x"?` when exactly one known name is close to what was found. */
+export function didYouMean(found: string, known: Iterable<string>): string {
+  const limit = found.length <= 4 ? 1 : 2;
+  let best = Infinity;
+  let hits: string[] = [];
+  for (const k of known) {
+    if (k === found) continue;
+    const n = distance(found.toLowerCase(), k.toLowerCase());
+    if (n < best) [best, hits] = [n, [k]];
+    else if (n === best) hits.push(k);
+  }
+  return best <= limit && hits.length === 1 ? `; did you mean "${hits[0]}"?` : '';
+}
+
+export function listOf(names: Iterable<string>, max = 40): string {
+  const all = [...names].sort();
+  return all.length > max ? `${all.slice(0, max).join(', ')}, …` : all.join(', ');
+}
+
+/** The JSON type of a literal value, as a JSON Schema type word. */
+export function literalType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return typeof v;
+}
