@@ -14,7 +14,7 @@ import { BASE, browserPerFile, expectClean, go, loginByApi, newPage } from './ha
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, 'screens.config', file), 'utf8')) as T;
-const app = readJson<{ siteName: string; theme: { primary: string }; tabBar: { path: string; label: string }[] }>('app.json');
+const app = readJson<{ brand: { siteName: string }; theme: { primary: string }; tabBar: { path: string; label: string }[] }>('app.json');
 const routes = readJson<{ routes: { path: string; title: string }[] }>('routes.json').routes;
 
 const env = browserPerFile();
@@ -59,7 +59,7 @@ describe('before JavaScript', () => {
   it('paints the site name and the tab bar on /, each route its own frame, the tab of the route active', async () => {
     const page = await withoutScript(env.browser);
     await page.goto(`${BASE}/`);
-    expect(await shown(page, '.shell-topbar')).toBe(app.siteName);
+    expect(await shown(page, '.shell-topbar')).toBe(app.brand.siteName);
     expect(await page.locator('.shell-tab').allInnerTexts()).toEqual(app.tabBar.map((t) => t.label));
     for (const tab of await page.locator('.shell-tab').all()) expect(await tab.isVisible()).toBe(true);
     const colour = (i: number) => page.locator('.shell-tab').nth(i).evaluate((el) => getComputedStyle(el).color);
@@ -77,7 +77,7 @@ describe('before JavaScript', () => {
     await page.goto(`${BASE}/#/login`);
     expect(await shown(page, '.shell-topbar')).toBe('');
     expect(await shown(page, '.shell-tabbar')).toBe('');
-    expect(await shown(page, '.shell-body-none .shell-sk-name')).toBe(app.siteName);
+    expect(await shown(page, '.shell-body-none .shell-sk-name')).toBe(app.brand.siteName);
 
     // /mine: the tab bar with 我的 active, no top bar
     await page.goto(`${BASE}/#/mine`);
