@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { CORE_WIDGETS } from './src/engine/core-widgets.ts';
+import { CORE_WIDGETS, WIDGET_GROUPS } from './src/engine/core-widgets.ts';
 import { bindingFreeSources, collectRefs } from './src/engine/refs.ts';
 import { brandOf, fillTemplate, themeCss } from './src/config/brand.ts';
 import { overlayFrame, readJsonText } from './src/config/json-text.ts';
@@ -15,6 +15,8 @@ import type { Problem } from './src/config/checks/types.ts';
 import { configDirOf, shownPath } from './scripts/config-dir.ts';
 import { securityHeadersFor } from './scripts/security-headers.ts';
 import { precompressPlugin } from './scripts/compress.ts';
+import { appShell } from './scripts/app-shell.ts';
+import type { AppConfig } from './src/config/types.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** the config folder: screens.config/, or SCREENS_CONFIG_DIR (a copy with an operator's edits; tests) */
@@ -130,26 +132,122 @@ function devSecurityHeaders(): Plugin {
 }
 
 /**
- * `virtual:screen-index`: for each screen, the widgets it needs to paint and its data sources
- * that need no binding. With it the app starts loading the screen it opens on (its config,
+ * For each route, the chunks its screen needs to paint (its config and forms, the widgets it
+ * draws, their field types, what they import and their stylesheets), as files of the build: JSON
+ * in a <template> of index.html (inert, and no script: the page carries none inline) that src/boot.ts reads
+ * to fetch the opening screen's chunks at the same time as the app's own code, not after it.
+ * `{ f: [file, ...], r: { "/path": [index into f, ...] } }`.
+ */
+function routeChunks(chunks: { fileName: string; moduleIds: string[]; imports: string[]; viteMetadata?: { importedCss: Set<string> } }[], loaded: string[]): string {
+  const chunkOf = new Map<string, (typeof chunks)[number]>();
+  for (const c of chunks) for (const id of c.moduleIds) chunkOf.set(id, c);
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const src = (...p: string[]) => path.join(root, ...p);
+  const FIELD_MODULES: Record<string, string> = { textarea: 'form-textarea.tsx', select: 'form-choice.tsx', date: 'form-choice.tsx', radio: 'form-choice.tsx' };
+  const screens = readScreens();
+  const routes = (JSON.parse(readFileSync(path.join(configDir, 'routes.json'), 'utf8')) as { routes: { path: string; screen: string }[] }).routes;
+  const files: string[] = [];
+  const indexOf = (f: string) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1);
+  const r: Record<string, number[]> = {};
+  for (const route of routes) {
+    const s = screens[route.screen];
+    if (!s) continue;
+    const modules = [
+      path.join(configDir, 'screens', `${route.screen}.json`),
+      ...s.forms.map((f) => path.join(configDir, 'forms', `${f}.json`)),
+      ...s.widgets.map((w) => src('src', 'widgets', w, 'index.tsx')),
+      ...s.fields.flatMap((t) => (FIELD_MODULES[t] ? [src('src', 'engine', FIELD_MODULES[t])] : [])),
+    ];
+    const need = new Set<string>();
+    const add = (file: string) => {
+      if (need.has(file) || loaded.includes(file)) return;
+      need.add(file);
+      const c = byFile.get(file);
+      for (const imp of c?.imports ?? []) add(imp);
+      for (const css of c?.viteMetadata?.importedCss ?? []) need.add(css);
+    };
+    for (const m of modules) {
+      const c = chunkOf.get(m);
+      if (c) add(c.fileName);
+    }
+    r[route.path] = [...need].map(indexOf);
+  }
+  return JSON.stringify({ f: files, r }).replace(/[<&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+}
+
+/**
+ * The entry (src/boot.ts) imports the app only once the shell is on screen; index.html preloads
+ * the app's chunk and what it imports, so that the code downloads while the document is parsed.
+ * All of it at `fetchpriority="low"`: nothing of the first paint waits for it (module scripts
+ * never block rendering, the shell is the first paint), and a browser that has anything the
+ * paint does need (the document) serves that first.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const app = chunks.find((c) => c.name === 'app');
+        if (!app) return html;
+        const links = [app.fileName, ...app.imports]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`);
+        return html
+          .replace(/<(script type="module"|script async type="module"|link rel="modulepreload")( crossorigin)/g, '<$1$2 fetchpriority="low"')
+          .replace('</head>', `${links.join('\n')}\n</head>`)
+          .replace('</body>', `<template id="route-chunks">${routeChunks(chunks, [app.fileName, ...app.imports])}</template>\n  </body>`);
+      },
+    },
+  };
+}
+
+/**
+ * `virtual:screen-index`: for each screen, the widgets it needs to paint, its forms and the types
+ * of their fields, and its data sources that need no binding. With it the app starts loading the screen it opens on (its config,
  * widgets and first data) all at once, instead of finding its widgets only after its config
  * has arrived: a round trip less before the first screen on a phone.
  */
+interface ScreenFacts {
+  widgets: string[];
+  deferred: string[];
+  forms: string[];
+  fields: string[];
+  data: ReturnType<typeof bindingFreeSources>;
+}
+
+/** what each screen of screens.config/screens draws, for the screen index and the chunk groups below */
+function readScreens(): Record<string, ScreenFacts> {
+  const dir = path.join(configDir, 'screens');
+  const formsDir = path.join(configDir, 'forms');
+  const readJson = <T,>(file: string): T | undefined => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as T;
+    } catch {
+      return undefined; // the config check reports it
+    }
+  };
+  const out: Record<string, ScreenFacts> = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const screen = readJson<{ body?: unknown; data?: Parameters<typeof bindingFreeSources>[0] }>(path.join(dir, file));
+    if (!screen) continue;
+    const refs = collectRefs(screen.body);
+    const fields = new Set<string>();
+    for (const f of refs.forms) for (const field of readJson<{ fields?: { type?: string }[] }>(path.join(formsDir, `${f}.json`))?.fields ?? []) if (field.type) fields.add(field.type);
+    out[file.slice(0, -5)] = { widgets: [...refs.widgets], deferred: [...refs.deferred], forms: [...refs.forms], fields: [...fields], data: bindingFreeSources(screen.data) };
+  }
+  return out;
+}
+
 function screenIndex(): Plugin {
   const id = 'virtual:screen-index';
   const resolved = `\0${id}`;
   const dir = path.join(configDir, 'screens');
+  const formsDir = path.join(configDir, 'forms');
   const build = () => {
-    const out: Record<string, { widgets: string[]; data: ReturnType<typeof bindingFreeSources> }> = {};
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-      let screen: { body?: unknown; data?: Parameters<typeof bindingFreeSources>[0] };
-      try {
-        screen = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
-      } catch {
-        continue; // the config check reports it
-      }
-      out[file.slice(0, -5)] = { widgets: [...collectRefs(screen.body).widgets], data: bindingFreeSources(screen.data) };
-    }
+    const out = Object.fromEntries(Object.entries(readScreens()).map(([name, { widgets, forms, fields, data }]) => [name, { widgets, forms, fields, data }]));
     return `export default ${JSON.stringify(out)};`;
   };
   return {
@@ -158,7 +256,7 @@ function screenIndex(): Plugin {
     load: (i) => (i === resolved ? build() : undefined),
     configureServer(server) {
       server.watcher.on('all', (_event, file) => {
-        if (!file.startsWith(dir)) return;
+        if (!file.startsWith(dir) && !file.startsWith(formsDir)) return;
         const mod = server.moduleGraph.getModuleById(resolved);
         if (mod) server.moduleGraph.invalidateModule(mod);
       });
@@ -166,8 +264,45 @@ function screenIndex(): Plugin {
   };
 }
 
+/**
+ * index.html from screens.config/: the brand's site name as the first title and its brand colour as
+ * the browser's theme colour (app.json brand and theme, src/config/brand.ts), the app's global
+ * stylesheet (src/styles.css) and the brand colours (themeCss) inline,
+ * and the static app shell (scripts/app-shell.ts), painted before any JavaScript. The policy allows
+ * inline styles, no inline script: the shell picks its frame for the route with CSS alone.
+ */
+function appShellHtml(): Plugin {
+  const styles = path.join(root, 'src', 'styles.css');
+  const sources = [styles, configDir];
+  return {
+    name: 'app-shell-html',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        const app = readApp();
+        const shell = appShell(configDir, app);
+        const primary = app.theme.primary.replace(/[^#0-9a-fA-F]/g, '');
+        const css = `${readFileSync(styles, 'utf8')}\n${themeCss(app.theme)}${shell.css}`;
+        return html
+          .replace('%APP_TITLE%', brandOf(app).siteName.replace(/[<>&"]/g, ''))
+          .replace('%APP_THEME%', primary)
+          .replace('</head>', `<style>${css}</style>\n  </head>`)
+          .replace('<div id="root"></div>', `<div id="root">${shell.markup}</div>`);
+      },
+    },
+    configureServer(server) {
+      // index.html is made from these: a change reloads the page (the stylesheet is no module to hot-swap)
+      server.watcher.add(styles);
+      server.watcher.on('change', (file) => {
+        if (sources.some((s) => file === s || file.startsWith(`${s}${path.sep}`)) && !file.includes(`${path.sep}schema${path.sep}`)) server.ws.send({ type: 'full-reload' });
+      });
+    },
+  };
+}
+
 interface AppJson {
   brand: { siteName: string; shortName: string; logo?: string };
+  tabBar?: AppConfig['tabBar'];
   theme: { primary: string };
   webApp: { icon: string; backgroundColor: string };
 }
@@ -210,27 +345,6 @@ function configJson(): Plugin {
       Object.assign(err, { id: file, loc: { file, line, column }, frame: overlayFrame(frame), plugin: 'screens-config' });
       err.stack = '';
       throw err;
-    },
-  };
-}
-
-/**
- * The brand colours as CSS custom properties (`virtual:theme.css`, imported by src/main.tsx, part of
- * the one stylesheet): every brand colour of src/ is one of them (src/config/brand.ts themeVars).
- */
-function themeStyles(): Plugin {
-  const id = 'virtual:theme.css';
-  const resolved = `\0${id}`;
-  return {
-    name: 'theme-styles',
-    resolveId: (source) => (source === id ? resolved : undefined),
-    load: (i) => (i === resolved ? themeCss(readApp().theme) : undefined),
-    handleHotUpdate({ file, server, modules }) {
-      if (path.resolve(file) !== path.join(configDir, 'app.json')) return;
-      const mod = server.moduleGraph.getModuleById(resolved);
-      if (!mod) return;
-      server.moduleGraph.invalidateModule(mod);
-      return [...modules, mod];
     },
   };
 }
@@ -286,24 +400,14 @@ function brandAssets(): Plugin {
   };
 }
 
-/** The brand's site name as the first title, before the app info arrives; its brand colour as the browser's theme colour. */
-function htmlTitle(): Plugin {
-  return {
-    name: 'html-title',
-    transformIndexHtml(html) {
-      const app = readApp();
-      return html.replace('%APP_TITLE%', brandOf(app).siteName.replace(/[<>&"]/g, '')).replace('%APP_THEME%', app.theme.primary.replace(/[^#0-9a-fA-F]/g, ''));
-    },
-  };
-}
-
 /**
- * The shell the service worker installs with (precache): index.html, the entry and what it
- * imports statically (runtime, React, the stylesheet), the shared antd-mobile chunk, the core
- * widgets, the icons, and the toast/dialog layer (so the offline message can show). Every
- * other screen, form and widget chunk is cached the first time it is used (runtime cache below).
+ * What the service worker installs with (precache): index.html, the entry and what it imports
+ * statically (runtime, React), antd-mobile's first-paint part with the core widgets (antd-base),
+ * the list widgets, the icons, and the toast/dialog layer (so the offline message can show).
+ * Every other screen, form and widget chunk is cached the first time it is used (runtime cache
+ * below), and the page hands the worker what it fetched before the worker was in charge.
  */
-const SHELL = /^assets\/(index|rolldown-runtime|react|antd-base|style|core-widgets|icon-paths\.gen|ui-antd|overlays-antd)-[\w-]{8}\.(js|css)$/;
+const SHELL = /^assets\/(index|app|rolldown-runtime|react|antd-base|list-widgets|icon-outlines|ui-antd|overlays-antd)-[\w-]{8}\.(js|css)$/;
 
 /**
  * The installable web app (vite-plugin-pwa, Workbox's generateSW): manifest and icons from
@@ -365,8 +469,154 @@ function webApp() {
   });
 }
 
-const ANTD_BASE = /node_modules[\\/](antd-mobile[\\/]es[\\/](utils|global|locales|components[\\/](config-provider|button|dot-loading|list))|ahooks|tslib|classnames|lodash|@babel[\\/]runtime|staged-components|use-sync-external-store)[\\/]/;
-const NOT_BASE = /[\\/](reduce-and-restore-motion|use-drag-and-pinch|use-tab-list-scroll|render|render-to-body|render-to-container|render-imperatively|unstable-render)\.js$/;
+/**
+ * A widget only one screen draws (home's carousel, notice bar, drawer and side tabs), and a form
+ * only one screen shows (login's login and register forms), travel in that screen's own chunk,
+ * with its config: one request and one stylesheet where each was a request or two of its own. On a phone every request costs a round trip, and an HTTP/1.1 host serves
+ * six at a time. Widgets a screen shows later (under a `when`), and widgets several screens use,
+ * keep chunks of their own; the core and list widgets have their groups (engine/core-widgets.ts).
+ */
+function screenChunkGroups() {
+  const screens = readScreens();
+  const users = new Map<string, Set<string>>();
+  for (const [name, s] of Object.entries(screens)) for (const w of [...s.widgets, ...s.deferred]) (users.get(w) ?? users.set(w, new Set()).get(w)!).add(name);
+  const formUsers = new Map<string, number>();
+  for (const s of Object.values(screens)) for (const f of s.forms) formUsers.set(f, (formUsers.get(f) ?? 0) + 1);
+  const grouped = new Set(CORE_WIDGETS);
+  return Object.entries(screens).flatMap(([name, s]) => {
+    const own = s.widgets.filter((w) => !grouped.has(w) && users.get(w)?.size === 1);
+    const forms = s.forms.filter((f) => formUsers.get(f) === 1);
+    if (!own.length && !forms.length) return [];
+    const files = [path.join(configDir, 'screens', `${name}.json`), ...forms.map((f) => path.join(configDir, 'forms', `${f}.json`))];
+    const dirs = own.map((w) => `${path.join(root, 'src', 'widgets', w)}${path.sep}`);
+    // only these files: what they import (the antd-mobile index, shared helpers) stays where it was
+    return [{ name, test: (id: string) => files.includes(id) || dirs.some((d) => id.startsWith(d)), priority: 4, includeDependenciesRecursively: false }];
+  });
+}
+
+/**
+ * The config files as the browser gets them: without the top-level `$schema` and `description`
+ * (editor and operator notes the app never reads), a few hundred bytes off every first paint.
+ */
+function configForBrowser(): Plugin {
+  const dir = `${configDir}${path.sep}`;
+  return {
+    name: 'config-for-browser',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.startsWith(dir) || !id.endsWith('.json')) return undefined;
+      try {
+        const { $schema: _schema, description: _description, ...rest } = JSON.parse(code) as Record<string, unknown>;
+        return { code: JSON.stringify(rest), map: null };
+      } catch {
+        return undefined; // the config check reports it
+      }
+    },
+  };
+}
+
+/**
+ * react-router 7 ships its whole API in one module, whose top-level React calls (forwardRef,
+ * createContext, memo) carry no pure annotation and whose components get debug-only `displayName`
+ * assignments: both count as side effects, so Link, NavLink, Form, prefetching and the data
+ * router's hooks stayed in the entry although the app uses none of them (about 4 KB gzipped of the
+ * first paint). The build marks those calls pure (they are) and drops the displayName lines
+ * (read by React DevTools only); what the app imports is unchanged.
+ */
+function reactRouterPure(): Plugin {
+  return {
+    name: 'react-router-pure',
+    apply: 'build',
+    transform(code, id) {
+      if (!/node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/.test(id)) return undefined;
+      return {
+        code: code
+          .replace(/^([A-Za-z_$][\w$]*)\.displayName = "[^"\n]*";$/gm, '')
+          .replace(/^(var [A-Za-z_$][\w$]* = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm, '$1/* @__PURE__ */ $2'),
+        map: null,
+      };
+    },
+  };
+}
+
+/**
+ * antd-mobile in a few chunks cut along what screens draw, found from the module graph once it is
+ * built: each group is the components named by `roots` with exactly the helpers they import
+ * (less what an earlier group has), and the app's widgets that draw with it: one request and one
+ * stylesheet for the lot. `antd-base`, the part of every first paint: Button and the config
+ * provider every component reads, with the core widgets. `Form`: Input with the form engine.
+ * `list-widgets`: List with Cell and Menu. Everything else of antd-mobile (popups, pickers, swipers and their animation,
+ * gesture and scroll helpers) comes with the chunks that use it. Before, one chunk of "shared
+ * helpers" made /login pay 11 KB gzipped for components it does not show; without groups the
+ * helpers scatter into a request each.
+ */
+/** the modules of a group of src/engine/core-widgets.ts */
+const widgetsOf = (group: keyof typeof WIDGET_GROUPS) => new RegExp(`[\\\\/]src[\\\\/]widgets[\\\\/](${WIDGET_GROUPS[group].join('|')})[\\\\/]`);
+const ANTD_GROUPS: { name: string; roots: RegExp; with?: RegExp }[] = [
+  {
+    name: 'antd-base',
+    roots: /node_modules[\\/]antd-mobile[\\/]es[\\/](global[\\/]index|components[\\/](button|config-provider)[\\/]index)\.js$/,
+    // the core widgets (Stack, Text, Button: nearly every screen)
+    with: widgetsOf('antd-base'),
+  },
+  {
+    name: 'Form',
+    roots: /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/]input[\\/]index\.js$/,
+    // the form engine and its widget (react-hook-form comes with them)
+    with: /[\\/]src[\\/](engine[\\/](form|rules|captcha)\.tsx?|engine[\\/]form\.css|widgets[\\/]Form[\\/])|node_modules[\\/]react-hook-form[\\/]/,
+  },
+  {
+    name: 'list-widgets',
+    roots: /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/]list[\\/]index\.js$/,
+    // Cell and Menu
+    with: widgetsOf('list-widgets'),
+  },
+];
+/** a package index that only re-exports (every component, every icon): not followed, the modules it names are found through their real importers */
+const BARREL = /node_modules[\\/](antd-mobile|antd-mobile-icons|ahooks)[\\/]es[\\/]index\.js$/;
+const antdGroupOf = new Map<string, string>();
+/** the app's code that src/main.tsx imports (statically): one chunk, `app` (the entry, boot.ts, imports it once the shell is on screen) */
+const appModules = new Set<string>();
+const APP_ROOT = /[\\/]src[\\/]main\.tsx$/;
+const BOOT_ROOT = /[\\/]src[\\/]boot\.ts$/;
+function antdGroupsGraph(): Plugin {
+  return {
+    name: 'antd-groups-graph',
+    apply: 'build',
+    buildEnd() {
+      antdGroupOf.clear();
+      appModules.clear();
+      const ids = [...this.getModuleIds()];
+      const closure = (roots: string[], skip: (id: string) => boolean) => {
+        const out = new Set(roots);
+        const queue = [...roots];
+        while (queue.length) {
+          for (const dep of this.getModuleInfo(queue.pop()!)?.importedIds ?? []) {
+            if (out.has(dep) || skip(dep)) continue;
+            out.add(dep);
+            queue.push(dep);
+          }
+        }
+        return out;
+      };
+      // what the entry (boot.ts) imports itself stays with it: Vite's preload helper, the install-prompt listener
+      const boot = closure(ids.filter((id) => BOOT_ROOT.test(id)), () => false);
+      for (const id of closure(ids.filter((id) => APP_ROOT.test(id)), (id) => boot.has(id))) appModules.add(id);
+      for (const { name, roots } of ANTD_GROUPS) {
+        const queue = ids.filter((id) => roots.test(id) && !antdGroupOf.has(id));
+        for (const id of queue) antdGroupOf.set(id, name);
+        while (queue.length) {
+          for (const dep of this.getModuleInfo(queue.pop()!)?.importedIds ?? []) {
+            if (!dep.includes('node_modules') || /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(dep) || BARREL.test(dep) || antdGroupOf.has(dep)) continue;
+            antdGroupOf.set(dep, name);
+            queue.push(dep);
+          }
+        }
+      }
+    },
+  };
+}
 
 export default defineConfig({
   // screens.config/assets/ with the brand filled in (brandAssets): the web app's source icon (app.json
@@ -377,7 +627,22 @@ export default defineConfig({
     alias: { '@config': configDir },
   },
   // precompressPlugin: .gz and .br next to each built text file, for nginx's gzip_static/brotli_static (deploy/nginx)
-  plugins: [configJson(), react(), configCheck(), devSecurityHeaders(), mockApi(), brandAssets(), themeStyles(), htmlTitle(), screenIndex(), webApp(), precompressPlugin()],
+  plugins: [
+    configJson(),
+    react(),
+    configCheck(),
+    devSecurityHeaders(),
+    mockApi(),
+    brandAssets(),
+    appShellHtml(),
+    preloadApp(),
+    screenIndex(),
+    antdGroupsGraph(),
+    reactRouterPure(),
+    configForBrowser(),
+    webApp(),
+    precompressPlugin(),
+  ],
   server: {
     // a config folder outside the project (SCREENS_CONFIG_DIR) is served too
     fs: { allow: [root, configDir] },
@@ -392,7 +657,15 @@ export default defineConfig({
   },
   build: {
     target: 'es2020',
-    cssCodeSplit: false,
+    // no polyfill for <link rel=modulepreload> (every browser of the target but Safari < 17 has it;
+    // there the entry's imports load when it runs, as they would anyway): 0.3 KB less in the entry
+    modulePreload: {
+      polyfill: false,
+      // React, the runtime and the entry are loaded before any dynamic import runs: not listed again
+      // for each one (index.html itself still preloads the entry's imports)
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => !/^assets\/(index|app|react|rolldown-runtime)-[\w-]{8}\.js$/.test(d))),
+    },
+    cssCodeSplit: true,
     sourcemap: false,
     reportCompressedSize: false,
     rolldownOptions: {
@@ -405,22 +678,18 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
               priority: 20,
             },
-            {
-              // the small widgets nearly every screen uses (src/engine/core-widgets.ts), one chunk
-              name: 'core-widgets',
-              test: new RegExp(`[\\\\/]src[\\\\/]widgets[\\\\/](${CORE_WIDGETS.join('|')})[\\\\/]`),
-              priority: 15,
-              includeDependenciesRecursively: false,
-            },
-            {
-              // antd-mobile's small shared helpers (utilities, hooks, config provider, locale) and the
-              // button and list most screens show, in one chunk instead of about twenty tiny ones: on a
-              // phone every request costs a round trip.
-              // Not the few helpers that pull in react-dom or the animation and gesture libraries.
-              name: 'antd-base',
-              test: (id: string) => ANTD_BASE.test(id) && !NOT_BASE.test(id),
+            // everything else the app imports at start, in one chunk: one request, one gzip dictionary
+            { name: 'app', test: (id: string) => appModules.has(id), priority: 5, includeDependenciesRecursively: false },
+            // a screen with the widgets only it draws (screenChunkGroups above)
+            ...screenChunkGroups(),
+            // antd-mobile cut along what screens draw, each part with the app's widgets that draw with it
+            // (antdGroupsGraph above): only the files named, the engine they import is the entry's
+            ...ANTD_GROUPS.map(({ name, with: own }) => ({
+              name,
+              test: (id: string) => antdGroupOf.get(id) === name || !!own?.test(id),
               priority: 10,
-            },
+              includeDependenciesRecursively: false,
+            })),
           ],
         },
       },

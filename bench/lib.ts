@@ -59,6 +59,12 @@ async function waitForServer(url: string, ms: number, child: ChildProcess) {
 
 /** scripts/serve.ts (the production build, the mock API and the production CSP) on the bench port */
 export async function startServer(): Promise<() => Promise<void>> {
+  // on a shared machine another server may hold the port: measuring it would measure another build
+  const taken = await fetch(`${BASE}/`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`something already answers on ${BASE}: stop it or set BENCH_PORT`);
   const child = spawn(BIN('tsx'), [path.join(ROOT, 'scripts', 'serve.ts')], {
     cwd: ROOT,
     env: { ...process.env, DIST: path.relative(ROOT, DIST), PORT: String(PORT), HOST: '127.0.0.1', MOCK_CONTROL: '1' },

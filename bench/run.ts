@@ -1,7 +1,8 @@
 /**
  * npm run bench — builds the production bundle, serves it with the mock API on loopback
  * (BENCH_PORT, default 4610) and measures, in Debian Chromium at a phone viewport:
- *   first-paint transfer of /, /login and /mine (member), Lighthouse mobile on / and /login
+ *   first-paint transfer of /, /login and /mine (member) with the browser's first contentful
+ *   paint, Lighthouse mobile on / and /login
  *   (median of 3), the repeat visit of / (JS and CSS from the network before first paint once the
  *   service worker is installed, and Lighthouse on that second load), render time from config for home and the heaviest list screen (median of 10),
  *   check:config over the real config and one 10 times larger, /api/balance under load,
@@ -16,6 +17,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { heaviestListScreen, launchBrowser, measureRender, measureRepeatTransfer, measureTransfer, type RenderTime, type RepeatTransfer, type Transfer } from './browser';
 import { measureConfigCheck, type ConfigFigures } from './config-check';
@@ -26,13 +28,19 @@ import { measureIdle, type IdleFigures } from './idle';
 import { describeRate, measurePolls, type PollRate } from './polls';
 
 const BUDGET = {
-  firstPaintKb: 130,
+  /** JS and CSS (gzip) fetched before the first screen of /, /login and /mine (issue 23) */
+  firstPaintKb: 110,
   /** JS and CSS fetched from the network before the first paint of a repeat visit of / */
   repeatFirstPaintKb: 0,
-  lhPerformance: 95,
+  lhPerformance: 98,
   lhAccessibility: 95,
-  lcpMs: 2500,
-  cls: 0.05,
+  /** Lighthouse (simulated slow 4G, 4x CPU): the static shell paints before any JavaScript */
+  fcpMs: 1200,
+  lcpMs: 1800,
+  /** the repeat visit of /, its code from the service worker */
+  repeatLcpMs: 800,
+  /** nothing moves when the app replaces the shell */
+  cls: 0,
   checkConfigMs: 1000,
   /** the check over a config 10x larger may cost at most this many times the real one */
   checkGrowth: 15,
@@ -128,8 +136,11 @@ if (stop) {
             const note = t.screen ? '' : ' [placeholder screen]';
             const fp = t.firstPaint;
             const value = `${fp.kb} KB (JS ${fp.jsKb} + CSS ${fp.cssKb}), ${fp.jsCssRequests} JS/CSS of ${fp.requests} requests${note}`;
-            if (route === '/') row(`first paint ${route}${who}: JS+CSS gz`, value, `≤ ${BUDGET.firstPaintKb} KB`, fp.kb <= BUDGET.firstPaintKb && !!t.screen);
-            else row(`first paint ${route}${who}: JS+CSS gz`, value);
+            row(`first paint ${route}${who}: JS+CSS gz`, value, `≤ ${BUDGET.firstPaintKb} KB`, fp.kb <= BUDGET.firstPaintKb && !!t.screen);
+            row(
+              `  ${route}${who}: first contentful paint, first screen (browser, unthrottled)`,
+              `${t.fcpMs ?? '-'} ms, ${t.firstContentMs ?? '-'} ms (index.html ${t.htmlKb} KB gz with the shell and the global stylesheet)`,
+            );
             row(`  after network idle ${route}${who}`, `${t.idle.kb} KB, ${t.idle.requests} requests`);
           }
           results.transfer = transfer;
@@ -192,12 +203,14 @@ if (stop) {
         const f = await step(`${r} x${LH_RUNS}`, () => measureLighthouse(`${BASE}/#${route}`, LH_RUNS, repeat));
         if (!f) continue;
         lh.push({ ...f, url: repeat ? `${f.url} (repeat visit)` : f.url });
+        const lcpBudget = repeat ? BUDGET.repeatLcpMs : BUDGET.lcpMs;
         row(`${r}: performance`, String(f.performance), `≥ ${BUDGET.lhPerformance}`, f.performance >= BUDGET.lhPerformance);
         row(`${r}: accessibility`, String(f.accessibility), `≥ ${BUDGET.lhAccessibility}`, f.accessibility >= BUDGET.lhAccessibility);
         row(`${r}: best practices`, String(f.bestPractices));
-        row(`${r}: FCP / TBT`, `${(f.fcpMs / 1000).toFixed(2)} s / ${f.tbtMs} ms`);
-        row(`${r}: LCP`, `${(f.lcpMs / 1000).toFixed(2)} s`, `≤ ${BUDGET.lcpMs / 1000} s`, f.lcpMs <= BUDGET.lcpMs);
-        row(`${r}: CLS`, String(f.cls), `< ${BUDGET.cls}`, f.cls < BUDGET.cls);
+        row(`${r}: FCP`, `${(f.fcpMs / 1000).toFixed(2)} s`, `≤ ${BUDGET.fcpMs / 1000} s`, f.fcpMs <= BUDGET.fcpMs);
+        row(`${r}: TBT`, `${f.tbtMs} ms`);
+        row(`${r}: LCP`, `${(f.lcpMs / 1000).toFixed(2)} s`, `≤ ${lcpBudget / 1000} s`, f.lcpMs <= lcpBudget);
+        row(`${r}: CLS`, String(f.cls), `${BUDGET.cls}`, f.cls <= BUDGET.cls);
       }
       results.lighthouse = lh;
     }
@@ -219,7 +232,9 @@ writeFileSync(path.join(ROOT, 'bench', 'results.json'), `${JSON.stringify(result
 const mark = (r: Row) => (r.ok === null ? '' : r.ok ? 'ok' : 'MISSED');
 const cell = (s: string) => s.replace(/\|/g, '/').replace(/\s+/g, ' ');
 const table = [['measure', 'figure', 'budget', ''], ['---', '---', '---', '---'], ...rows.map((r) => [r.metric, r.value, r.budget, mark(r)].map(cell))];
-console.log(`\nbench ${results.date.slice(0, 10)}${QUICK ? ' (quick: fewer runs)' : ''}\n`);
+// timing figures move with the machine's load (Lighthouse's simulation replays the CPU time it saw)
+const load = os.loadavg().map((n) => n.toFixed(1)).join(' / ');
+console.log(`\nbench ${results.date.slice(0, 10)}${QUICK ? ' (quick: fewer runs)' : ''}, load average at the end ${load} (1 / 5 / 15 min, ${os.cpus().length} cores)\n`);
 console.log(table.map((cells) => `| ${cells.join(' | ')} |`).join('\n'));
 for (const f of results.lighthouse ?? []) {
   if (f.failedA11y.length) console.log(`\nlighthouse ${f.url} accessibility audits failed: ${f.failedA11y.join('; ')}`);

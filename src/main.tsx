@@ -1,12 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './shell/App';
-import './styles.css';
-// the brand colours of app.json theme as CSS custom properties (vite.config.ts themeStyles)
-import 'virtual:theme.css';
+import { adoptShellIcons } from './engine/icons';
+import { App, appOpened } from './shell/App';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** The app: started by boot.ts once the static shell of index.html is on screen. */
+function start() {
+  const root = document.getElementById('root')!;
+  adoptShellIcons(root);
+  // React's first commit replaces the shell: it waits until the screen the app opens on is ready to
+  // paint, so the shell gives way to that screen, not to an empty page between the two.
+  void appOpened.then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+}
+start();

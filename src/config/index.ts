@@ -43,8 +43,14 @@ export async function loadForm(name: string): Promise<FormConfig> {
   return load();
 }
 
+/**
+ * The route of a path. Paths are static (routes.schema.json allows no parameters), so this is
+ * how the shell routes too (App.tsx); like react-router's matching, letter case and a trailing
+ * slash do not matter.
+ */
 export function routeFor(path: string): RouteConfig | undefined {
-  return routes.find((r) => r.path === path);
+  const p = path.replace(/(.)\/+$/, '$1').toLowerCase();
+  return routes.find((r) => r.path.toLowerCase() === p);
 }
 
 /** A message of messages.json by key ("auth.confirm" or "@auth.confirm"), or the text itself when it is not a key. */

@@ -5,15 +5,15 @@
  * when every rule holds, the submit call runs with the submit button disabled until it returns.
  * A failed call keeps everything typed.
  */
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, Controller, type Control, type Resolver, type FieldValues } from 'react-hook-form';
-import { Button, Input, Selector, TextArea } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
 import { appConfig } from '../config';
 import { asActions, type Action, type FieldConfig, type FormConfig } from '../config/types';
 import { runActions, type ActionContext } from './actions';
 import { resolve, resolveNumber, resolveText, type Scope } from './bindings';
 import { runRules, type RuleFailure } from './rules';
-import { optionsFrom } from './options';
+import { fieldComponent, fieldsReady, loadFieldTypes, type FieldInputProps } from './form-fields';
 import { withNames } from './scope';
 import { ScopeProvider, useScreen } from './screen';
 import { ui } from './ui';
@@ -39,11 +39,6 @@ function defaultsOf(fields: readonly FieldConfig[], scope: Scope): FieldValues {
     out[f.name] = v === undefined || v === null ? '' : v;
   }
   return out;
-}
-
-/** Dates are sent as YYYY-MM-DD of the picked day, shifted by the configured hours (SPEC.md section 9). */
-export function formatDate(d: Date, shiftHours: number): string {
-  return new Date(d.getTime() + shiftHours * 3600000).toISOString().slice(0, 10);
 }
 
 export function ConfigForm({ name, form, footer, submitText, className }: ConfigFormProps) {
@@ -77,6 +72,12 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+
+  // the chunks of its textarea or choice fields: the screen's preload has loaded them, else now
+  const [ready, setReady] = useState(() => fieldsReady(form.fields));
+  useEffect(() => {
+    if (!ready) void loadFieldTypes(form.fields.map((f) => f.type)).then(() => setReady(true), () => undefined);
+  }, [ready, form.fields]);
 
   const redraw = useCallback(() => setCaptcha(newCaptchaCode(resolveNumber('{{const.captchaLength}}', nowRef.current(), 4))), []);
 
@@ -140,6 +141,7 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
     }
   };
 
+  if (!ready) return null;
   return (
     <form
       className={`cfg-form ${className ?? ''}`}
@@ -207,105 +209,16 @@ function FieldRow({ field, formName, scope, children }: { field: FieldConfig; fo
   );
 }
 
-interface FieldInputProps {
-  field: FieldConfig;
-  id: string;
-  value: unknown;
-  onChange: (v: unknown) => void;
-  scope: Scope;
-  captcha: string;
-  onRedraw: () => void;
-}
-
-/**
- * Fixed options first, then the ones from loaded data. An optionsFrom label is a field of the
- * item, or a text with bindings over `item` ("{{item.bank}} {{item.bank_no | last4}}").
- */
-function optionsOf(field: FieldConfig, scope: Scope): { label: string; value: string }[] {
-  const out = (field.options ?? []).map((o) => ({ label: resolveText(o.label, scope), value: String(o.value) }));
-  for (const o of optionsFrom(field.optionsFrom, scope)) out.push({ label: o.label, value: String(o.value ?? '') });
-  return out;
-}
-
-const Picker = lazy(() => import('./form-pickers').then((m) => ({ default: m.Picker })));
-const DatePicker = lazy(() => import('./form-pickers').then((m) => ({ default: m.DatePicker })));
-
-function FieldInput({ field, id, value, onChange, scope, captcha, onRedraw }: FieldInputProps) {
+function FieldInput(props: FieldInputProps) {
+  const { field, id, value, onChange, scope, captcha, onRedraw } = props;
+  const { text } = useScreen();
+  const Own = fieldComponent(field.type);
+  if (Own) return <Own {...props} />;
   const placeholder = resolveText(field.placeholder ?? '', scope);
   const maxLength = field.maxLength !== undefined ? resolveNumber(field.maxLength, scope, 32) : resolveNumber('{{const.textInputMax}}', scope, 32);
   const str = value === undefined || value === null ? '' : String(value);
-  const [pickerOpen, setPickerOpenState] = useState(false);
-  // the picker chunk loads on first open, and stays mounted afterwards so it can animate closed
-  const [pickerUsed, setPickerUsed] = useState(false);
-  const setPickerOpen = (open: boolean) => {
-    if (open) setPickerUsed(true);
-    setPickerOpenState(open);
-  };
-  const { text } = useScreen();
 
   switch (field.type) {
-    case 'textarea':
-      return <TextArea id={id} name={field.name} placeholder={placeholder} value={str} onChange={onChange} maxLength={maxLength} rows={3} readOnly={field.readOnly} />;
-    case 'select': {
-      const options = optionsOf(field, scope);
-      const current = options.find((o) => o.value === str);
-      return (
-        <>
-          <input type="hidden" name={field.name} value={str} />
-          <button type="button" id={id} className={`cfg-select ${current ? '' : 'is-empty'}`} onClick={() => setPickerOpen(true)} disabled={field.readOnly}>
-            {current?.label ?? placeholder}
-          </button>
-          {pickerUsed && (
-            <Suspense fallback={null}>
-              <Picker
-                columns={[options]}
-                visible={pickerOpen}
-                value={[str]}
-                onClose={() => setPickerOpen(false)}
-                onConfirm={(v) => onChange(v[0] ?? '')}
-                confirmText={text('@common.ok')}
-                cancelText={text('@common.cancel')}
-              />
-            </Suspense>
-          )}
-        </>
-      );
-    }
-    case 'date': {
-      const shift = resolveNumber('{{const.dateShiftHours}}', scope, 0);
-      const min = field.min ? new Date(`${resolveText(field.min, scope)}T00:00:00`) : undefined;
-      return (
-        <>
-          <input type="hidden" name={field.name} value={str} />
-          <button type="button" id={id} className={`cfg-select ${str ? '' : 'is-empty'}`} onClick={() => !field.readOnly && setPickerOpen(true)}>
-            {str || placeholder}
-          </button>
-          {pickerUsed && (
-            <Suspense fallback={null}>
-              <DatePicker
-                visible={pickerOpen}
-                min={min}
-                max={new Date()}
-                value={/^\d{4}-\d{2}-\d{2}$/.test(str) ? new Date(`${str}T00:00:00`) : undefined}
-                onClose={() => setPickerOpen(false)}
-                onConfirm={(d) => onChange(formatDate(d, shift))}
-                confirmText={text('@common.ok')}
-                cancelText={text('@common.cancel')}
-              />
-            </Suspense>
-          )}
-        </>
-      );
-    }
-    case 'radio': {
-      const options = optionsOf(field, scope);
-      return (
-        <div role="radiogroup" id={id} aria-label={resolveText(field.label ?? field.name, scope)}>
-          <input type="hidden" name={field.name} value={str} />
-          <Selector columns={Math.min(options.length, 3) || 1} options={options} value={str ? [str] : []} onChange={(v) => v.length && onChange(v[0])} />
-        </div>
-      );
-    }
     case 'captcha':
       return (
         <div className="cfg-captcha">

@@ -1,8 +1,8 @@
 /**
  * Icons by name, so config can say "icon": "wallet" (antd-mobile-icons outlines underneath; the
- * names are in icon-names.ts).
+ * names are in icon-names.ts, which check:config holds every icon of the config against).
  *
- * The outlines of every icon come in one small chunk (icon-paths.gen.ts, about 11 KB gzipped),
+ * The outlines of every icon come in one small chunk (icon-outlines.ts, about 11 KB gzipped),
  * requested once: one request instead of one per icon, which on a phone cost a round trip each.
  * It is requested once the app's first screen has shown its data and the browser is idle
  * (afterFirstScreen of preload.ts, the gate deferred widgets wait for), so
@@ -11,19 +11,31 @@
  * an empty 1em box holds each icon's place, so nothing moves when it appears.
  */
 import { useEffect, useState } from 'react';
-import { ICON_SOURCES } from './icon-names';
 import { afterFirstScreen } from './preload';
 
-type Paths = typeof import('./icon-paths.gen');
+type Paths = typeof import('./icon-outlines');
 let paths: Paths | undefined;
 let loading: Promise<Paths> | undefined;
 
-export function isIcon(name: string): boolean {
-  return name in ICON_SOURCES;
+/**
+ * Outlines the static shell of index.html has already drawn (its tab bar and back arrow, marked
+ * `data-icon`, scripts/app-shell.ts): taken over before the app's first render replaces the
+ * shell, so those icons are drawn in that render too, instead of an empty box until the chunk.
+ */
+const adopted = new Map<string, [string, 0 | 1][]>();
+export function adoptShellIcons(root: ParentNode): void {
+  for (const svg of root.querySelectorAll<SVGElement>('svg[data-icon]')) {
+    const name = svg.dataset.icon;
+    if (!name) continue;
+    adopted.set(
+      name,
+      [...svg.querySelectorAll('path')].map((p) => [p.getAttribute('d') ?? '', p.getAttribute('fill-rule') === 'evenodd' ? 1 : 0]),
+    );
+  }
 }
 
 export function loadIcons(): Promise<Paths> {
-  loading ??= afterFirstScreen().then(() => import('./icon-paths.gen')).then(
+  loading ??= afterFirstScreen().then(() => import('./icon-outlines')).then(
     (m) => (paths = m),
     (err: unknown) => {
       loading = undefined;
@@ -40,9 +52,8 @@ export function preloadIcons(): void {
 
 export function IconByName({ name, className }: { name?: string; className?: string }) {
   const [, bump] = useState(0);
-  const known = !!name && isIcon(name);
   useEffect(() => {
-    if (!known || paths) return;
+    if (!name || paths) return;
     let live = true;
     loadIcons().then(
       () => live && bump((n) => n + 1),
@@ -51,9 +62,11 @@ export function IconByName({ name, className }: { name?: string; className?: str
     return () => {
       live = false;
     };
-  }, [known]);
-  if (!known) return null;
-  const outline = paths?.ICON_PATHS[ICON_SOURCES[name as keyof typeof ICON_SOURCES]];
+  }, [name]);
+  if (!name) return null;
+  // until the outlines arrive, the shell's own or an empty box; a name they do not know draws nothing
+  const outline = paths ? paths.outlineOf(name) : adopted.get(name);
+  if (paths && !outline) return null;
   return (
     <svg
       width="1em"

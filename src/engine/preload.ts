@@ -10,6 +10,7 @@ import type { FormConfig, ScreenConfig } from '../config/types';
 import { onFirstScreenData } from './perf';
 import { bindingFreeSources } from './refs';
 import { collectRefs, loadWidget } from './registry';
+import { loadFieldTypes } from './form-fields';
 import screenIndex from 'virtual:screen-index';
 
 export interface LoadedScreen {
@@ -61,25 +62,48 @@ export function takePrefetched(screen: string, source: string, payload: unknown)
 }
 
 const preparing = new Map<string, Promise<LoadedScreen>>();
+/** preloads that have finished: the screen can render in the same commit as its route */
+const ready = new Map<string, LoadedScreen>();
 
 /**
  * Start loading a screen before it is rendered (the route the app opens on): its config, and at
- * the same time, from the build's screen index, its widgets and its binding-free first data.
+ * the same time, from the build's screen index, its widgets, forms and binding-free first data.
+ * Settles (never rejects) once the screen is ready to render or has failed to load.
  */
-export function preloadScreen(name: string): void {
-  if (preparing.has(name)) return;
+export function preloadScreen(name: string): Promise<void> {
+  const running = preparing.get(name);
+  if (running) return running.then(() => undefined, () => undefined);
   const hint = screenIndex[name];
   for (const w of hint?.widgets ?? []) void loadWidget(w).catch(() => undefined);
+  for (const f of hint?.forms ?? []) void loadForm(f).catch(() => undefined);
+  void loadFieldTypes(hint?.fields ?? []).catch(() => undefined);
   for (const [source, endpoint, payload, quiet] of hint?.data ?? []) startPrefetch(name, source, endpoint, payload, quiet);
   const started = prepare(name);
-  started.catch(() => undefined); // the renderer reports a failure; a preload nobody uses is not one
   preparing.set(name, started);
+  // the renderer reports a failure; a preload nobody uses is not one
+  return started.then(
+    (loaded) => {
+      if (preparing.get(name) === started) ready.set(name, loaded);
+    },
+    () => undefined,
+  );
+}
+
+/** The screen, if a preload has already made it ready: rendered at once, with no empty commit first. */
+export function preparedNow(name: string): LoadedScreen | undefined {
+  const hit = ready.get(name);
+  if (hit) {
+    ready.delete(name);
+    preparing.delete(name);
+  }
+  return hit;
 }
 
 /** The screen ready to render: a preload's result when there is one, else loaded now. */
 export function loadPrepared(name: string): Promise<LoadedScreen> {
   const started = preparing.get(name);
   preparing.delete(name);
+  ready.delete(name);
   return started ?? prepare(name);
 }
 
@@ -91,7 +115,11 @@ async function prepare(name: string): Promise<LoadedScreen> {
   const forms = new Map<string, FormConfig>();
   await Promise.all([
     ...[...refs.widgets].map((w) => loadWidget(w)),
-    ...[...refs.forms].map(async (f) => forms.set(f, await loadForm(f))),
+    ...[...refs.forms].map(async (f) => {
+      const form = await loadForm(f);
+      forms.set(f, form);
+      await loadFieldTypes(form.fields.map((field) => field.type));
+    }),
   ]);
   return { name, config, forms };
 }

@@ -15,7 +15,7 @@ import { runActions, type ActionContext } from './actions';
 import { useDataSources } from './data-sources';
 import { goBack } from './history';
 import { markScreen, markScreenData } from './perf';
-import { afterFirstScreen, loadPrepared, type LoadedScreen } from './preload';
+import { afterFirstScreen, loadPrepared, preparedNow, type LoadedScreen } from './preload';
 import { placeScope, screenScope, withNames, type ListState, type PlaceScope, type ScreenLocal } from './scope';
 import { text } from './text';
 import { resolveProps } from './props';
@@ -179,9 +179,14 @@ function useOwnPlace(): { place: Place; here: boolean } {
 }
 
 export function ScreenRenderer({ name }: { name: string }) {
-  const [loaded, setLoaded] = useState<LoadedScreen | null>(null);
+  // a screen a preload has already made ready renders in this very commit (the app's first one
+  // replaces the static shell of index.html: it must hold the screen, not an empty page)
+  const [loaded, setLoaded] = useState<LoadedScreen | null>(() => preparedNow(name) ?? null);
   const [failed, setFailed] = useState(false);
+  const current = useRef(loaded);
+  current.current = loaded;
   useEffect(() => {
+    if (current.current?.name === name) return;
     let live = true;
     setLoaded(null);
     setFailed(false);

@@ -2,8 +2,8 @@
  * The installable app's part of the shell:
  * - registers the service worker (vite.config.ts webApp()) once the first screen has shown its
  *   data (the engine's `screen-data:` mark), so a first visit loads nothing more before that;
- *   on the first install it hands the worker the chunks this visit already loaded, so they are
- *   there offline too;
+ *   it hands the worker the chunks the page loaded before the worker was in charge (first
+ *   install, or a reload while a new worker takes over), so they are there offline too;
  * - the offline banner (message webApp.offline) while the device has no network; the client's
  *   offline hook shows the same message when an action is tried;
  * - the update prompt (webApp.updateReady, webApp.updateReload) when a new build's worker is
@@ -46,14 +46,16 @@ function registerWorker(onWaiting: (wb: Workbox) => void) {
     void import('workbox-window')
       .then(({ Workbox }) => {
         const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`);
+        // Workbox's CACHE_URLS message: the worker caches, through its own routes, the chunks this
+        // page fetched before a worker was in charge of it (the first visit, or a reload while the
+        // worker an earlier page installed was still taking over). Sent to whichever worker takes
+        // control, whenever it does; a chunk the worker already holds costs nothing.
+        const handOver = () => navigator.serviceWorker.controller?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: loadedChunks() } });
+        navigator.serviceWorker.addEventListener('controllerchange', handOver);
         wb.addEventListener('waiting', () => onWaiting(wb));
-        wb.addEventListener('activated', (e) => {
-          // Workbox's CACHE_URLS message: the worker caches them through its own routes
-          if (!e.isUpdate) void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: loadedChunks() } });
-        });
         // a new build is looked for on every later visit (the browser does it) and on every navigation
         window.addEventListener('hashchange', () => void wb.update().catch(() => undefined));
-        return wb.register();
+        return wb.register().then(handOver);
       })
       .catch(() => undefined); // no worker: the app works as a plain web page
   });

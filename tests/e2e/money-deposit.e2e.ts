@@ -9,7 +9,7 @@ beforeEach(async () => {
   await resetMock();
 });
 
-const tabs = (p: Page) => p.locator('.w-tabs').first().locator('.adm-tabs-header').first().getByRole('tab').allInnerTexts();
+const tabs = (p: Page) => p.locator('.w-tabs').first().locator('.w-tabs-header').first().getByRole('tab').allInnerTexts();
 
 describe('deposit', () => {
   it('USDT shows the equivalent rounded down and reaches /payInfo with a running countdown', async () => {

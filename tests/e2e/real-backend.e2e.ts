@@ -125,7 +125,7 @@ describe('deposit through customer service (SPEC.md get_pay_way: the manual meth
     await mockSettings({ pay_way: { card: 0 } });
     const p = await memberPage(env.browser, '/recharge');
     await p.locator('form[name=recharge-usdt]').waitFor();
-    const tabs = p.locator('.w-tabs').first().locator('.adm-tabs-header').first().getByRole('tab');
+    const tabs = p.locator('.w-tabs').first().locator('.w-tabs-header').first().getByRole('tab');
     expect(await tabs.allInnerTexts()).not.toContain('网银转账');
     await mockSettings({ pay_way: { card: 1 } });
     await go(p, '/');

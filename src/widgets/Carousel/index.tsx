@@ -8,6 +8,9 @@ import './style.css';
 
 type Props = ResolvedProps<Config, 'image' | 'alt' | 'onTap'>;
 
+/** React 18 passes the lowercase attribute through (it knows no fetchPriority prop) */
+const FIRST: Record<string, string> = { fetchpriority: 'high' };
+
 /** the first non-empty of one binding or a list of them (a reply may name the picture src or pic) */
 function firstText(value: string | readonly string[], textOf: (v: string) => string): string {
   for (const v of Array.isArray(value) ? value : [value]) {
@@ -64,6 +67,8 @@ export default function Carousel({ props }: WidgetProps<Props>) {
               width={props.width}
               height={props.height}
               loading={i === 0 ? 'eager' : 'lazy'}
+              // the first slide is the largest picture of the screen it opens (home's banner): fetched first
+              {...(i === 0 ? FIRST : undefined)}
               decoding="async"
               draggable={false}
             />

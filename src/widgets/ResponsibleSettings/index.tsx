@@ -18,7 +18,12 @@ export default function ResponsibleSettings({ props }: WidgetProps<Props>) {
   const [clock, setClock] = useState(() => readClock());
   const [saved, setSaved] = useState<Partial<Record<Field, boolean>>>({});
   const id = useId();
-  useEffect(() => onClockChange(() => setClock(readClock())), []);
+  useEffect(() => {
+    // the clock may have changed between this render and the subscription: on the app's first
+    // screen the shell starts a new login's clock in an effect that runs before this one
+    setClock(readClock());
+    return onClockChange(() => setClock(readClock()));
+  }, []);
   if (!enabled || !config) return <p className="w-rp-note">{responsibleText('off')}</p>;
 
   const label = (field: Field, n: number) =>

@@ -1,5 +1,12 @@
+/**
+ * Tabs: a tab list over the active tab's pane. The list is ours, not antd-mobile's Tabs: that one
+ * animates its ink bar and scroll with react-spring, about 19 KB gzipped, more than the whole
+ * login form (/login opens on these tabs, issue 23). Here the ink bar is the active title's own
+ * underline (CSS), and a list wider than the screen scrolls the active tab into view. As antd-
+ * mobile's: role tablist/tab, arrow keys move between tabs, the active tab is the one in the tab order.
+ */
+import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Tabs as AdmTabs } from 'antd-mobile';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { Nodes, useScreen } from '../../engine/screen';
 import { asText } from '../../engine/text';
@@ -12,14 +19,18 @@ export default function Tabs({ props }: WidgetProps<Props>) {
   const { scope, setState } = useScreen();
   const location = useLocation();
   const navigate = useNavigate();
+  const id = useId();
+  const list = useRef<HTMLDivElement>(null);
   const tabs = props.tabs.map((tab) => ({ ...tab, key: asText(tab.key) }));
   const queryParam = asText(props.queryParam);
   const stateKey = asText(props.stateKey);
   const query = new URLSearchParams(location.search);
   const fromSource = queryParam ? query.get(queryParam) : stateKey ? String((scope.state as Record<string, unknown>)?.[stateKey] ?? '') : null;
   const active = tabs.find((tab) => tab.key === fromSource)?.key ?? (props.defaultKey !== undefined ? asText(props.defaultKey) : tabs[0]?.key);
+  const index = tabs.findIndex((tab) => tab.key === active);
 
   const change = (key: string) => {
+    if (key === active) return;
     if (queryParam) {
       query.set(queryParam, key);
       navigate({ pathname: location.pathname, search: `?${query.toString()}` }, { replace: true });
@@ -27,16 +38,47 @@ export default function Tabs({ props }: WidgetProps<Props>) {
       setState(stateKey, key);
     }
   };
-  const pane = tabs.find((tab) => tab.key === active);
+
+  // a list wider than the screen: the active tab in view, centred where it can be
+  useLayoutEffect(() => {
+    const el = list.current;
+    const tab = el?.children[index] as HTMLElement | undefined;
+    if (!el || !tab || el.scrollWidth <= el.clientWidth) return;
+    el.scrollLeft = tab.offsetLeft - (el.clientWidth - tab.offsetWidth) / 2;
+  }, [index]);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step || !tabs.length) return;
+    e.preventDefault();
+    const next = (index + step + tabs.length) % tabs.length;
+    change(tabs[next].key);
+    (list.current?.children[next] as HTMLElement | undefined)?.focus();
+  };
+  const pane = tabs[index];
 
   return (
     <div className={`w-tabs w-tabs-${props.variant ?? 'line'} ${props.sticky ? 'is-sticky' : ''}`}>
-      <AdmTabs activeKey={active} onChange={change}>
-        {tabs.map((tab) => (
-          <AdmTabs.Tab key={tab.key} title={asText(tab.title)} />
-        ))}
-      </AdmTabs>
-      <div className="w-tabs-pane" key={active}>
+      <div className="w-tabs-header">
+        <div className="w-tabs-list" role="tablist" ref={list} onKeyDown={onKeyDown}>
+          {tabs.map((tab, i) => (
+            <button
+              key={tab.key}
+              type="button"
+              role="tab"
+              id={`${id}-${i}`}
+              aria-selected={i === index}
+              aria-controls={i === index ? `${id}-pane` : undefined}
+              tabIndex={i === index ? 0 : -1}
+              className={`w-tabs-tab ${i === index ? 'is-active' : ''}`}
+              onClick={() => change(tab.key)}
+            >
+              <span className="w-tabs-title">{asText(tab.title)}</span>
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="w-tabs-pane" key={active} role="tabpanel" id={`${id}-pane`} aria-labelledby={index >= 0 ? `${id}-${index}` : undefined}>
         {pane && <Nodes nodes={pane.children} />}
       </div>
     </div>

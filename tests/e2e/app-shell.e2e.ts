@@ -1,0 +1,143 @@
+/**
+ * Issue 23: the static app shell of index.html (scripts/app-shell.ts), against the production
+ * build. With JavaScript blocked a phone still paints the site name, the tab bar's labels and the
+ * route's frame (no bars on /login, no top bar on /mine, the route's title on a page); with
+ * JavaScript the app replaces the shell with bars in exactly the same places, nothing shifts and
+ * nothing of the shell is left in the page.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { BASE, browserPerFile, expectClean, go, loginByApi, newPage } from './harness';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, 'screens.config', file), 'utf8')) as T;
+const app = readJson<{ brand: { siteName: string }; theme: { primary: string }; tabBar: { path: string; label: string }[] }>('app.json');
+const routes = readJson<{ routes: { path: string; title: string }[] }>('routes.json').routes;
+
+const env = browserPerFile();
+
+/** a phone like the harness's, with JavaScript switched off (closed after the test) */
+const noScriptContexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(noScriptContexts.splice(0).map((c) => c.close()));
+});
+async function withoutScript(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1, javaScriptEnabled: false });
+  noScriptContexts.push(context);
+  return context.newPage();
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const boxes = (page: Page, selector: string): Promise<Box[]> =>
+  page.locator(selector).evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) };
+    }),
+  );
+
+/** what a player sees of the shell: visible text of the element, or '' when it is not shown */
+const shown = (page: Page, selector: string) => page.locator(selector).evaluate((el) => (el.checkVisibility() ? (el as HTMLElement).innerText.trim() : ''));
+
+/** the layout shifts the page has had so far (buffered), as the Layout Instability API reports them */
+const layoutShifts = (page: Page): Promise<number[]> =>
+  page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const seen: number[] = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) seen.push(e.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(seen), 200);
+      }),
+  );
+
+describe('before JavaScript', () => {
+  it('paints the site name and the tab bar on /, each route its own frame, the tab of the route active', async () => {
+    const page = await withoutScript(env.browser);
+    await page.goto(`${BASE}/`);
+    expect(await shown(page, '.shell-topbar')).toBe(app.brand.siteName);
+    expect(await page.locator('.shell-tab').allInnerTexts()).toEqual(app.tabBar.map((t) => t.label));
+    for (const tab of await page.locator('.shell-tab').all()) expect(await tab.isVisible()).toBe(true);
+    const colour = (i: number) => page.locator('.shell-tab').nth(i).evaluate((el) => getComputedStyle(el).color);
+    const primary = await page.evaluate((c) => {
+      const probe = document.createElement('i');
+      probe.style.color = c;
+      document.body.append(probe);
+      const rgb = getComputedStyle(probe).color;
+      probe.remove();
+      return rgb;
+    }, app.theme.primary);
+    expect(await colour(0)).toBe(primary);
+
+    // /login: no bars, the site name in the skeleton
+    await page.goto(`${BASE}/#/login`);
+    expect(await shown(page, '.shell-topbar')).toBe('');
+    expect(await shown(page, '.shell-tabbar')).toBe('');
+    expect(await shown(page, '.shell-body-none .shell-sk-name')).toBe(app.brand.siteName);
+
+    // /mine: the tab bar with 我的 active, no top bar
+    await page.goto(`${BASE}/#/mine`);
+    expect(await shown(page, '.shell-topbar')).toBe('');
+    const mine = app.tabBar.findIndex((t) => t.path === '/mine');
+    expect(await colour(mine)).toBe(primary);
+    expect(await colour(0)).not.toBe(primary);
+
+    // a page: the back arrow and the route's title, no tab bar
+    const money = routes.find((r) => r.path === '/money')!;
+    await page.goto(`${BASE}/#/money`);
+    expect(await page.locator('.shell-pagebar').isVisible()).toBe(true);
+    expect(await page.locator('.shell-pagetitle').evaluate((el) => getComputedStyle(el, '::before').content)).toBe(JSON.stringify(money.title));
+    expect(await shown(page, '.shell-tabbar')).toBe('');
+
+    // a link with a query the config names (the register tab) has its frame; a tap on a tab before the app changes the frame
+    await page.goto(`${BASE}/#/login?type=1`);
+    expect(await shown(page, '.shell-tabbar')).toBe('');
+    await page.goto(`${BASE}/`);
+    await page.locator('.shell-tab').nth(mine).click();
+    await expect.poll(() => colour(mine)).toBe(primary);
+    expect(await shown(page, '.shell-topbar')).toBe('');
+  });
+});
+
+describe('when the app takes over', () => {
+  it('draws its bars where the shell drew them, shifts nothing and leaves nothing of the shell', async () => {
+    const bare = await withoutScript(env.browser);
+    await bare.goto(`${BASE}/`);
+    const shellTop = await boxes(bare, '.shell-topbar');
+    const shellTabs = await boxes(bare, '.shell-tab, .shell-tab .tabbar-icon, .shell-tab .tabbar-label');
+
+    const { page } = await newPage(env.browser);
+    await go(page, '/');
+    await page.waitForFunction(() => performance.getEntriesByName('screen-data:home').length > 0, undefined, { timeout: 20000 });
+    expect(await boxes(page, '.topbar')).toEqual(shellTop);
+    expect(await boxes(page, '.tabbar-item, .tabbar-item .tabbar-icon, .tabbar-item .tabbar-label')).toEqual(shellTabs);
+    expect(await page.locator('.app-shell, #root > i[hidden]').count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    expect(await layoutShifts(page)).toEqual([]);
+    expectClean(page);
+  });
+
+  it('as a member on /mine and a visitor on /login: no shift, no shell left', async () => {
+    const { page } = await newPage(env.browser);
+    await loginByApi(page);
+    await go(page, '/mine');
+    await page.reload();
+    await page.waitForFunction(() => performance.getEntriesByName('screen-data:mine').length > 0, undefined, { timeout: 20000 });
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.app-shell').count()).toBe(0);
+    expect(await layoutShifts(page)).toEqual([]);
+
+    const visitor = await newPage(env.browser);
+    await go(visitor.page, '/login');
+    await visitor.page.locator('form[name=login]').waitFor();
+    await visitor.page.waitForLoadState('networkidle');
+    expect(await visitor.page.locator('.app-shell').count()).toBe(0);
+    expect(await layoutShifts(visitor.page)).toEqual([]);
+    expectClean(page);
+    expectClean(visitor.page);
+  });
+});
