@@ -7,7 +7,9 @@ import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CORE_WIDGETS, WIDGET_GROUPS } from './src/engine/core-widgets.ts';
-import { bindingFreeSources, collectRefs } from './src/engine/refs.ts';
+import { bindingFreeSources, collectRefs, keyPicture } from './src/engine/refs.ts';
+import { endpoints } from './src/api/catalogue.ts';
+import type { EarlyHint } from './src/api/early.ts';
 import { brandOf, fillTemplate, themeCss } from './src/config/brand.ts';
 import { overlayFrame, readJsonText } from './src/config/json-text.ts';
 import { errorsOf, formatProblems, isWarning } from './src/config/checks/output.ts';
@@ -16,7 +18,7 @@ import { configDirOf, shownPath } from './scripts/config-dir.ts';
 import { securityHeadersFor } from './scripts/security-headers.ts';
 import { precompressPlugin } from './scripts/compress.ts';
 import { appShell } from './scripts/app-shell.ts';
-import type { AppConfig } from './src/config/types.ts';
+import type { AppConfig, RouteConfig } from './src/config/types.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** the config folder: screens.config/, or SCREENS_CONFIG_DIR (a copy with an operator's edits; tests) */
@@ -145,13 +147,16 @@ function routeChunks(chunks: { fileName: string; moduleIds: string[]; imports: s
   const src = (...p: string[]) => path.join(root, ...p);
   const FIELD_MODULES: Record<string, string> = { textarea: 'form-textarea.tsx', select: 'form-choice.tsx', date: 'form-choice.tsx', radio: 'form-choice.tsx' };
   const screens = readScreens();
-  const routes = (JSON.parse(readFileSync(path.join(configDir, 'routes.json'), 'utf8')) as { routes: { path: string; screen: string }[] }).routes;
+  const routes = (JSON.parse(readFileSync(path.join(configDir, 'routes.json'), 'utf8')) as { routes: RouteConfig[] }).routes;
   const files: string[] = [];
   const indexOf = (f: string) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1);
   const r: Record<string, number[]> = {};
+  const e: Record<string, EarlyHint> = {};
   for (const route of routes) {
     const s = screens[route.screen];
     if (!s) continue;
+    const early = earlyReads(route, s);
+    if (early) e[route.path] = early;
     const modules = [
       path.join(configDir, 'screens', `${route.screen}.json`),
       ...s.forms.map((f) => path.join(configDir, 'forms', `${f}.json`)),
@@ -172,7 +177,27 @@ function routeChunks(chunks: { fileName: string; moduleIds: string[]; imports: s
     }
     r[route.path] = [...need].map(indexOf);
   }
-  return JSON.stringify({ f: files, r }).replace(/[<&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+  return JSON.stringify({ f: files, r, e }).replace(/[<&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+}
+
+/**
+ * A route's early reads (src/api/early.ts): its screen's binding-free first data, which src/boot.ts
+ * starts before the app has run. None for a route that may be refused before it shows (requireApp:
+ * the app's info decides), and none a visitor would be sent away from without a token.
+ */
+function earlyReads(route: RouteConfig, s: ScreenFacts): EarlyHint | undefined {
+  if (route.requireApp || !s.data.length) return undefined;
+  const reads = s.data.flatMap(([source, endpoint, payload]) => {
+    const ep = (endpoints as Record<string, { method: 'GET' | 'POST'; path: string; idempotent?: boolean; multipart?: boolean }>)[endpoint];
+    return ep && !ep.idempotent && !ep.multipart ? [{ source, read: [ep.method, ep.path, payload] as EarlyHint['r'][number] }] : [];
+  });
+  if (!reads.length) return undefined;
+  const at = s.picture ? reads.findIndex((x) => x.source === s.picture![0]) : -1;
+  return {
+    r: reads.map((x) => x.read),
+    ...(route.auth || route.guard === 'confirmLogin' ? { a: 1 as const } : {}),
+    ...(at >= 0 ? { p: [at, s.picture![1]] as [number, string[]] } : {}),
+  };
 }
 
 /**
@@ -216,6 +241,8 @@ interface ScreenFacts {
   forms: string[];
   fields: string[];
   data: ReturnType<typeof bindingFreeSources>;
+  /** the key picture: a binding-free source and its item fields (refs.ts keyPicture) */
+  picture?: [string, string[]];
 }
 
 /** what each screen of screens.config/screens draws, for the screen index and the chunk groups below */
@@ -236,7 +263,9 @@ function readScreens(): Record<string, ScreenFacts> {
     const refs = collectRefs(screen.body);
     const fields = new Set<string>();
     for (const f of refs.forms) for (const field of readJson<{ fields?: { type?: string }[] }>(path.join(formsDir, `${f}.json`))?.fields ?? []) if (field.type) fields.add(field.type);
-    out[file.slice(0, -5)] = { widgets: [...refs.widgets], deferred: [...refs.deferred], forms: [...refs.forms], fields: [...fields], data: bindingFreeSources(screen.data) };
+    const data = bindingFreeSources(screen.data);
+    const picture = keyPicture(screen.body, data.map(([source]) => source));
+    out[file.slice(0, -5)] = { widgets: [...refs.widgets], deferred: [...refs.deferred], forms: [...refs.forms], fields: [...fields], data, ...(picture ? { picture } : {}) };
   }
   return out;
 }

@@ -3,44 +3,86 @@
  * code runs: the app (main.tsx) is imported once the browser has painted the document.
  * Its code downloads meanwhile (index.html preloads it); only running it waits, so React's start
  * (a few hundred milliseconds of script on a slow phone) never holds back the first paint.
- * With it start the chunks of the screen the route opens on (index.html's `route-chunks`, written
- * by the build: vite.config.ts routeChunks), at the same time as the app's code instead of once
- * the app has run and asked for them.
+ * What the route opens on starts as soon as this script runs (preloadRoute): the chunks of its
+ * screen (index.html's `route-chunks`, written by the build: vite.config.ts routeChunks) and the
+ * screen's first data (src/api/early.ts), at the same time as the app's code instead of once the
+ * app has run and asked for them.
  * The module is loaded `async`: the document is done (DOMContentLoaded) as soon as it is parsed,
  * and only then does the browser apply the `:target` that picks the shell's frame for the route.
  */
 // the browser's install prompt can come before the app runs: its listener is here from the start
 import './shell/install-prompt';
+import { fetchEarly, type EarlyHint } from './api/early';
+import { apiBase, buildRequest, TOKEN_KEY } from './api/request';
 
 let started = false;
 const start = () => {
   if (started) return;
   started = true;
-  preloadRoute();
   void import('./main');
 };
 
-/** the opening route's chunks: fetched now, run when the app imports them */
+/**
+ * The opening route's chunks, fetched now and run when the app imports them; and its screen's
+ * binding-free first data (src/api/early.ts), read now and taken by the app's client: both start
+ * as soon as this small script has run, while the app's code is still on its way. With the first
+ * reply comes the screen's key picture (home's first banner), so that it is loaded by the time the
+ * app draws it.
+ */
 function preloadRoute() {
+  let map: { f?: string[]; r?: Record<string, number[]>; e?: Record<string, EarlyHint> };
   try {
     const data = document.getElementById('route-chunks') as HTMLTemplateElement | null;
-    const map = JSON.parse(data?.content.textContent || '{}') as { f?: string[]; r?: Record<string, number[]> };
-    // as routeFor (config/index.ts) matches: letter case and a trailing slash do not matter
-    const path = (window.location.hash.replace(/^#/, '').split('?')[0] || '/').replace(/(.)\/+$/, '$1').toLowerCase();
-    const own = Object.entries(map.r ?? {}).find(([p]) => p.toLowerCase() === path)?.[1] ?? map.r?.['/'] ?? [];
-    for (const i of own) {
-      const file = map.f?.[i];
-      if (!file) continue;
-      const link = document.createElement('link');
-      link.rel = file.endsWith('.css') ? 'preload' : 'modulepreload';
-      if (file.endsWith('.css')) link.as = 'style';
-      link.crossOrigin = '';
-      link.href = `${import.meta.env.BASE_URL}${file}`;
-      document.head.append(link);
-    }
+    map = JSON.parse(data?.content.textContent || '{}') as typeof map;
   } catch {
-    // no map (the dev server): the app loads the screen itself
+    return; // no map (the dev server): the app loads the screen itself
   }
+  // as routeFor (config/index.ts) matches: letter case and a trailing slash do not matter
+  const path = (window.location.hash.replace(/^#/, '').split('?')[0] || '/').replace(/(.)\/+$/, '$1').toLowerCase();
+  const own = <T,>(table: Record<string, T> | undefined): T | undefined => Object.entries(table ?? {}).find(([p]) => p.toLowerCase() === path)?.[1];
+  const known = own(map.r);
+  for (const i of known ?? map.r?.['/'] ?? []) {
+    const file = map.f?.[i];
+    if (!file) continue;
+    const link = document.createElement('link');
+    link.rel = file.endsWith('.css') ? 'preload' : 'modulepreload';
+    if (file.endsWith('.css')) link.as = 'style';
+    link.crossOrigin = '';
+    link.href = `${import.meta.env.BASE_URL}${file}`;
+    document.head.append(link);
+  }
+  readEarly(known ? own(map.e) : map.e?.['/']);
+}
+
+function readEarly(hint: EarlyHint | undefined) {
+  if (!hint || navigator.onLine === false) return;
+  let token: string | null = null;
+  try {
+    token = sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    // storage refused (a locked-down web view): read as a visitor
+  }
+  if (hint.a && !token) return; // the guard sends a visitor elsewhere
+  hint.r.forEach(([method, path, payload], i) => {
+    const { url, init } = buildRequest({ method, path }, payload, token, apiBase());
+    const reply = fetchEarly(url, init);
+    if (reply && hint.p?.[0] === i) void reply.then((res) => preloadKeyPicture(res, hint.p![1]), () => undefined);
+  });
+}
+
+/** the first item's picture of a reply (the envelope's data a list): loaded at once, at high priority */
+async function preloadKeyPicture(res: Response, fields: string[]) {
+  if (!res.ok) return;
+  const body = (await res.clone().json().catch(() => null)) as { code?: unknown; data?: unknown } | null;
+  const first = Array.isArray(body?.data) ? (body.data[0] as Record<string, unknown> | undefined) : undefined;
+  const src = fields.map((f) => first?.[f]).find((v): v is string => typeof v === 'string' && v !== '');
+  if (!src) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = src;
+  link.setAttribute('fetchpriority', 'high');
+  document.head.append(link);
 }
 
 /** once the browser has painted the shell (its own paint timing: no timer, which a test's fake clock would hold) */
@@ -59,5 +101,6 @@ function afterFirstPaint() {
   setTimeout(start, 300);
 }
 
+preloadRoute();
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterFirstPaint, { once: true });
 else afterFirstPaint();

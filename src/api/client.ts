@@ -19,7 +19,9 @@
  * so this module runs in Node tests as it is.
  */
 import { endpoints, type EndpointName, type Envelope, type ReplyOf } from './catalogue';
+import { takeEarly } from './early';
 import { readReply } from './read';
+import { buildRequest, type EndpointShape } from './request';
 
 export type CallResult<T> =
   | { ok: true; code: 200; message: string; data: T }
@@ -169,38 +171,12 @@ export function callShared<K extends EndpointName>(
 }
 
 async function send<K extends EndpointName>(name: K, payload: Record<string, unknown> | undefined, options: CallOptions): Promise<CallResult<ReplyOf<K>>> {
-  const ep = endpoints[name] as { method: 'GET' | 'POST'; path: string; idempotent?: boolean; multipart?: boolean };
+  const ep: EndpointShape = endpoints[name];
   if (hooks.isOffline()) {
     if (options.loading) hooks.onOffline();
     return { ok: false, code: 0, message: '', data: null, network: true };
   }
-  const body0 = payload;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = hooks.getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (ep.idempotent) headers['Idempotency-Key'] = options.idempotencyKey ?? newIdempotencyKey();
-
-  let url = hooks.baseUrl + ep.path;
-  let body: BodyInit | undefined;
-  if (ep.method === 'GET') {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries((body0 as Record<string, unknown>) ?? {})) {
-      if (v !== undefined && v !== null) params.set(k, String(v));
-    }
-    const qs = params.toString();
-    if (qs) url += `?${qs}`;
-  } else if (ep.multipart) {
-    // the browser sets the multipart Content-Type with its boundary
-    const form = new FormData();
-    for (const [k, v] of Object.entries(body0 ?? {})) {
-      if (v instanceof Blob) form.append(k, v);
-      else if (v !== undefined && v !== null) form.append(k, String(v));
-    }
-    body = form;
-  } else {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(body0 ?? {});
-  }
+  const { url, init } = buildRequest(ep, payload, hooks.getToken(), hooks.baseUrl, ep.idempotent ? (options.idempotencyKey ?? newIdempotencyKey()) : undefined);
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), hooks.timeoutMs);
@@ -212,7 +188,9 @@ async function send<K extends EndpointName>(name: K, payload: Record<string, unk
     let res: Response;
     let json: unknown;
     try {
-      res = await hooks.fetch(url, { method: ep.method, headers, body, signal: controller.signal });
+      const request = { ...init, signal: controller.signal };
+      // the same read started before the app ran (src/boot.ts): its reply, not a second request
+      res = await (takeEarly(url, request) ?? hooks.fetch(url, request));
       json = await res.json().catch(() => undefined);
     } catch {
       // the network went away while the request was out: an action says so

@@ -57,3 +57,41 @@ export function bindingFreeSources(data: Record<string, SourceLike> | undefined)
       return [name, s.endpoint as string, s.paged ? { ...payload, [pageParamOf(s.paged)]: 1 } : payload, !!s.quiet];
     });
 }
+
+/**
+ * Widgets that draw a screen's key picture (the first slide of a carousel, fetched at high
+ * priority): the prop that lists the items and the one that names each item's picture.
+ */
+const KEY_PICTURE_WIDGETS: Record<string, { items: string; image: string }> = { Carousel: { items: 'items', image: 'image' } };
+
+/**
+ * The picture a screen shows first and largest, when its address is a field of the first item of a
+ * binding-free data source: [source, the item fields that may hold it, first non-empty wins]. The
+ * first key-picture widget of the body (outside any `when`) whose items are `{{data.<source>}}` and
+ * whose picture is `{{item.<field>}}` (or a list of those). src/boot.ts starts loading it as soon
+ * as that source's early reply has arrived, before the app has run.
+ */
+export function keyPicture(body: unknown, sources: readonly string[]): [string, string[]] | undefined {
+  const nodes: unknown[] = Array.isArray(body) ? [...body] : [body];
+  while (nodes.length) {
+    const n = nodes.shift();
+    if (Array.isArray(n)) {
+      nodes.unshift(...n);
+      continue;
+    }
+    if (!n || typeof n !== 'object') continue;
+    const o = n as Record<string, unknown>;
+    if (o.when !== undefined) continue;
+    const spec = typeof o.type === 'string' ? KEY_PICTURE_WIDGETS[o.type] : undefined;
+    const props = (o.props ?? {}) as Record<string, unknown>;
+    if (spec) {
+      const source = /^\{\{\s*data\.(\w+)\s*\}\}$/.exec(String(props[spec.items] ?? ''))?.[1];
+      const images = Array.isArray(props[spec.image]) ? (props[spec.image] as unknown[]) : [props[spec.image]];
+      const fields = images.map((v) => /^\{\{\s*item\.(\w+)\s*\}\}$/.exec(String(v ?? ''))?.[1]);
+      if (source && sources.includes(source) && fields.length && fields.every((f): f is string => !!f)) return [source, fields];
+      return undefined; // the first key picture is not one an early read can find
+    }
+    nodes.unshift(...Object.values(o).filter((v) => v && typeof v === 'object' && v !== o.props), ...Object.values(props).filter((v) => v && typeof v === 'object'));
+  }
+  return undefined;
+}

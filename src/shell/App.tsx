@@ -7,6 +7,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { HashRouter, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { configureClient } from '../api/client';
+import { apiBase } from '../api/request';
 import { appConfig, constants, hasScreen, message, routeFor } from '../config';
 import type { RouteConfig } from '../config/types';
 import { resolveText } from '../engine/bindings';
@@ -141,8 +142,7 @@ function Router() {
 
 /** The client's hooks: one place for danger toasts, the 401 rule and the loading indicator. */
 configureClient({
-  // same-origin /api by default; a build for another API origin sets VITE_API_BASE (see README.md)
-  baseUrl: String(import.meta.env.VITE_API_BASE ?? '').replace(/\/+$/, ''),
+  baseUrl: apiBase(),
   timeoutMs: constants.requestTimeoutMs,
   getToken,
   onError: (msg) => ui.fail(msg),

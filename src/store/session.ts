@@ -11,8 +11,8 @@ import type { AppInfo, Game, User, VenueBalance } from '../api/types';
 import { constants } from '../config';
 import { outcomeOf, startPoll, type Outcome } from '../engine/poll';
 import { DEVICE_KEYS } from '../responsible/store';
+import { TOKEN_KEY } from '../api/request';
 
-const TOKEN_KEY = 'token';
 const USER_KEY = 'userInfo';
 const APP_KEY = 'appInfo';
 const GAMES_KEY = 'gameLists';

@@ -141,3 +141,70 @@ describe('when the app takes over', () => {
     expectClean(visitor.page);
   });
 });
+
+describe("the first screen's data, before the app's code", () => {
+  it("on /, home's banners and the first banner's picture are asked for while the app's code is held back, and the app takes that reply", async () => {
+    const { page } = await newPage(env.browser);
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const opened = page.goto(`${BASE}/`);
+    await expect.poll(() => asked.filter((p) => p === '/api/bannerList').length, { timeout: 10000 }).toBe(1);
+    const bannerList = (await (await fetch(`${BASE}/api/bannerList`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"type":2}' })).json()) as { data: { src?: string; pic?: string }[] };
+    const first = new URL(bannerList.data[0].src || bannerList.data[0].pic || '', BASE).pathname;
+    await expect.poll(() => asked.includes(first), { timeout: 10000 }).toBe(true);
+    // the app has not run: the shell is still all there is
+    expect(await page.locator('.app-shell').count()).toBe(1);
+    expect(await page.locator('.w-carousel').count()).toBe(0);
+
+    release();
+    await opened;
+    await page.waitForFunction(() => performance.getEntriesByName('screen-data:home').length > 0, undefined, { timeout: 20000 });
+    expect(new URL((await page.locator('.w-carousel img').first().getAttribute('src')) ?? '', BASE).pathname).toBe(first);
+    await page.waitForLoadState('networkidle');
+    expect(asked.filter((p) => p === '/api/bannerList')).toHaveLength(1);
+    expect(asked.filter((p) => p === '/api/homenotice')).toHaveLength(1);
+    expect(asked.filter((p) => p === first)).toHaveLength(1);
+    expectClean(page);
+  });
+
+  it("a member's screen is read early with the token, and taken; a visitor on a member's route reads nothing early", async () => {
+    const { page } = await newPage(env.browser);
+    const token = await loginByApi(page);
+    await go(page, '/money');
+    await page.waitForFunction(() => performance.getEntriesByName('screen-data:money').length > 0, undefined, { timeout: 20000 });
+    const asked: { path: string; auth: string | null }[] = [];
+    page.on('request', (r) => {
+      const p = new URL(r.url()).pathname;
+      if (p.startsWith('/api/')) asked.push({ path: p, auth: r.headers().authorization ?? null });
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const reloaded = page.reload();
+    await expect.poll(() => asked.map((a) => a.path), { timeout: 10000 }).toEqual(['/api/refreshusermoney']);
+    expect(asked[0].auth).toBe(`Bearer ${token}`);
+    release();
+    await reloaded;
+    await page.waitForFunction(() => performance.getEntriesByName('screen-data:money').length > 0, undefined, { timeout: 20000 });
+    // the screen's first load took the early reply: its next read is the poll's, a venuePollMoneyMs later
+    expect(asked.filter((a) => a.path === '/api/refreshusermoney')).toHaveLength(1);
+    expectClean(page);
+
+    const visitor = await newPage(env.browser);
+    const visitorAsked: string[] = [];
+    visitor.page.on('request', (r) => visitorAsked.push(new URL(r.url()).pathname));
+    await visitor.page.route(/\/assets\/app-[\w-]+\.js$/, () => new Promise(() => undefined));
+    void visitor.page.goto(`${BASE}/#/money`).catch(() => undefined);
+    await expect.poll(() => visitorAsked.some((p) => /\/assets\/money-/.test(p)), { timeout: 10000 }).toBe(true);
+    expect(visitorAsked.filter((p) => p.startsWith('/api/'))).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * Reads started before the app's code has run: src/boot.ts starts the binding-free first data of
+ * the screen the page opens on (home's banners) while the app's code is still downloading, and
+ * the client (client.ts) takes such a reply instead of sending the same request again. A reply is
+ * taken once, by a request with the same method, URL, body and token, within EARLY_TTL_MS of its
+ * start; a read nobody takes costs one request and is forgotten.
+ */
+const EARLY_TTL_MS = 10000;
+
+interface Early {
+  at: number;
+  reply: Promise<Response>;
+}
+const early = new Map<string, Early>();
+
+type Init = { method?: string; headers?: Record<string, string>; body?: BodyInit | null; signal?: AbortSignal | null };
+
+/** what makes two requests the same read; undefined for a body that is not text (an upload) */
+function keyOf(url: string, init: Init): string | undefined {
+  if (init.body != null && typeof init.body !== 'string') return undefined;
+  const headers = Object.fromEntries(Object.entries(init.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  if (headers['idempotency-key']) return undefined; // a command is never sent early
+  return JSON.stringify([init.method ?? 'GET', url, init.body ?? null, headers.authorization ?? null]);
+}
+
+/** Start a read now for the app to take later; returns its reply (the caller may clone it to peek). */
+export function fetchEarly(url: string, init: Init): Promise<Response> | undefined {
+  const key = keyOf(url, init);
+  if (!key || early.has(key)) return undefined;
+  const reply = fetch(url, init);
+  reply.catch(() => undefined); // a failure is the taker's to handle, or nobody's
+  early.set(key, { at: Date.now(), reply });
+  return reply;
+}
+
+/** The reply of the same read started early, if there is one (taken once); undefined otherwise. */
+export function takeEarly(url: string, init: Init): Promise<Response> | undefined {
+  const key = keyOf(url, init);
+  const hit = key ? early.get(key) : undefined;
+  if (!hit || !key) return undefined;
+  early.delete(key);
+  if (Date.now() - hit.at > EARLY_TTL_MS) return undefined;
+  const signal = init.signal;
+  if (!signal) return hit.reply;
+  // the taker's timeout or abort ends its own wait, as it would end its own request
+  return new Promise<Response>((resolve, reject) => {
+    const stop = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+    if (signal.aborted) return stop();
+    signal.addEventListener('abort', stop, { once: true });
+    hit.reply.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}
+
+/**
+ * The early reads of one route, as the build writes them into index.html (vite.config.ts
+ * routeChunks, the route-chunks template's `e`) for src/boot.ts: its screen's binding-free first
+ * reads, whether they need a member, and where the key picture is.
+ */
+export interface EarlyHint {
+  /** each read: method, path of the endpoint catalogue, payload */
+  r: ['GET' | 'POST', string, Record<string, unknown>][];
+  /** the route needs a member: read only with a token */
+  a?: 1;
+  /** the key picture: index into `r`, and the fields of the reply's first item that may hold its address */
+  p?: [number, string[]];
+}
