@@ -20,6 +20,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ICON_SOURCES } from '../src/engine/icon-names';
 import { ICON_PATHS, VIEWBOX } from '../src/engine/icon-paths.gen';
 import type { AppConfig, RouteConfig } from '../src/config/types';
@@ -101,6 +102,63 @@ function queryTabs(screen: unknown): string[] {
   return out;
 }
 
+/** the widgets the shell draws as the app does (their markup below mirrors src/widgets/<type>/index.tsx) */
+const LEAD_WIDGETS = ['Stack', 'Text', 'Button'] as const;
+const WIDGETS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'widgets');
+
+interface Node {
+  type?: unknown;
+  props?: Record<string, unknown>;
+  children?: unknown;
+  when?: unknown;
+}
+
+/**
+ * A screen's lead: its first node when it is a static block the shell can draw exactly as the app
+ * will (a Stack of Texts and link Buttons, no `when`), as HTML with the widgets' own classes; a
+ * text that is bound to data (`{{app.title}}`) is a blank line of the same height, which the app
+ * fills. The login screen's hero: the player reads the welcome before any JavaScript, and the
+ * largest text of the screen is painted with the document, not after the app's code.
+ * Undefined when the first node is anything else.
+ */
+export function leadOf(screen: unknown, messages: Record<string, string>): string | undefined {
+  const first = (screen as { body?: unknown[] } | undefined)?.body?.[0] as Node | undefined;
+  if (!first || first.type !== 'Stack') return undefined;
+  const text = (v: unknown): string | undefined => {
+    if (typeof v !== 'string') return '';
+    if (v.includes('{{')) return undefined;
+    return v.startsWith('@') ? messages[v.slice(1)] ?? v : v;
+  };
+  const draw = (n: Node): string | undefined => {
+    if (!n || n.when !== undefined || !LEAD_WIDGETS.includes(n.type as (typeof LEAD_WIDGETS)[number])) return undefined;
+    const p = n.props ?? {};
+    if (n.type === 'Text') {
+      const variant = typeof p.variant === 'string' ? p.variant : 'body';
+      const tag = variant === 'title' ? 'h1' : variant === 'subtitle' ? 'h2' : 'p';
+      const align = typeof p.align === 'string' ? ` style="text-align:${html(p.align)}"` : '';
+      const t = text(p.text);
+      return `<${tag} class="w-text w-text-${html(variant)}"${align}${t === undefined ? ' aria-hidden="true"' : ''}>${t === undefined ? '<span class="shell-sk-blank">&nbsp;</span>' : html(t)}</${tag}>`;
+    }
+    if (n.type === 'Button') {
+      const label = text(p.text);
+      if (p.variant !== 'link' || label === undefined || (p.icon !== undefined && typeof p.icon !== 'string') || p.disabledWhen !== undefined) return undefined;
+      return `<button type="button" class="w-link">${typeof p.icon === 'string' ? icon(p.icon, '') : ''}${html(label)}</button>`;
+    }
+    const title = text(p.title);
+    if (title === undefined) return undefined;
+    const children = Array.isArray(n.children) ? (n.children as Node[]).map(draw) : [];
+    if (children.some((c) => c === undefined)) return undefined;
+    const tag = title ? 'section' : 'div';
+    const gap = typeof p.gap === 'number' ? ` style="gap:${p.gap}px"` : '';
+    const cls = `w-stack w-stack-${html(String(p.direction ?? 'column'))} w-stack-${html(String(p.variant ?? 'plain'))}`;
+    return `<${tag} class="${cls}"${gap}>${title ? `<h2 class="w-stack-title">${html(title)}</h2>` : ''}${children.join('')}</${tag}>`;
+  };
+  return draw(first);
+}
+
+/** the stylesheets of the widgets a lead draws (also in their chunks: the shell needs them before) */
+const leadCss = () => LEAD_WIDGETS.map((w) => readFileSync(path.join(WIDGETS_DIR, w, 'style.css'), 'utf8')).join('\n');
+
 /**
  * `dir`: the config folder (screens.config/, or SCREENS_CONFIG_DIR); `app`: its app.json as the
  * build read it (vite.config.ts readApp). The top bar draws the brand (app.json brand, through
@@ -138,12 +196,23 @@ export function appShell(dir: string, app: { brand: BrandConfig; theme: ThemeCon
   const titles = [...new Set(routes.map((r) => r.title))];
   const same = (a: Frame, b: Frame) => a.bar === b.bar && a.tabBar === b.tabBar && a.tab === b.tab && (a.bar !== 'page' || a.title === b.title);
 
+  // the leads the shell draws (the layout the app puts them in: a bare route's body has no padding)
+  const leads: string[] = [];
+  const leadIndex = new Map<string, number>();
+  for (const r of routes) {
+    if (r.path === '/' || (r.layout ?? 'page') !== 'bare' || leadIndex.has(r.screen)) continue;
+    const lead = leadOf(screens.get(r.screen), messages);
+    if (lead) leadIndex.set(r.screen, leads.push(lead) - 1);
+  }
+
   const markers: string[] = [];
   for (const [fragment, route] of fragments) {
     const f = frameOf(route, tabs);
-    if (same(f, fallback)) continue;
+    const lead = leadIndex.get(route.screen);
+    if (same(f, fallback) && lead === undefined) continue;
     const cls = [`s-${f.bar}`, f.tabBar ? 's-tabs' : 's-notabs', f.tab >= 0 ? `s-tab${f.tab}` : 's-tabnone'];
     if (f.bar === 'page') cls.push(`s-title${titles.indexOf(f.title)}`);
+    if (lead !== undefined) cls.push(`s-lead${lead}`);
     markers.push(`<i id="${html(fragment)}" class="${cls.join(' ')}" hidden></i>`);
   }
 
@@ -168,6 +237,9 @@ export function appShell(dir: string, app: { brand: BrandConfig; theme: ThemeCon
     `${['.s-tabnone', ...tabs.map((_, i) => `.s-tab${i}`)].map((c) => `${c}${t('.shell-tab')}`).join(',')}{color:var(--text-muted)}`,
     ...tabs.map((_, i) => `.s-tab${i}${t(`.shell-tab${i}`)}{color:var(--adm-color-primary)}`),
     ...titles.map((title, i) => (markers.some((m) => m.includes(` s-title${i}"`)) ? `.s-title${i}${t('.shell-pagetitle::before')}{content:${cssString(title)}}` : '')),
+    // a route with a lead: its lead over the skeleton, in place of its frame's body
+    leads.length ? `.shell-lead{display:none}${leadCss()}` : '',
+    ...leads.map((_, i) => `.s-lead${i}${t('.shell-body')}{display:none}.s-lead${i}${t(`.shell-lead${i}`)}{display:block}`),
   ];
 
   const loading = messages['common.loading'] ? `<span class="sr-only">${html(messages['common.loading'])}</span>` : '';
@@ -184,6 +256,7 @@ export function appShell(dir: string, app: { brand: BrandConfig; theme: ThemeCon
     body('main'),
     body('page'),
     body('none'),
+    ...leads.map((lead, i) => `<div class="shell-lead shell-lead${i} layout-bare">${lead}<div class="shell-lead-rest" aria-busy="true">${loading}<div class="shell-sk shell-sk-line"></div><div class="shell-sk shell-sk-card"></div><div class="shell-sk shell-sk-card"></div></div></div>`),
     `<nav class="shell-tabbar">${tabs.map((tab, i) => `<a class="shell-tab shell-tab${i}" href="#${html(tab.path)}">${icon(tab.icon, 'tabbar-icon')}<span class="tabbar-label">${html(tab.label)}</span></a>`).join('')}</nav>`,
     `</div>`,
   ].join('');

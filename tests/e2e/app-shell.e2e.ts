@@ -17,6 +17,10 @@ const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(root,
 const app = readJson<{ brand: { siteName: string }; theme: { primary: string }; tabBar: { path: string; label: string }[] }>('app.json');
 const routes = readJson<{ routes: { path: string; title: string }[] }>('routes.json').routes;
 
+/** /login's hero as screens.config writes it: the link back and the subtitle (the welcome line is bound to the backend's title) */
+const loginScreen = readJson<{ body: { children: { props: { text: string } }[] }[] }>('screens/login.json');
+const loginHero = { back: loginScreen.body[0].children[0].props.text, subtitle: loginScreen.body[0].children[2].props.text };
+
 const env = browserPerFile();
 
 /** a phone like the harness's, with JavaScript switched off (closed after the test) */
@@ -73,10 +77,14 @@ describe('before JavaScript', () => {
     }, app.theme.primary);
     expect(await colour(0)).toBe(primary);
 
-    // /login: no bars, the site name in the skeleton
+    // /login: no bars; its hero as the app draws it (the link back, the welcome's line, the subtitle)
     await page.goto(`${BASE}/#/login`);
     expect(await shown(page, '.shell-topbar')).toBe('');
     expect(await shown(page, '.shell-tabbar')).toBe('');
+    expect(await shown(page, '.shell-body-none')).toBe('');
+    expect((await shown(page, '.app-shell .w-stack-hero')).split('\n').map((l) => l.trim()).filter(Boolean)).toEqual([loginHero.back, loginHero.subtitle]);
+    // a frame without bars and without a lead the shell can draw: the site name in the skeleton
+    await page.goto(`${BASE}/#/transfer`);
     expect(await shown(page, '.shell-body-none .shell-sk-name')).toBe(app.brand.siteName);
 
     // /mine: the tab bar with 我的 active, no top bar
@@ -142,6 +150,35 @@ describe('when the app takes over', () => {
   });
 });
 
+describe('a lead drawn by the shell (/login)', () => {
+  it('the app draws the hero exactly where the shell drew it, and the largest text on the page is the one painted before JavaScript', async () => {
+    const hero = '.w-stack-hero, .w-stack-hero > *';
+    const bare = await withoutScript(env.browser);
+    await bare.goto(`${BASE}/#/login`);
+    const shellHero = await boxes(bare, `.app-shell :is(${hero})`);
+    expect(shellHero).toHaveLength(4);
+
+    const { page } = await newPage(env.browser);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __lcp: number[] };
+      w.__lcp = [];
+      new PerformanceObserver((list) => w.__lcp.push(...list.getEntries().map((e) => e.startTime))).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await go(page, '/login');
+    await page.locator('form[name=login]').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.app-shell').count()).toBe(0);
+    expect(await boxes(page, `#root > main :is(${hero})`)).toEqual(shellHero);
+    expect((await page.locator('.w-stack-hero').innerText()).split('\n').map((l) => l.trim())).toContain(`欢迎来到${app.brand.siteName}`);
+    // every largest-contentful-paint candidate came before the app's first screen: the app painted nothing larger
+    const { lcp, screen } = await page.evaluate(() => ({ lcp: (window as unknown as { __lcp: number[] }).__lcp, screen: performance.getEntriesByName('screen:login')[0]?.startTime ?? NaN }));
+    expect(lcp.length).toBeGreaterThan(0);
+    expect(lcp.filter((t) => t >= screen)).toEqual([]);
+    expect(await layoutShifts(page)).toEqual([]);
+    expectClean(page);
+  });
+});
+
 describe("the first screen's data, before the app's code", () => {
   it("on /, home's banners and the first banner's picture are asked for while the app's code is held back, and the app takes that reply", async () => {
     const { page } = await newPage(env.browser);
@@ -178,6 +215,8 @@ describe("the first screen's data, before the app's code", () => {
     const token = await loginByApi(page);
     await go(page, '/money');
     await page.waitForFunction(() => performance.getEntriesByName('screen-data:money').length > 0, undefined, { timeout: 20000 });
+    // the next load from the network, as a first visit (a service worker would serve the held code from its cache)
+    await page.evaluate(async () => Promise.all((await navigator.serviceWorker.getRegistrations()).map((r) => r.unregister())));
     const asked: { path: string; auth: string | null }[] = [];
     page.on('request', (r) => {
       const p = new URL(r.url()).pathname;
