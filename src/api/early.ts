@@ -27,7 +27,9 @@ function keyOf(url: string, init: Init): string | undefined {
 export function fetchEarly(url: string, init: Init): Promise<Response> | undefined {
   const key = keyOf(url, init);
   if (!key || early.has(key)) return undefined;
-  const reply = fetch(url, init);
+  // the body is read at once: a read nobody takes (the player went on to another screen) ends
+  // like any other instead of staying open with its reply unread
+  const reply = fetch(url, init).then(async (res) => new Response(await res.arrayBuffer(), { status: res.status, statusText: res.statusText, headers: res.headers }));
   reply.catch(() => undefined); // a failure is the taker's to handle, or nobody's
   early.set(key, { at: Date.now(), reply });
   return reply;

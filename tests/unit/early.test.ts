@@ -69,6 +69,16 @@ describe('early reads', () => {
     expect(network).toHaveBeenCalledTimes(1);
   });
 
+  it('reads the body at once, so a read nobody takes does not stay open', async () => {
+    const sent = reply({ code: 200, message: 'early', data: [] });
+    network.mockImplementation(async () => sent);
+    const { url, init } = banners('unread');
+    await fetchEarly(url, init);
+    expect(sent.bodyUsed).toBe(true);
+    // and the taker still reads it whole
+    expect(await (await takeEarly(url, init))?.json()).toMatchObject({ message: 'early' });
+  });
+
   it("the taker's abort (its timeout) ends its wait with an AbortError", async () => {
     network.mockImplementation(() => new Promise<Response>(() => undefined));
     const { url, init } = banners('slow');
