@@ -1,11 +1,2 @@
-/** The PRNG of the mock (mulberry32): seeded, so the seed data and red-packet amounts repeat after a reset. */
-export function makeRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The PRNG of the mock (mulberry32, shared with the captcha): seeded, so the seed data and red-packet amounts repeat after a reset. */
+export { mulberry32 as makeRng } from '../src/engine/rng';

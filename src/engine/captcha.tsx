@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { constants } from '../config';
+import { mulberry32 } from './rng';
 
 const EXPOSE_CODE = import.meta.env.MODE !== 'production';
 
@@ -28,16 +29,7 @@ export function newCaptchaCode(length: number): string {
 }
 
 /** numbers in [0, 1) from a seed (mulberry32): the drawing's noise, the same for the same code */
-function seeded(seed: string): () => number {
-  let a = [...seed].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261) >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const seeded = (seed: string): (() => number) => mulberry32([...seed].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261) >>> 0);
 
 export function Captcha({ code, onRefresh, label }: { code: string; onRefresh: () => void; label?: string }) {
   const ref = useRef<HTMLCanvasElement>(null);

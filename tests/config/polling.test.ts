@@ -1,23 +1,16 @@
 /** Issue 21: check:config checks constants.pollBackoff (schema ranges, and the cap against every poll interval). */
-import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { checkConfig, type ConfigBundle, type SchemaSet, type WidgetSchemas } from '../../src/config/check';
-import { loadBundle, loadSchemas, loadWidgetSchemas } from '../../scripts/config-fs';
+import { describe, expect, it } from 'vitest';
+import type { ConfigBundle } from '../../src/config/check';
+import { realConfig } from './real-config';
 
-const root = path.resolve(__dirname, '..', '..');
-let schemas: SchemaSet;
-let widgets: WidgetSchemas;
-beforeAll(async () => {
-  schemas = loadSchemas(root);
-  widgets = await loadWidgetSchemas(root);
-});
+const config = realConfig();
 
 type Json = Record<string, unknown>;
 function check(mutate: (backoff: Json, constants: Json, bundle: ConfigBundle) => void) {
-  const clone = structuredClone(loadBundle(root)) as ConfigBundle;
+  const clone = config.copy();
   const constants = (clone.app.json as { constants: Json }).constants;
   mutate(constants.pollBackoff as Json, constants, clone);
-  return checkConfig(clone, schemas, widgets).map((p) => `${p.file}: ${p.path}: ${p.message}`);
+  return config.problems(clone);
 }
 
 describe('constants.pollBackoff', () => {

@@ -1,23 +1,15 @@
 /** Issue 16: check:config checks constants.responsible (schema, and each default among its choices). */
-import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { checkConfig, type ConfigBundle, type SchemaSet, type WidgetSchemas } from '../../src/config/check';
-import { loadBundle, loadSchemas, loadWidgetSchemas } from '../../scripts/config-fs';
+import { describe, expect, it } from 'vitest';
+import { realConfig } from './real-config';
 
-const root = path.resolve(__dirname, '..', '..');
-let schemas: SchemaSet;
-let widgets: WidgetSchemas;
-beforeAll(async () => {
-  schemas = loadSchemas(root);
-  widgets = await loadWidgetSchemas(root);
-});
+const config = realConfig();
 
 type Responsible = Record<string, unknown>;
 function check(mutate: (r: Responsible, app: Record<string, unknown>) => void) {
-  const clone = structuredClone(loadBundle(root)) as ConfigBundle;
+  const clone = config.copy();
   const app = clone.app.json as { constants: { responsible: Responsible } };
   mutate(app.constants.responsible, app as unknown as Record<string, unknown>);
-  return checkConfig(clone, schemas, widgets).map((p) => `${p.file}: ${p.path}: ${p.message}`);
+  return config.problems(clone);
 }
 
 describe('constants.responsible', () => {
@@ -51,10 +43,9 @@ describe('constants.responsible', () => {
   });
 
   it('refuses {{const.responsible.X}} for a field that does not exist', () => {
-    const clone = structuredClone(loadBundle(root)) as ConfigBundle;
+    const clone = config.copy();
     const mine = clone.screens.mine.json as { body: unknown[] };
     mine.body.push({ type: 'Text', props: { text: '{{const.responsible.enabledd}}' } });
-    const found = checkConfig(clone, schemas, widgets).map((p) => p.message);
-    expect(found).toContain('constant "responsible.enabledd" is not in app.json constants; did you mean "enabled"?');
+    expect(config.problems(clone)).toContain('screens.config/screens/mine.json: /body/' + (mine.body.length - 1) + '/props/text: constant "responsible.enabledd" is not in app.json constants; did you mean "enabled"?');
   });
 });

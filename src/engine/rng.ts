@@ -1,0 +1,14 @@
+/**
+ * mulberry32: numbers in [0, 1) from a 32-bit seed, the same run for the same seed. The captcha's
+ * noise (captcha.tsx) and the mock's seed data and red-packet amounts (mock-server/rng.ts) use it.
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
