@@ -10,6 +10,7 @@ import { CORE_WIDGETS, WIDGET_GROUPS } from './src/engine/core-widgets.ts';
 import { bindingFreeSources, collectRefs, keyPicture } from './src/engine/refs.ts';
 import { endpoints } from './src/api/catalogue.ts';
 import type { EarlyHint } from './src/api/early.ts';
+import type { EndpointShape } from './src/api/request.ts';
 import { brandOf, fillTemplate, themeCss } from './src/config/brand.ts';
 import { overlayFrame, readJsonText } from './src/config/json-text.ts';
 import { errorsOf, formatProblems, isWarning } from './src/config/checks/output.ts';
@@ -188,7 +189,7 @@ function routeChunks(chunks: { fileName: string; moduleIds: string[]; imports: s
 function earlyReads(route: RouteConfig, s: ScreenFacts): EarlyHint | undefined {
   if (route.requireApp || !s.data.length) return undefined;
   const reads = s.data.flatMap(([source, endpoint, payload]) => {
-    const ep = (endpoints as Record<string, { method: 'GET' | 'POST'; path: string; idempotent?: boolean; multipart?: boolean }>)[endpoint];
+    const ep = (endpoints as Record<string, EndpointShape | undefined>)[endpoint];
     return ep && !ep.idempotent && !ep.multipart ? [{ source, read: [ep.method, ep.path, payload] as EarlyHint['r'][number] }] : [];
   });
   if (!reads.length) return undefined;
