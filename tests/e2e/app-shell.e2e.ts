@@ -211,12 +211,11 @@ describe("the first screen's data, before the app's code", () => {
   });
 
   it("a member's screen is read early with the token, and taken; a visitor on a member's route reads nothing early", async () => {
-    const { page } = await newPage(env.browser);
+    // no service worker: the reload below must load the app's code from the network, where the test holds it
+    const { page } = await newPage(env.browser, { serviceWorkers: 'block' });
     const token = await loginByApi(page);
     await go(page, '/money');
     await page.waitForFunction(() => performance.getEntriesByName('screen-data:money').length > 0, undefined, { timeout: 20000 });
-    // the next load from the network, as a first visit (a service worker would serve the held code from its cache)
-    await page.evaluate(async () => Promise.all((await navigator.serviceWorker.getRegistrations()).map((r) => r.unregister())));
     const asked: { path: string; auth: string | null }[] = [];
     page.on('request', (r) => {
       const p = new URL(r.url()).pathname;

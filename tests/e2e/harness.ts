@@ -4,7 +4,7 @@
  * dialogs). Every page records console errors, page errors and CSP violations; call
  * expectClean(page) to assert there were none.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 export const BASE = process.env.E2E_BASE ?? `http://127.0.0.1:${Number(process.env.E2E_PORT) || 4599}`;
@@ -43,8 +43,9 @@ export function browserPerFile(): { browser: Browser } {
 const problems = new WeakMap<Page, string[]>();
 const allowed = new WeakMap<Page, RegExp[]>();
 
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1 });
+/** A phone-sized page in a context of its own; `options` add to or override the context's (serviceWorkers: 'block'). */
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1, ...options });
   openContexts.add(context);
   // The sponsorship urls of app.json are absolute urls on the operator's sponsor site; the browser
   // tests stand in for that site with the mock's sponsorship page (GET /__mock/page/zhanzhu).
