@@ -20,7 +20,7 @@ import { placeScope, screenScope, withNames, type ListState, type PlaceScope, ty
 import { text } from './text';
 import { resolveProps } from './props';
 import { RAW_PROPS } from './raw-props.gen';
-import { loadWidget, widgetComponent } from './registry';
+import { collectRefs, loadWidget, widgetComponent } from './registry';
 import { view } from './view';
 
 export { preloadScreen } from './preload';
@@ -110,16 +110,23 @@ export function ScopeProvider({ extra, children }: { extra: Scope; children: Rea
   return <ItemScopeContext.Provider value={value}>{children}</ItemScopeContext.Provider>;
 }
 
-const lazyCache = new Map<string, ReturnType<typeof lazy>>();
-function lazyWidget(type: string) {
-  let c = lazyCache.get(type);
+/**
+ * A widget not loaded yet (one under a `when`: a start-up popup), loaded with the widgets it draws
+ * inside it: it then shows whole, instead of showing its frame first and having its content
+ * arrive a moment later and push its buttons down (a layout shift). Those inside a `when` of
+ * their own load when they first show, as this one.
+ */
+const lazyCache = new WeakMap<WidgetNode, ReturnType<typeof lazy>>();
+function lazyWidget(node: WidgetNode) {
+  let c = lazyCache.get(node);
   if (!c) {
+    const inner = [...collectRefs([node.props, node.children]).widgets];
     c = lazy(async () => {
       await afterFirstScreen();
-      const comp = await loadWidget(type);
+      const [comp] = await Promise.all([loadWidget(node.type), ...inner.map((w) => loadWidget(w).catch(() => undefined))]);
       return { default: comp ?? (() => null) };
     });
-    lazyCache.set(type, c);
+    lazyCache.set(node, c);
   }
   return c;
 }
@@ -140,7 +147,7 @@ export const Node = memo(function Node({ node }: { node: WidgetNode }) {
   const raw = rawSets.get(node.type);
   const props = raw ? resolveProps(given, scope, raw) : given;
   if (Comp) return <NodeGuard node={node}><Comp node={node} props={props} /></NodeGuard>;
-  const Lazy = lazyWidget(node.type);
+  const Lazy = lazyWidget(node);
   return (
     <NodeGuard node={node}>
       <Suspense fallback={null}>
