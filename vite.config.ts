@@ -19,6 +19,7 @@ import { configDirOf, shownPath } from './scripts/config-dir.ts';
 import { securityHeadersFor } from './scripts/security-headers.ts';
 import { precompressPlugin } from './scripts/compress.ts';
 import { appShell } from './scripts/app-shell.ts';
+import { releaseFile } from './scripts/release-file.ts';
 import type { AppConfig, RouteConfig } from './src/config/types.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -671,6 +672,8 @@ export default defineConfig({
     reactRouterPure(),
     configForBrowser(),
     webApp(),
+    // version.json and index.html's build id: open pages learn of a release (docs/RELEASES.md)
+    releaseFile(),
     precompressPlugin(),
   ],
   server: {
