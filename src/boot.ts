@@ -14,12 +14,19 @@
 import './shell/install-prompt';
 import { fetchEarly, type EarlyHint } from './api/early';
 import { apiBase, buildRequest, TOKEN_KEY } from './api/request';
+import { recoverFromChunkError } from './engine/release';
 
 let started = false;
 const start = () => {
   if (started) return;
   started = true;
-  void import('./main');
+  // the app's code could not load: its files gone (a deploy replaced the folder while this page
+  // was opening) reloads into the release the site serves; otherwise the static shell stays on
+  // screen (never an empty page)
+  import('./main').catch((err: unknown) => {
+    console.error('the app failed to start', err);
+    void recoverFromChunkError(err);
+  });
 };
 
 /**

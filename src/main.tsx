@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { adoptShellIcons } from './engine/icons';
+import { AppBoundary } from './engine/boundary';
 import { App, appOpened } from './shell/App';
 
 /** The app: started by boot.ts once the static shell of index.html is on screen. */
@@ -12,7 +13,10 @@ function start() {
   void appOpened.then(() =>
     createRoot(root).render(
       <StrictMode>
-        <App />
+        {/* an error outside any widget shows the error screen, never an empty page */}
+        <AppBoundary>
+          <App />
+        </AppBoundary>
       </StrictMode>,
     ),
   );

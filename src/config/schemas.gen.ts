@@ -59,6 +59,7 @@ export const appSchema = {
       "required": [
         "requestTimeoutMs",
         "balancePollMs",
+        "releaseCheckMs",
         "venuePollMoneyMs",
         "venuePollWithdrawMs",
         "venuePollTransferMs",
@@ -114,6 +115,10 @@ export const appSchema = {
         "balancePollMs": {
           "type": "integer",
           "minimum": 500
+        },
+        "releaseCheckMs": {
+          "type": "integer",
+          "minimum": 10000
         },
         "venuePollMoneyMs": {
           "type": "integer",
@@ -576,7 +581,13 @@ export const messagesSchema = {
         "moneyFmt.yi",
         "webApp.offline",
         "webApp.updateReady",
-        "webApp.updateReload"
+        "webApp.updateReload",
+        "error.widget",
+        "error.retry",
+        "error.title",
+        "error.text",
+        "error.reload",
+        "error.home"
       ]
     }
   }

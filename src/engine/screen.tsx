@@ -25,6 +25,9 @@ import { view } from './view';
 
 export { preloadScreen } from './preload';
 import { ConfigFile, NodeGuard } from './render-error';
+import { WidgetBoundary } from './boundary';
+import { recoverFromChunkError } from './release';
+import { FAULTS_HONOURED, testFault } from './test-fault';
 
 export interface ScreenApi {
   /** what bindings read; read during render, it subscribes the widget to what it read */
@@ -146,16 +149,35 @@ export const Node = memo(function Node({ node }: { node: WidgetNode }) {
   const given = (node.props ?? NO_PROPS) as Record<string, unknown>;
   const raw = rawSets.get(node.type);
   const props = raw ? resolveProps(given, scope, raw) : given;
-  if (Comp) return <NodeGuard node={node}><Comp node={node} props={props} /></NodeGuard>;
+  // a widget that throws while rendering is replaced by its failure box (boundary.tsx), its section only
+  if (Comp) {
+    return (
+      <WidgetBoundary type={node.type}>
+        <NodeGuard node={node}>
+          <Faulty type={node.type} />
+          <Comp node={node} props={props} />
+        </NodeGuard>
+      </WidgetBoundary>
+    );
+  }
   const Lazy = lazyWidget(node);
   return (
-    <NodeGuard node={node}>
-      <Suspense fallback={null}>
-        <Lazy node={node} props={props} />
-      </Suspense>
-    </NodeGuard>
+    <WidgetBoundary type={node.type}>
+      <NodeGuard node={node}>
+        <Faulty type={node.type} />
+        <Suspense fallback={null}>
+          <Lazy node={node} props={props} />
+        </Suspense>
+      </NodeGuard>
+    </WidgetBoundary>
   );
 });
+
+/** The test-only fault (test-fault.ts `widget:<type>`): nothing in a production build. */
+function Faulty({ type }: { type: string }) {
+  if (FAULTS_HONOURED) testFault(`widget:${type}`);
+  return null;
+}
 
 export const Nodes = memo(function Nodes({ nodes }: { nodes: unknown }) {
   return (
@@ -202,7 +224,10 @@ export function ScreenRenderer({ name }: { name: string }) {
       (err: unknown) => {
         // the player sees the retry screen; developers see why in the console
         console.error(`screen "${name}" failed to load`, err);
-        if (live) setFailed(true);
+        // unless its chunk is gone because the site now serves another release: the page reloads into it
+        void recoverFromChunkError(err).then((reloading) => {
+          if (live && !reloading) setFailed(true);
+        });
       },
     );
     return () => {

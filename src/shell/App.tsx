@@ -17,6 +17,7 @@ import { preloadIcons } from '../engine/icons';
 import { preloadOverlays } from '../engine/overlays';
 import { onFirstScreenData } from '../engine/perf';
 import { preloadUi, ui } from '../engine/ui';
+import { FAULTS_HONOURED, testFault } from '../engine/test-fault';
 import { clearSession, getToken, loadAppInfo, loadGames, loadUser, session, startBalancePoll } from '../store/session';
 import { decideGuard } from './guards';
 import { MainTopBar, PageBar } from './TopBar';
@@ -123,6 +124,7 @@ function NavigatorBridge() {
  */
 function RouteSwitch() {
   const { pathname } = useLocation();
+  if (FAULTS_HONOURED) testFault('shell');
   const route = routeFor(pathname);
   return route ? <RouteView route={route} /> : <Navigate to="/" replace />;
 }

@@ -1,0 +1,96 @@
+/**
+ * Issue 29 point 3: never a blank page. A widget that throws while rendering is replaced by its
+ * failure box (error.widget, 重试) and the rest of its screen keeps working; 重试 draws it again
+ * once the fault is gone. An error outside any widget (the router) shows the error screen
+ * (error.title, 刷新, 返回首页), and 刷新 reloads into a working app. The faults are the test
+ * build's (src/engine/test-fault.ts: sessionStorage `test.fault`, honoured outside production builds).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { allowConsole, browserPerFile, expectClean, go, mockSettings, newPage, resetMock, toastAfter } from './harness';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const messages = (JSON.parse(readFileSync(path.join(root, 'screens.config', 'messages.json'), 'utf8')) as { messages: Record<string, string> }).messages;
+
+const env = browserPerFile();
+beforeEach(async () => {
+  await resetMock();
+  await mockSettings({ index_modal: 0 });
+});
+
+const setFault = (p: Page, fault: string | null) =>
+  p.evaluate((f) => (f === null ? sessionStorage.removeItem('test.fault') : sessionStorage.setItem('test.fault', f)), fault);
+
+describe('a widget that throws', () => {
+  it('is replaced by its failure box; the rest of the screen works; 重试 draws it again once the fault is gone', async () => {
+    const { page: p } = await newPage(env.browser);
+    const errors: string[] = [];
+    p.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    allowConsole(p, /test fault: widget:NoticeBar/, /widget "NoticeBar" failed to render/, /The above error occurred/);
+    await go(p, '/');
+    await p.locator('.w-sidetabs').waitFor();
+    await p.locator('.w-notice-line').waitFor();
+
+    await setFault(p, 'widget:NoticeBar');
+    await p.reload();
+    const box = p.locator('[data-widget-failed=NoticeBar]');
+    await box.waitFor();
+    expect((await box.innerText()).replace(/\s+/g, ' ').trim()).toBe(`${messages['error.widget']} ${messages['error.retry']}`);
+    expect(await p.locator('.w-notice-line').count()).toBe(0);
+    // only its own section: the banners, the menus and the games are there, and they work
+    await p.locator('.w-sidetabs').waitFor();
+    expect(await p.locator('.w-carousel').count()).toBeGreaterThan(0);
+    expect(await toastAfter(p, () => p.locator('[data-testid=game-ag]').click())).toBe('请登录！');
+    await p.locator('.tabbar .tabbar-item', { hasText: '优惠' }).click();
+    await p.waitForURL(/#\/activity$/);
+    await p.locator('.w-datatabs').first().waitFor();
+    await p.goBack();
+    await box.waitFor();
+
+    // the fault goes; 重试 draws the notice bar in its place
+    await setFault(p, null);
+    await box.getByRole('button', { name: messages['error.retry'] }).click();
+    await p.locator('.w-notice-line').waitFor();
+    expect(await p.locator('[data-widget-failed]').count()).toBe(0);
+    // the failure was logged for developers
+    expect(errors.some((e) => e.includes('widget "NoticeBar" failed to render'))).toBe(true);
+    expectClean(p);
+  });
+});
+
+describe('an error outside any widget', () => {
+  it('shows the error screen with 刷新 and 返回首页, never an empty page; 刷新 reloads into a working app', async () => {
+    const { page: p } = await newPage(env.browser);
+    const errors: string[] = [];
+    p.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    allowConsole(p, /test fault: shell/, /the app failed to render/, /The above error occurred/);
+    await go(p, '/');
+    await p.locator('.w-sidetabs').waitFor();
+
+    await setFault(p, 'shell');
+    await p.reload();
+    const screen = p.locator('[data-testid=app-error]');
+    await screen.waitFor();
+    expect(await screen.locator('h1').innerText()).toBe(messages['error.title']);
+    expect(await screen.locator('p').innerText()).toBe(messages['error.text']);
+    expect(await screen.getByRole('button').allInnerTexts()).toEqual([messages['error.reload'], messages['error.home']]);
+    expect(errors.some((e) => e.includes('the app failed to render'))).toBe(true);
+
+    // 返回首页 while the fault stays: the error screen again, not an empty page
+    await screen.getByRole('button', { name: messages['error.home'] }).click();
+    await screen.waitFor();
+
+    await setFault(p, null);
+    const navigated = p.waitForEvent('framenavigated');
+    await screen.getByRole('button', { name: messages['error.reload'] }).click();
+    await navigated;
+    await p.locator('.w-sidetabs').waitFor();
+    expect(await p.locator('[data-testid=app-error]').count()).toBe(0);
+    await p.locator('.tabbar .tabbar-item', { hasText: '优惠' }).click();
+    await p.waitForURL(/#\/activity$/);
+    expectClean(p);
+  });
+});
