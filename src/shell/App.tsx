@@ -24,6 +24,7 @@ import { MainTopBar, PageBar } from './TopBar';
 import { MainTabBar } from './TabBar';
 import { NetworkStatus } from './NetworkStatus';
 import { ResponsiblePlay } from './ResponsiblePlay';
+import { releaseNavigated } from './releases';
 
 let authDialogOpen = false;
 
@@ -129,6 +130,20 @@ function RouteSwitch() {
   return route ? <RouteView route={route} /> : <Navigate to="/" replace />;
 }
 
+/** Every navigation of the router (a tab, a link, the back button) looks for a new release (releases.ts). */
+function ReleaseWatch() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    releaseNavigated();
+  }, [pathname]);
+  return null;
+}
+
 function Router() {
   // No transitions: a route change must commit together with a session change made in the same
   // tick (logout, password change), or the old route's guard sees no token first and sends the
@@ -136,6 +151,7 @@ function Router() {
   return (
     <HashRouter useTransitions={false}>
       <NavigatorBridge />
+      <ReleaseWatch />
       <ResponsiblePlay />
       <RouteSwitch />
     </HashRouter>

@@ -7,7 +7,10 @@
  * - the offline banner (message webApp.offline) while the device has no network; the client's
  *   offline hook shows the same message when an action is tried;
  * - the update prompt (webApp.updateReady, webApp.updateReload) when a new build's worker is
- *   waiting. The new code takes over only when the player taps: never under a form or a game.
+ *   waiting, or, where no worker controls the page (WeChat's and iOS in-app browsers),
+ *   version.json names another build (src/shell/releases.ts says when the app looks). The new
+ *   code takes over only when the player taps: never under a form or a game; a release marked
+ *   required is not offered but taken at the next navigation (releases.ts).
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
@@ -15,6 +18,8 @@ import { configureClient } from '../api/client';
 import { message } from '../config';
 import { ui } from '../engine/ui';
 import { onFirstScreenData } from '../engine/perf';
+import { newerRelease, onRelease } from '../engine/release';
+import { setWorkbox, startReleaseChecks } from './releases';
 import './install-prompt';
 
 configureClient({ onOffline: () => ui.fail(message('webApp.offline')) });
@@ -40,8 +45,11 @@ function loadedChunks(): string[] {
 
 let started = false;
 function registerWorker(onWaiting: (wb: Workbox) => void) {
-  if (started || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (started || !import.meta.env.PROD) return;
   started = true;
+  // its first check comes constants.releaseCheckMs after the start (or at a navigation): nothing before the first screen
+  startReleaseChecks();
+  if (!('serviceWorker' in navigator)) return;
   onFirstScreenData(() => {
     void import('workbox-window')
       .then(({ Workbox }) => {
@@ -53,8 +61,9 @@ function registerWorker(onWaiting: (wb: Workbox) => void) {
         const handOver = () => navigator.serviceWorker.controller?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: loadedChunks() } });
         navigator.serviceWorker.addEventListener('controllerchange', handOver);
         wb.addEventListener('waiting', () => onWaiting(wb));
-        // a new build is looked for on every later visit (the browser does it) and on every navigation
-        window.addEventListener('hashchange', () => void wb.update().catch(() => undefined));
+        // a new build is looked for on every later visit (the browser does it), on every navigation
+        // and every few minutes while the page is visible (releases.ts)
+        setWorkbox(wb);
         return wb.register().then(handOver);
       })
       .catch(() => undefined); // no worker: the app works as a plain web page
@@ -65,14 +74,18 @@ export function NetworkStatus() {
   const online = useOnline();
   const [waiting, setWaiting] = useState<Workbox | null>(null);
   useEffect(() => registerWorker(setWaiting), []);
+  // where no worker controls the page, version.json tells of a release (a required one is not offered)
+  const release = useSyncExternalStore(onRelease, newerRelease, () => null);
+  const plain = !!release && !release.required && !navigator.serviceWorker?.controller;
 
   const reload = () => {
-    if (!waiting) return;
+    if (!waiting) return window.location.reload();
     waiting.addEventListener('controlling', () => window.location.reload());
     void waiting.messageSkipWaiting();
   };
 
-  if (online && !waiting) return null;
+  const offered = !!waiting || plain;
+  if (online && !offered) return null;
   return (
     <div className="net-status">
       {!online && (
@@ -80,7 +93,7 @@ export function NetworkStatus() {
           {message('webApp.offline')}
         </div>
       )}
-      {waiting && (
+      {offered && (
         <div className="net-status-update" role="status" data-testid="update-prompt">
           <span>{message('webApp.updateReady')}</span>
           <button type="button" onClick={reload}>

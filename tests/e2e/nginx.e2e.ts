@@ -147,8 +147,8 @@ describe('nginx serves the build with the one policy', () => {
     expect(api.headers.get('server')).toBe('nginx'); // server_tokens off: no version
   });
 
-  it('index.html, sw.js and the manifest revalidate on every visit; hashed assets are immutable for a year', async () => {
-    for (const p of ['/', '/index.html', '/sw.js', '/manifest.webmanifest']) {
+  it('index.html, sw.js, the manifest and the release file revalidate on every visit; hashed assets are immutable for a year', async () => {
+    for (const p of ['/', '/index.html', '/sw.js', '/manifest.webmanifest', '/version.json']) {
       const r = await fetch(`${ng.origin}${p}`);
       expect([p, r.status, r.headers.get('cache-control')]).toEqual([p, 200, 'no-cache']);
       // revalidating costs a 304, with the policy still on it
@@ -156,6 +156,9 @@ describe('nginx serves the build with the one policy', () => {
       expect([p, again.status, again.headers.get('x-frame-options')]).toEqual([p, 304, 'SAMEORIGIN']);
     }
     expect((await fetch(`${ng.origin}/manifest.webmanifest`)).headers.get('content-type')).toBe('application/manifest+json; charset=utf-8');
+    const release = await fetch(`${ng.origin}/version.json`);
+    expect(release.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(((await release.json()) as { build: string }).build).toMatch(/^[0-9a-f]{16}$/);
     const asset = await fetch(`${ng.origin}/${assetName()}`);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(asset.headers.get('content-type')).toBe('application/javascript; charset=utf-8');
