@@ -512,6 +512,37 @@ export const appSchema = {
         }
       }
     },
+    "inAppBrowser": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "userAgents",
+        "title",
+        "steps"
+      ],
+      "properties": {
+        "userAgents": {
+          "type": "array",
+          "minItems": 1,
+          "items": {
+            "type": "string",
+            "minLength": 2
+          }
+        },
+        "title": {
+          "type": "string",
+          "minLength": 1
+        },
+        "steps": {
+          "type": "array",
+          "minItems": 1,
+          "items": {
+            "type": "string",
+            "minLength": 1
+          }
+        }
+      }
+    },
     "placeholders": {
       "type": "object",
       "additionalProperties": {

@@ -23,6 +23,7 @@ export const RAW_PROPS: Readonly<Record<string, readonly string[]>> = {
   Menu: ['items.onTap', 'items.to', 'items.when'],
   Modal: ['onConfirm'],
   NoticeBar: ['onMore'],
+  OpenInBrowser: [],
   PageHeader: [],
   PagedList: [],
   Repeat: [],
