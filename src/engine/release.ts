@@ -101,6 +101,40 @@ export function reloadIntoRelease(): boolean {
 }
 
 /**
+ * Where a service worker controls the page, a reload is answered from its precache: the old
+ * release again. The new release's worker is found (the browser's update check), let take over
+ * (Workbox's SKIP_WAITING message) and the page reloads once it controls it. False when there is
+ * no such worker.
+ */
+async function reloadThroughWorker(): Promise<boolean> {
+  const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+  if (!sw?.controller) return false;
+  const reg = await sw.getRegistration().catch(() => undefined);
+  if (!reg) return false;
+  await reg.update().catch(() => undefined);
+  const incoming = reg.installing;
+  if (!reg.waiting && incoming) {
+    await new Promise<void>((resolve) => {
+      const settled = () => incoming.state !== 'installing' && resolve();
+      incoming.addEventListener('statechange', settled);
+      settled();
+    });
+  }
+  const waiting = reg.waiting;
+  if (!waiting) return false;
+  const own = currentBuild();
+  if (!own || reloadedFrom() === own) return false;
+  try {
+    sessionStorage.setItem(RELOADED_KEY, own);
+  } catch {
+    return false;
+  }
+  sw.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  waiting.postMessage({ type: 'SKIP_WAITING' });
+  return true;
+}
+
+/**
  * A chunk failed to load: when the site now serves another build (the file was removed by its
  * deploy), the page reloads into it and this resolves true (show nothing meanwhile). False when a
  * reload would not help (offline, the same build, already reloaded once): show the failure.
@@ -109,5 +143,6 @@ export async function recoverFromChunkError(err: unknown): Promise<boolean> {
   if (!isChunkLoadError(err) || !currentBuild()) return false;
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return false;
   if (!(await checkRelease())) return false;
+  if (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) return reloadThroughWorker();
   return reloadIntoRelease();
 }

@@ -250,4 +250,25 @@ describe('a deploy that replaced the folder', () => {
     expect(await p.locator('[data-widget-failed]').count()).toBe(0);
     expectClean(p);
   });
+  it('a tab controlled by the service worker takes the new worker and opens the route in the new release', async () => {
+    const { page: p } = await newPage(env.browser);
+    allowConsole(p, /Failed to load resource.*404/, /failed to load/, /Failed to fetch dynamically imported module/);
+    await p.goto(`${SITE}/#/`);
+    await p.locator('.w-sidetabs').waitFor();
+    await p.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 20000 });
+    const old = await pageBuild(p);
+
+    const next = replaceFolder();
+    const navigated = p.waitForEvent('framenavigated', { timeout: 20000 });
+    await tab(p, '优惠');
+    await navigated;
+    await p.locator('.w-datatabs').first().waitFor({ timeout: 20000 });
+    expect(new URL(p.url()).hash).toBe('#/activity');
+    expect(await pageBuild(p)).toBe(next);
+    expect(await p.evaluate(() => sessionStorage.getItem('release.reloadedFrom'))).toBe(old);
+    const body = await p.locator('body').innerText();
+    expect(body).not.toContain('页面加载失败');
+    expect(await p.locator('[data-testid=app-error], [data-widget-failed]').count()).toBe(0);
+    expectClean(p);
+  });
 });
