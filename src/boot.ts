@@ -14,18 +14,27 @@
 import './shell/install-prompt';
 import { fetchEarly, type EarlyHint } from './api/early';
 import { apiBase, buildRequest, TOKEN_KEY } from './api/request';
-import { recoverFromChunkError } from './engine/release';
 
 let started = false;
+/** sessionStorage: the page has reloaded once because the app's code failed to load */
+const BOOT_RELOADED = 'release.bootReloaded';
 const start = () => {
   if (started) return;
   started = true;
   // the app's code could not load: its files gone (a deploy replaced the folder while this page
-  // was opening) reloads into the release the site serves; otherwise the static shell stays on
-  // screen (never an empty page)
+  // was opening) one reload takes the release the site serves (once per session); otherwise the
+  // static shell stays on screen (never an empty page). Inline, not src/engine/release.ts: this
+  // script runs first on every visit and stays small.
   import('./main').catch((err: unknown) => {
     console.error('the app failed to start', err);
-    void recoverFromChunkError(err);
+    try {
+      if (navigator.onLine !== false && !sessionStorage.getItem(BOOT_RELOADED)) {
+        sessionStorage.setItem(BOOT_RELOADED, '1');
+        window.location.reload();
+      }
+    } catch {
+      // storage refused: no guard against a loop, so no reload
+    }
   });
 };
 
