@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { allowConsole, browserPerFile, expectClean, go, mockSettings, newPage, resetMock, toastAfter } from './harness';
+import { allowConsole, BASE, browserPerFile, expectClean, go, mockSettings, newPage, resetMock, toastAfter } from './harness';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const messages = (JSON.parse(readFileSync(path.join(root, 'screens.config', 'messages.json'), 'utf8')) as { messages: Record<string, string> }).messages;
@@ -91,6 +91,29 @@ describe('an error outside any widget', () => {
     expect(await p.locator('[data-testid=app-error]').count()).toBe(0);
     await p.locator('.tabbar .tabbar-item', { hasText: '优惠' }).click();
     await p.waitForURL(/#\/activity$/);
+    expectClean(p);
+  });
+});
+
+describe('the app fails before React mounts', () => {
+  it('keeps the static shell painted before JavaScript (one reload tried), never an empty page', async () => {
+    const { page: p } = await newPage(env.browser);
+    const failed: string[] = [];
+    p.on('console', (m) => m.type() === 'error' && m.text().includes('the app failed to start') && failed.push(m.text()));
+    allowConsole(p, /the app failed to start/, /Failed to load resource.*404/);
+    // the app's code (main.tsx's chunk) is gone: every request for it answers 404
+    await p.route(/\/assets\/app-[\w-]{8}\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+    let loads = 0;
+    p.on('load', () => loads++);
+    await p.goto(`${BASE}/#/`);
+    await expect.poll(() => failed.length, { timeout: 20000 }).toBe(2);
+    expect(loads).toBe(2);
+    expect(await p.evaluate(() => sessionStorage.getItem('release.bootReloaded'))).toBe('1');
+    // the shell is on screen: the top bar with the site's name, the skeleton and the tab bar
+    await p.locator('.app-shell .shell-topbar').waitFor();
+    expect(await p.locator('.app-shell .shell-tabbar').isVisible()).toBe(true);
+    expect(await p.locator('.app-shell .shell-body-main').isVisible()).toBe(true);
+    expect(await p.locator('.tabbar').count()).toBe(0);
     expectClean(p);
   });
 });
