@@ -31,7 +31,8 @@ const controlled = () => typeof navigator !== 'undefined' && !!navigator.service
 
 /** One check (never two at a time): the worker's update, and version.json. */
 function check(): Promise<unknown> {
-  if (!currentBuild()) return Promise.resolve();
+  // offline there is nothing to learn (and a failed request would only be noise)
+  if (!currentBuild() || navigator.onLine === false) return Promise.resolve();
   checking ??= Promise.all([workbox?.update().catch(() => undefined), checkRelease()]).finally(() => {
     checking = null;
   });
