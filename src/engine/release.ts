@@ -106,7 +106,7 @@ export function reloadIntoRelease(): boolean {
  * (Workbox's SKIP_WAITING message) and the page reloads once it controls it. False when there is
  * no such worker.
  */
-async function reloadThroughWorker(): Promise<boolean> {
+export async function reloadThroughWorker(): Promise<boolean> {
   const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
   if (!sw?.controller) return false;
   const reg = await sw.getRegistration().catch(() => undefined);

@@ -84,7 +84,8 @@ export function NetworkStatus() {
     void waiting.messageSkipWaiting();
   };
 
-  const offered = !!waiting || plain;
+  // a required release is taken at the next navigation (releases.ts), not offered
+  const offered = (!!waiting && !release?.required) || plain;
   if (online && !offered) return null;
   return (
     <div className="net-status">

@@ -12,19 +12,15 @@
 import type { Workbox } from 'workbox-window';
 import { constants } from '../config';
 import { startPoll } from '../engine/poll';
-import { checkRelease, currentBuild, newerRelease, reloadIntoRelease } from '../engine/release';
+import { checkRelease, currentBuild, newerRelease, reloadIntoRelease, reloadThroughWorker } from '../engine/release';
 
 let workbox: Workbox | null = null;
-let waiting = false;
 let checking: Promise<unknown> | null = null;
 let started = false;
 
 /** The worker's wrapper, once registered (NetworkStatus.tsx). */
 export function setWorkbox(wb: Workbox): void {
   workbox = wb;
-  wb.addEventListener('waiting', () => {
-    waiting = true;
-  });
 }
 
 const controlled = () => typeof navigator !== 'undefined' && !!navigator.serviceWorker?.controller;
@@ -39,25 +35,25 @@ function check(): Promise<unknown> {
   return checking;
 }
 
-/** Moves the page to a required release: through its waiting worker where one controls the page. */
-function moveToRequired(): boolean {
-  if (controlled()) {
-    if (!workbox || !waiting) return false; // the worker has not found it yet: the check below asks
-    workbox.addEventListener('controlling', () => window.location.reload());
-    void workbox.messageSkipWaiting();
-    return true;
-  }
-  return reloadIntoRelease();
+/**
+ * Moves the page to a required release: through its new worker where a worker controls the page
+ * (a plain reload would be answered from the old precache). False when it cannot yet (the new
+ * worker not found: the check asks for it).
+ */
+function moveToRequired(): Promise<boolean> {
+  return controlled() ? reloadThroughWorker() : Promise.resolve(reloadIntoRelease());
 }
 
 /** The router's location changed (App.tsx ReleaseWatch). */
 export function releaseNavigated(): void {
   if (!started) return;
-  if (newerRelease()?.required && moveToRequired()) return;
-  void check();
+  if (!newerRelease()?.required) return void check();
+  void moveToRequired().then((moved) => {
+    if (!moved) void check();
+  });
 }
 
-/** Starts the checks (once the first screen has shown its data: NetworkStatus.tsx). */
+/** Starts the checks when the app starts (NetworkStatus.tsx): the first comes one interval later, or at a navigation. */
 export function startReleaseChecks(): void {
   if (started || !import.meta.env.PROD || !currentBuild()) return;
   started = true;

@@ -211,9 +211,32 @@ describe('a release marked required', () => {
     await p.locator('.w-datatabs').first().waitFor();
     expect(await prompt(p).count()).toBe(0);
 
-    const navigated = p.waitForEvent('framenavigated', { timeout: 15000 });
+    // a full page load (the tap's own in-app navigation is a framenavigated event too)
+    const loaded = p.waitForEvent('load', { timeout: 15000 });
     await tab(p, '客服');
-    await navigated;
+    await loaded;
+    await p.waitForFunction(() => !!document.querySelector('meta[name=app-build]'));
+    expect(await pageBuild(p)).toBe(next);
+    expect(new URL(p.url()).hash).toBe('#/kefu');
+    expect(await prompt(p).count()).toBe(0);
+    expectClean(p);
+  });
+  it('with the service worker too: its new worker takes over at the next navigation, with no bar offered', async () => {
+    const { page: p } = await newPage(env.browser);
+    await p.goto(`${SITE}/#/`);
+    await p.locator('.w-sidetabs').waitFor();
+    await p.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 20000 });
+    const next = copyInRelease({ required: true });
+    await tab(p, '优惠');
+    await p.locator('.w-datatabs').first().waitFor();
+    // the new worker is installed and waits; the player is not asked
+    await p.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting, undefined, { timeout: 20000, polling: 250 });
+    expect(await prompt(p).count()).toBe(0);
+
+    // a full page load (the tap's own in-app navigation is a framenavigated event too)
+    const loaded = p.waitForEvent('load', { timeout: 15000 });
+    await tab(p, '客服');
+    await loaded;
     await p.waitForFunction(() => !!document.querySelector('meta[name=app-build]'));
     expect(await pageBuild(p)).toBe(next);
     expect(new URL(p.url()).hash).toBe('#/kefu');
