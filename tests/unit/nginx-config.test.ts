@@ -66,7 +66,7 @@ describe('deploy/nginx: generated from the one policy and the config', () => {
   it('every location of bet-h5.conf that answers repeats the policy; the JSON error pages carry it inline', () => {
     const site = read('bet-h5.conf');
     const found = locations(site);
-    expect(found.map((l) => l.head)).toEqual(['~ /\\.(?!well-known/)', '/assets/', '@asset_missing', '/api/', '/__mock/', '= /manifest.webmanifest', '/']);
+    expect(found.map((l) => l.head)).toEqual(['~ /\\.(?!well-known/)', '/assets/', '@asset_missing', '/api/', '/__mock/', '= /manifest.webmanifest', '= /version.json', '/']);
     for (const l of found) expect(l.body, `location ${l.head}`).toContain('include @CONF@/security-headers.conf;');
     // no add_header at the server level: it would be dropped in every location with one of its own
     expect(site.replace(/^ {4}location [\s\S]*?^ {4}\}$/gm, '')).not.toMatch(/^\s*add_header/m);
