@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { allowConsole, BASE, browserPerFile, expectClean, go, mockSettings, newPage, resetMock, toastAfter } from './harness';
@@ -20,6 +21,17 @@ beforeEach(async () => {
   await resetMock();
   await mockSettings({ index_modal: 0 });
 });
+
+/** axe's serious and critical findings inside `selector`, and its buttons under 44 x 44 px (as tests/e2e/a11y.e2e.ts asks of every screen) */
+async function accessible(p: Page, selector: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page: p }).include(selector).analyze();
+  const found = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  for (const b of await p.locator(`${selector} button`).all()) {
+    const box = await b.boundingBox();
+    if (!box || Math.round(box.width) < 44 || Math.round(box.height) < 44) found.push(`small target "${await b.innerText()}" ${box?.width}x${box?.height}`);
+  }
+  return found;
+}
 
 const setFault = (p: Page, fault: string | null) =>
   p.evaluate((f) => (f === null ? sessionStorage.removeItem('test.fault') : sessionStorage.setItem('test.fault', f)), fault);
@@ -40,6 +52,7 @@ describe('a widget that throws', () => {
     await box.waitFor();
     expect((await box.innerText()).replace(/\s+/g, ' ').trim()).toBe(`${messages['error.widget']} ${messages['error.retry']}`);
     expect(await p.locator('.w-notice-line').count()).toBe(0);
+    expect(await accessible(p, '[data-widget-failed]')).toEqual([]);
     // only its own section: the banners, the menus and the games are there, and they work
     await p.locator('.w-sidetabs').waitFor();
     expect(await p.locator('.w-carousel').count()).toBeGreaterThan(0);
@@ -78,6 +91,7 @@ describe('an error outside any widget', () => {
     expect(await screen.locator('p').innerText()).toBe(messages['error.text']);
     expect(await screen.getByRole('button').allInnerTexts()).toEqual([messages['error.reload'], messages['error.home']]);
     expect(errors.some((e) => e.includes('the app failed to render'))).toBe(true);
+    expect(await accessible(p, '[data-testid=app-error]')).toEqual([]);
 
     // 返回首页 while the fault stays: the error screen again, not an empty page
     await screen.getByRole('button', { name: messages['error.home'] }).click();

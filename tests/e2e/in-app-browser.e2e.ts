@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserPerFile, expectClean, go, loginByApi, mockSettings, newPage, resetMock } from './harness';
@@ -51,8 +52,10 @@ describe('/app (APP下载)', () => {
     expect(await p.locator('[data-testid=app-download]').count()).toBe(0);
     expect(await p.locator('[data-testid=download-frame]').count()).toBe(0);
     expect(await p.locator('[data-testid=install-app]').count()).toBe(0);
-    // one guidance only
+    // one guidance only, readable (axe: no serious or critical finding, contrast included)
     expect(await p.locator('.w-openinbrowser').count()).toBe(1);
+    const { violations } = await new AxeBuilder({ page: p }).include('[data-testid=open-in-browser]').analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     expectClean(p);
   });
 
