@@ -85,6 +85,8 @@ export const appSchema = {
         "defaultPeriod",
         "defaultTransType",
         "withdrawMin",
+        "withdrawMax",
+        "transferMin",
         "depositMinDefault",
         "depositMaxDefault",
         "depositCountdownMs",
@@ -254,6 +256,14 @@ export const appSchema = {
         "withdrawMin": {
           "type": "number",
           "minimum": 0
+        },
+        "withdrawMax": {
+          "type": "number",
+          "minimum": 0
+        },
+        "transferMin": {
+          "type": "number",
+          "exclusiveMinimum": 0
         },
         "depositMinDefault": {
           "type": "number",
@@ -972,6 +982,7 @@ export const formSchema = {
               "notEqualsField",
               "range",
               "min",
+              "max",
               "captcha"
             ]
           },
@@ -1754,6 +1765,7 @@ export const ruleSchema = {
         "notEqualsField",
         "range",
         "min",
+        "max",
         "captcha"
       ]
     },

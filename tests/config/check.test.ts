@@ -104,7 +104,7 @@ describe('check:config', () => {
         file: 'screens.config/forms/login.json',
         path: '/rules/3/type',
         message:
-          'expected one of "required", "minLength", "maxLength", "lengthBetween", "pattern", "equalsField", "notEqualsField", "range", "min", "captcha", found "capthca"; did you mean "captcha"?',
+          'expected one of "required", "minLength", "maxLength", "lengthBetween", "pattern", "equalsField", "notEqualsField", "range", "min", "max", "captcha", found "capthca"; did you mean "captcha"?',
       },
     ]);
     const oldNames = check((b) => {

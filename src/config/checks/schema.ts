@@ -37,6 +37,8 @@ const KEYWORD_WORDS: Record<string, (e: ErrorObject) => string> = {
   pattern: (e) => `expected text matching ${e.params.pattern}${found(e)}`,
   minimum: (e) => `expected a number of at least ${e.params.limit}${found(e)}`,
   maximum: (e) => `expected a number of at most ${e.params.limit}${found(e)}`,
+  exclusiveMinimum: (e) => `expected a number above ${e.params.limit}${found(e)}`,
+  exclusiveMaximum: (e) => `expected a number below ${e.params.limit}${found(e)}`,
   minLength: (e) => `expected text of at least ${e.params.limit} characters${found(e)}`,
   maxLength: (e) => `expected text of at most ${e.params.limit} characters${found(e)}`,
   minItems: (e) => `expected at least ${e.params.limit} entries`,
