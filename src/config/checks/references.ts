@@ -30,6 +30,15 @@ export function checkRouteTo(run: Run, v: unknown, at: At, ctx: Ctx): void {
   if (typeof v !== 'string' || !run.routePaths || v.startsWith('{{')) return;
   const path = v.split(/[?#]/)[0];
   if (path.includes('{{')) return;
+  if (/^([a-z][\w+.-]*:|\/\/|www\.)/i.test(v)) {
+    // another site: a `to` only moves inside the app; the openUrl action leaves it
+    run.add(
+      ctx.file,
+      at,
+      `${JSON.stringify(v)} is an address outside the site, not a path of routes.json: "to" (and navigate) only opens a route; to open another site use the openUrl action, { "type": "openUrl", "url": ${JSON.stringify(v)}, "target": "blank" } (in a menu entry or a cell: "onTap": [that action] in place of "to")`,
+    );
+    return;
+  }
   if (!path.startsWith('/')) {
     run.add(ctx.file, at, `expected a path of routes.json starting with "/" (a query may follow: /wallet?type=1), found ${JSON.stringify(v)}`);
     return;

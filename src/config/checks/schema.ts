@@ -30,6 +30,12 @@ const KEYWORD_WORDS: Record<string, (e: ErrorObject) => string> = {
   },
   enum: (e) => {
     const allowed = e.params.allowedValues as unknown[];
+    // HTML's spelling of a value (target "_blank"): the word without the underscore, and what each value does
+    const html = typeof e.data === 'string' && e.data.startsWith('_') && allowed.includes(e.data.slice(1)) ? e.data.slice(1) : undefined;
+    if (html !== undefined) {
+      const what = (e.parentSchema as { description?: string } | undefined)?.description;
+      return `expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}${found(e)}: write "${html}", without HTML's underscore${what ? ` (${what})` : ''}`;
+    }
     const near = typeof e.data === 'string' ? didYouMean(e.data, allowed.filter((v): v is string => typeof v === 'string')) : '';
     return `expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}${found(e)}${near}`;
   },
