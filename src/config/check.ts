@@ -30,7 +30,7 @@ import { checkResponsible } from './checks/features/responsible';
 import { checkContrast } from './checks/contrast';
 import { checkLimits } from './checks/limits';
 import { checkLiteralConstants } from './checks/literals';
-import { checkAppBars, checkMessages, checkPatterns, checkRoutes } from './checks/references';
+import { checkAppBars, checkAssets, checkMessages, checkPatterns, checkRoutes } from './checks/references';
 import { compile, startRun, type Run } from './checks/run';
 import { checkForms, checkScreens } from './checks/screens';
 import type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './checks/types';
@@ -41,7 +41,7 @@ export { BUILT_IN_SCREENS } from './checks/references';
 export { errorsOf, formatProblems, isWarning } from './checks/output';
 
 /** The checks of a whole bundle, in the order their problems are listed. */
-const CHECKS: ((run: Run) => void)[] = [checkPatterns, checkResponsible, checkPolling, checkRoutes, checkAppBars, checkMessages, checkScreens, checkForms, checkLimits, checkContrast, checkLiteralConstants];
+const CHECKS: ((run: Run) => void)[] = [checkPatterns, checkAssets, checkResponsible, checkPolling, checkRoutes, checkAppBars, checkMessages, checkScreens, checkForms, checkLimits, checkContrast, checkLiteralConstants];
 
 /**
  * Compiles the schemas once; the returned function checks a bundle (the mutation test runs it on

@@ -48,6 +48,26 @@ export function checkRouteTo(run: Run, v: unknown, at: At, ctx: Ctx): void {
   }
 }
 
+/**
+ * The files app.json names in assets/ (brand.logo, webApp.icon) are in this config's assets/: a
+ * brand's build takes every asset from its own folder, so a name copied from another brand's
+ * app.json, or a file left out of the copy, is named here rather than shipped as a broken picture.
+ */
+export function checkAssets(run: Run): void {
+  const assets = run.bundle.assets;
+  const app = run.app;
+  if (!assets || !app) return;
+  const named: [string[], unknown][] = [
+    [['brand', 'logo'], isObject(app.brand) ? app.brand.logo : undefined],
+    [['webApp', 'icon'], isObject(app.webApp) ? app.webApp.icon : undefined],
+  ];
+  const folder = run.bundle.app.file.replace(/app\.json$/, 'assets/');
+  for (const [at, v] of named) {
+    if (typeof v !== 'string' || !v.startsWith('assets/') || assets.includes(v.slice('assets/'.length))) continue;
+    run.add(run.bundle.app.file, at, `"${v}" is not in ${folder} (expected one of ${assets.map((a) => `assets/${a}`).join(', ') || 'none: the folder is empty'})${didYouMean(v, assets.map((a) => `assets/${a}`))}`);
+  }
+}
+
 /** every pattern of app.json is a regular expression */
 export function checkPatterns(run: Run): void {
   for (const [name, src] of Object.entries(run.patterns ?? {})) {
