@@ -68,6 +68,8 @@ export const appSchema = {
         "captchaHeight",
         "captchaInputMax",
         "textInputMax",
+        "applyReasonMax",
+        "usdtAddressMax",
         "usernameMin",
         "usernameMax",
         "passwordMin",
@@ -173,6 +175,14 @@ export const appSchema = {
           "minimum": 1
         },
         "textInputMax": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "applyReasonMax": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "usdtAddressMax": {
           "type": "integer",
           "minimum": 1
         },
