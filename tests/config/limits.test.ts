@@ -132,3 +132,24 @@ describe('a rule whose number differs from the number its message states', () =>
     ).toEqual([]);
   });
 });
+
+describe('a field that takes fewer characters than its rules ask for', () => {
+  const fieldIndex = (form: string, name: string) => (real.forms[form].json as { fields: Json[] }).fields.findIndex((f) => f.name === name);
+  it('textInputMax 5 below usernameMin 6 (register), and below bankCardMin 8 where the field has no maxLength of its own', () => {
+    const problems = check((v) => (v.constants.textInputMax = 5));
+    expect(problems).toContain(
+      `screens.config/forms/register.json: /rules/${ruleIndex('register', 'minLength', 'name')}/min: the min 6 (const.usernameMin) of this minLength rule is above what the field "name" takes, at most 5 (const.textInputMax) characters (its maxLength, /fields/${fieldIndex('register', 'name')}/maxLength): no value can pass; expected the input to take at least the minimum`,
+    );
+    expect(problems).toContain(
+      `screens.config/forms/addBankCard.json: /rules/${ruleIndex('addBankCard', 'minLength', 'bank_no')}/min: the min 8 (const.bankCardMin) of this minLength rule is above what the field "bank_no" takes, at most 5 (const.textInputMax) characters (the default of a field without maxLength): no value can pass; expected the input to take at least the minimum`,
+    );
+  });
+
+  it('a captcha field shorter than the code: captchaInputMax 3, captchaLength 4', () => {
+    const code = fieldIndex('login', 'code');
+    expect(check((v) => (v.constants.captchaInputMax = 3))).toEqual([
+      `screens.config/forms/login.json: /fields/${code}/maxLength: the captcha field "code" takes at most 3 (const.captchaInputMax) characters (its maxLength, /fields/${code}/maxLength), fewer than the captcha's code of 4 (const.captchaLength): no player can type it; expected at least 4`,
+      `screens.config/forms/register.json: /fields/${fieldIndex('register', 'code')}/maxLength: the captcha field "code" takes at most 3 (const.captchaInputMax) characters (its maxLength, /fields/${fieldIndex('register', 'code')}/maxLength), fewer than the captcha's code of 4 (const.captchaLength): no player can type it; expected at least 4`,
+    ]);
+  });
+});

@@ -7,7 +7,9 @@
  *     same field (a min rule reading withdrawMin 60000, a range rule with max 50000): no value passes;
  *   - a negative bound of a rule (an amount or a length below 0);
  *   - a rule whose number differs from the number its message states (rule min 5, message 最少1元;
- *     or a message stating {{const.withdrawMin}} over a rule that reads another number).
+ *     or a message stating {{const.withdrawMin}} over a rule that reads another number);
+ *   - a field that takes fewer characters (maxLength, else const.textInputMax) than its rules ask for
+ *     (usernameMin above textInputMax), or a captcha field shorter than the code (captchaLength).
  * A rule bound is known when it is a number or reads a constant (`{{const.X}}`, or the constant a
  * server value falls back to, `{{data.range.min_price | or:const.X}}`); other bounds are left to the
  * run time. Rules under a `when` are compared with their own bounds and message only.
@@ -105,6 +107,7 @@ function checkRules(run: Run, file: string, form: JsonObject, constants: JsonObj
     }
     checkMessage(run, file, r, i, min, max, constants);
   });
+  checkInputLengths(run, file, form, rules, known, constants);
   // a lower bound of one rule above the upper bound of another on the same field
   rules.forEach((lo, i) => {
     const kind = LOWER[String(lo.type)];
@@ -119,6 +122,33 @@ function checkRules(run: Run, file: string, form: JsonObject, constants: JsonObj
         `the min ${describe(min)} of this ${lo.type} rule on "${lo.field}" is above the max ${describe(max)} of the ${hi.type} rule at ${pointer(['rules', j, 'max'])}: no value can pass both; expected the minimum at most the maximum`,
       );
     });
+  });
+}
+
+/** the field types drawn as a text input, which takes at most const.textInputMax characters unless the field says maxLength (src/engine/form.tsx) */
+const TEXT_INPUTS = new Set(['text', 'password', 'number', 'captcha']);
+
+/**
+ * The longest input a field takes (its maxLength, else const.textInputMax for a text input) against
+ * what its rules ask as the shortest (minLength, lengthBetween) and, for a captcha, the code's
+ * length (const.captchaLength): above it no player can type a value that passes.
+ */
+function checkInputLengths(run: Run, file: string, form: JsonObject, rules: JsonObject[], known: { min?: Bound }[], constants: JsonObject): void {
+  const fields = Array.isArray(form.fields) ? form.fields.filter(isObject) : [];
+  fields.forEach((field, f) => {
+    const own = field.maxLength !== undefined;
+    const longest = own ? boundOf(field.maxLength, constants) : TEXT_INPUTS.has(String(field.type)) ? boundOf('{{const.textInputMax}}', constants) : undefined;
+    if (!longest) return;
+    const takes = `at most ${describe(longest)} characters${own ? ` (its maxLength, ${pointer(['fields', f, 'maxLength'])})` : ' (the default of a field without maxLength)'}`;
+    rules.forEach((r, i) => {
+      const min = known[i].min;
+      if (r.field !== field.name || LOWER[String(r.type)] !== 'length' || !min || min.value <= longest.value) return;
+      run.add(file, ['rules', i, 'min'], `the min ${describe(min)} of this ${r.type} rule is above what the field "${field.name}" takes, ${takes}: no value can pass; expected the input to take at least the minimum`);
+    });
+    const code = field.type === 'captcha' ? boundOf('{{const.captchaLength}}', constants) : undefined;
+    if (code && code.value > longest.value) {
+      run.add(file, own ? ['fields', f, 'maxLength'] : ['fields', f], `the captcha field "${field.name}" takes ${takes}, fewer than the captcha's code of ${describe(code)}: no player can type it; expected at least ${code.value}`);
+    }
   });
 }
 
