@@ -74,12 +74,17 @@ async function removeStale() {
     rmSync(folder, { recursive: true, force: true });
   }
 }
+/** no such process, or one that has ended and waits to be reaped (a zombie: Linux's /proc says Z) */
 function gone(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return false;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+  try {
+    return /^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
   }
 }
 await removeStale();

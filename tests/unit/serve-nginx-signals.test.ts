@@ -10,10 +10,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 const root = path.resolve(__dirname, '..', '..');
-const dist = mkdtempSync(path.join(os.tmpdir(), 'serve-nginx-test-dist-'));
+const dist = mkdtempSync(path.join(os.tmpdir(), 'nginx-signals-dist-'));
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>t</title>');
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -27,14 +27,31 @@ function freePort(): Promise<number> {
     });
   });
 }
+/** a process that runs (one that ended and waits to be reaped, a zombie, does not) */
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return true;
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return false;
   }
 };
+const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]);
+
+/** the scripts started here: stopped after each test, so a failed assertion leaves no nginx behind */
+const scripts: number[] = [];
+afterEach(async () => {
+  for (const pid of scripts.splice(0)) {
+    if (!alive(pid)) continue;
+    process.kill(pid, 'SIGTERM');
+    const until = Date.now() + 15000;
+    while (alive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  }
+});
 
 /** `npm run serve:nginx` (the /api/ upstream given, so no mock starts); resolves once it serves */
 async function start() {
@@ -52,7 +69,9 @@ async function start() {
     if (child.exitCode !== null || Date.now() > until) throw new Error(`serve:nginx did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { child, port, dir: /config and logs in (\S+)/.exec(out)![1], nginxPid: Number(/\(pid (\d+)\)/.exec(out)![1]) };
+  const nginxPid = Number(/\(pid (\d+)\)/.exec(out)![1]);
+  scripts.push(parentOf(nginxPid));
+  return { child, port, dir: /config and logs in (\S+)/.exec(out)![1], nginxPid, output: () => out };
 }
 
 describe('npm run serve:nginx stops cleanly', () => {
@@ -69,7 +88,6 @@ describe('npm run serve:nginx stops cleanly', () => {
 
   it('npm hands the signal to the script itself (no relay that kills it after 30 ms): nginx is its child, it is npm\'s', async () => {
     const s = await start();
-    const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]);
     const script = parentOf(s.nginxPid);
     expect(parentOf(script)).toBe(s.child.pid);
     const code = new Promise<number | null>((r) => s.child.once('exit', (c) => r(c)));
@@ -82,7 +100,7 @@ describe('npm run serve:nginx stops cleanly', () => {
     const exited = new Promise((r) => killed.child.once('exit', r));
     // npm, then the script (nginx's parent), killed with SIGKILL: no handler runs
     killed.child.kill('SIGKILL');
-    process.kill(Number(readFileSync(`/proc/${killed.nginxPid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]), 'SIGKILL');
+    process.kill(parentOf(killed.nginxPid), 'SIGKILL');
     await exited;
     expect(existsSync(killed.dir)).toBe(true);
     expect(alive(killed.nginxPid)).toBe(true);
@@ -92,7 +110,7 @@ describe('npm run serve:nginx stops cleanly', () => {
     writeFileSync(path.join(other, 'owner.json'), JSON.stringify({ pid: Number(dead), root: '/elsewhere', children: [] }));
     try {
       const next = await start();
-      expect(existsSync(killed.dir), `${killed.dir} is left behind`).toBe(false);
+      expect(existsSync(killed.dir), `${killed.dir} is left behind; the next run said:\n${next.output()}`).toBe(false);
       expect(alive(killed.nginxPid), 'the killed run\'s nginx still runs').toBe(false);
       expect(existsSync(other)).toBe(true);
       const code = new Promise<number | null>((r) => next.child.once('exit', (c) => r(c)));
