@@ -689,6 +689,9 @@ export default defineConfig({
     strictPort: true,
   },
   build: {
+    // DIST: another brand's build (SCREENS_CONFIG_DIR) into its own folder, dist/ untouched (docs/BRANDS.md);
+    // --outDir (build:test, the tests, the bench) wins over it
+    outDir: process.env.DIST || 'dist',
     target: 'es2020',
     // no polyfill for <link rel=modulepreload> (every browser of the target but Safari < 17 has it;
     // there the entry's imports load when it runs, as they would anyway): 0.3 KB less in the entry

@@ -40,6 +40,7 @@ export function loadBundle(root: string, configDir = 'screens.config'): ConfigBu
     routes: one('routes.json'),
     screens: readDir(path.join(abs, 'screens'), `${shown}/screens`),
     forms: readDir(path.join(abs, 'forms'), `${shown}/forms`),
+    assets: existsSync(path.join(abs, 'assets')) ? readdirSync(path.join(abs, 'assets')).sort() : [],
   };
 }
 

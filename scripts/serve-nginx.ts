@@ -11,10 +11,14 @@
  *
  * Installs nginx and its brotli module with apt-get when they are missing (as `npm test` does).
  * Runs in the foreground; its nginx.conf, pid, logs and temp files live in a temporary folder,
- * removed when it stops (SIGTERM, SIGINT), with nginx and the mock.
+ * removed when it stops (SIGTERM, SIGINT), with nginx and the mock. The npm script runs it as one
+ * process (node with tsx's loader, not tsx's CLI): tsx's CLI relays a signal to its child and kills
+ * it with SIGKILL when the child has not answered within 30 ms (a busy machine), which left the
+ * folder behind. A folder a killed run could not remove (SIGKILL) is removed by the next run: each
+ * names the pid that made it and what it started (owner.json), and its nginx and mock are stopped.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,7 +50,49 @@ const build = nginxBuild(bin);
 const isRoot = process.getuid?.() === 0;
 const workerUser = isRoot ? (['www-data', 'nobody'].find((u) => spawnSync('id', ['-u', u], { stdio: 'ignore' }).status === 0) ?? 'nobody') : undefined;
 
+/**
+ * The folders of earlier runs of this project whose script is gone (killed with SIGKILL: no handler
+ * ran): their nginx and mock, left running in process groups of their own, are stopped and the
+ * folder removed. owner.json names the script's pid, the project and the pids it started.
+ */
+async function removeStale() {
+  for (const name of readdirSync(os.tmpdir()).filter((n) => n.startsWith('serve-nginx-'))) {
+    const folder = path.join(os.tmpdir(), name);
+    let owner: { pid: number; root: string; children?: number[] };
+    try {
+      owner = JSON.parse(readFileSync(path.join(folder, 'owner.json'), 'utf8')) as typeof owner;
+    } catch {
+      continue; // not a run of this script, or removed meanwhile
+    }
+    if (owner.root !== root || !gone(owner.pid)) continue;
+    const pidFile = path.join(folder, 'nginx.pid');
+    const orphans = [...(owner.children ?? []), ...(existsSync(pidFile) ? [Number(readFileSync(pidFile, 'utf8'))] : [])].filter((pid) => pid > 0 && !gone(pid));
+    for (const pid of orphans) process.kill(pid, 'SIGTERM');
+    const until = Date.now() + 10000;
+    while (orphans.some((pid) => !gone(pid)) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    console.log(`(removed ${folder}, left by a run that was killed${orphans.length ? `, and stopped what it had started: pid ${orphans.join(', ')}` : ''})`);
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+/** no such process, or one that has ended and waits to be reaped (a zombie: Linux's /proc says Z) */
+function gone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+  try {
+    return /^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+await removeStale();
+
 const dir = mkdtempSync(path.join(os.tmpdir(), 'serve-nginx-'));
+const owner = { pid: process.pid, root, children: [] as number[] };
+const writeOwner = () => writeFileSync(path.join(dir, 'owner.json'), JSON.stringify(owner));
+writeOwner();
 // nginx's workers run as workerUser when started as root: they reach the temp files through this folder
 if (isRoot) chmodSync(dir, 0o711);
 const children: ChildProcess[] = [];
@@ -145,6 +191,8 @@ async function main() {
       detached: true,
     });
     children.push(mock);
+    if (mock.pid) owner.children.push(mock.pid);
+    writeOwner();
     mock.once('exit', (c, s) => {
       if (stopping) return;
       console.error(`the mock stopped (${s ?? `exit ${c}`})`);
@@ -177,6 +225,8 @@ async function main() {
   // nginx writes its problems to errorLog (shown below when it stops on its own)
   const nginx = spawn(bin, ['-p', dir, '-c', file, '-e', errorLog], { stdio: 'ignore', detached: true });
   children.push(nginx);
+  if (nginx.pid) owner.children.push(nginx.pid);
+  writeOwner();
   nginx.once('exit', (c, s) => {
     if (stopping) return;
     console.error(`nginx stopped (${s ?? `exit ${c}`}):\n${logTail(errorLog)}`);

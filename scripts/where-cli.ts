@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { findReferences, findText, formatReferences, parseWhere, routesOf } from '../src/config/where';
+import { findHosts, findReferences, findText, formatReferences, hostOf, parseWhere, routesOf } from '../src/config/where';
 import { loadBundle } from './config-fs';
 
 function sourceFiles(dir: string): string[] {
@@ -18,17 +18,27 @@ function sourceFiles(dir: string): string[] {
 
 export function whereCli(root: string, configDir: string, key: string | undefined): number {
   if (!key || key.startsWith('--')) {
-    console.error('usage: npm run check:config -- --where KEY   (@message.key, const.NAME, map:NAME, an endpoint, a widget type, or any text such as 赞助)');
+    console.error('usage: npm run where -- KEY (or npm run check:config -- --where KEY)   (@message.key, const.NAME, map:NAME, an endpoint, a widget type, or any text such as 赞助)');
     return 2;
   }
   const bundle = loadBundle(root, configDir);
   const routes = routesOf(bundle);
   const q = parseWhere(key);
-  // plain text when the key is not a name (Chinese, spaces) or names nothing
+  // the folder searched: another brand's (SCREENS_CONFIG_DIR, --dir) is named as such
+  const folder = `${configDir}/${process.env.SCREENS_CONFIG_DIR ? ' (SCREENS_CONFIG_DIR)' : ''}`;
+  // plain text when the key is not a name (Chinese, spaces) or names nothing; a web address by its host
   const name = q.kind !== 'name' || /^[\w.$@:/-]+$/.test(key);
   const refs = name ? findReferences(bundle, key) : [];
-  const asText = q.kind === 'name' && !refs.length ? findText(bundle, key) : [];
-  console.log(asText.length ? formatReferences(key, asText, routes, `text containing "${key}": ${asText.length} place(s)`) : formatReferences(key, refs, routes));
+  const text = hostOf(key) ?? key;
+  const asText = q.kind === 'name' && !refs.length ? findText(bundle, text) : [];
+  console.log(asText.length ? formatReferences(text, asText, routes, `text containing "${text}": ${asText.length} place(s) in ${folder}`) : formatReferences(key, refs, routes, undefined, folder));
+  // after a text (a brand's name), the web addresses of the config: a domain does not spell the name (星耀: xingyao)
+  const hosts = q.kind === 'name' && !refs.length ? findHosts(bundle).filter((h) => !h.host.includes(text.toLowerCase())) : [];
+  if (hosts.length) {
+    console.log(`\nweb addresses in ${configDir}/ (a domain may name the brand in other words: check each):`);
+    const width = Math.max(...hosts.map((h) => h.host.length));
+    for (const h of hosts) console.log(`${h.host.padEnd(width)}  ${h.refs.map((r) => `${r.file} ${r.path}`).join(', ')}`);
+  }
   // how src/ names it: message('auth.loginRequired'), constants.withdrawMin, 'withdraw'
   const needle = q.kind === 'message' ? key.slice(1) : q.name;
   const re = new RegExp(`['"\`.]@?${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.])`);

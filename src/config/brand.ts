@@ -8,6 +8,7 @@
  *   themeVars(theme)    the CSS custom properties every brand colour of src/ is written with
  *   themeCss(theme)     the same as a stylesheet rule (inline in index.html, vite.config.ts appShellHtml)
  *   fillTemplate(s, app) an asset's text with {{theme.primary}} / {{brand.siteName}} filled in
+ *   contrastRatio(a, b), nearestShade(c, passes)  WCAG contrast, for the config check (checks/contrast.ts)
  *
  * Texts the backend sends (app info `title`, help articles, notices, banners, promotions) are not
  * the brand: an operator changes them in the back office.
@@ -69,6 +70,37 @@ export function themeVars(theme: ThemeConfig): Record<string, string> {
     '--primary-shadow': `rgba(${c.join(', ')}, 0.35)`,
     '--hero-gradient': 'linear-gradient(135deg, var(--primary-dark) 0%, var(--adm-color-primary) 55%, var(--primary-light) 100%)',
   };
+}
+
+/** WCAG 2 relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const lin = (v: number) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const [r, g, b] = rgbOf(hex).map(lin);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG 2 contrast ratio of two #rrggbb colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [x, y] = [luminance(a), luminance(b)].sort((m, n) => n - m);
+  return (x + 0.05) / (y + 0.05);
+}
+
+/**
+ * The nearest shade of `hex` (moved towards black, or towards white, in steps of 1%) for which
+ * `passes` holds, or null when none does: the brand colour an operator can take instead.
+ */
+export function nearestShade(hex: string, passes: (shade: string) => boolean): string | null {
+  const c = rgbOf(hex);
+  for (let step = 1; step <= 100; step++) {
+    for (const to of [BLACK, WHITE]) {
+      const shade = hexOf(mix(c, to, step / 100));
+      if (passes(shade)) return shade;
+    }
+  }
+  return null;
 }
 
 /** The theme as one rule; html:root outranks antd-mobile's own :root variables whichever loads last. */

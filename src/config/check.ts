@@ -16,6 +16,9 @@
  *   references.ts  routes, the tab and top bars, icons, patterns, messages.json
  *   screens.ts     screen and form files
  *   features/      rules of one feature (responsible.ts: responsible play; polling.ts: the polls' backoff cap)
+ *   limits.ts      numbers that must agree: a minimum above its maximum (constants, rules), a
+ *                  negative rule bound, a rule whose number differs from its message's
+ *   contrast.ts    theme.primary against the text drawn on it, at 4.5:1 (a warning)
  *   literals.ts    a text stating the value of a constant its place uses (a warning)
  *   keys.ts        keys naming a sibling: a tab's defaultKey, a filter's or tab's initial state
  *   output.ts      printing problems (errors, then warnings)
@@ -24,8 +27,10 @@
  */
 import { checkPolling } from './checks/features/polling';
 import { checkResponsible } from './checks/features/responsible';
+import { checkContrast } from './checks/contrast';
+import { checkLimits } from './checks/limits';
 import { checkLiteralConstants } from './checks/literals';
-import { checkAppBars, checkMessages, checkPatterns, checkRoutes } from './checks/references';
+import { checkAppBars, checkAssets, checkMessages, checkPatterns, checkRoutes } from './checks/references';
 import { compile, startRun, type Run } from './checks/run';
 import { checkForms, checkScreens } from './checks/screens';
 import type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './checks/types';
@@ -36,7 +41,7 @@ export { BUILT_IN_SCREENS } from './checks/references';
 export { errorsOf, formatProblems, isWarning } from './checks/output';
 
 /** The checks of a whole bundle, in the order their problems are listed. */
-const CHECKS: ((run: Run) => void)[] = [checkPatterns, checkResponsible, checkPolling, checkRoutes, checkAppBars, checkMessages, checkScreens, checkForms, checkLiteralConstants];
+const CHECKS: ((run: Run) => void)[] = [checkPatterns, checkAssets, checkResponsible, checkPolling, checkRoutes, checkAppBars, checkMessages, checkScreens, checkForms, checkLimits, checkContrast, checkLiteralConstants];
 
 /**
  * Compiles the schemas once; the returned function checks a bundle (the mutation test runs it on

@@ -69,6 +69,8 @@ export const appSchema = {
         "captchaHeight",
         "captchaInputMax",
         "textInputMax",
+        "applyReasonMax",
+        "usdtAddressMax",
         "usernameMin",
         "usernameMax",
         "passwordMin",
@@ -86,6 +88,8 @@ export const appSchema = {
         "defaultPeriod",
         "defaultTransType",
         "withdrawMin",
+        "withdrawMax",
+        "transferMin",
         "depositMinDefault",
         "depositMaxDefault",
         "depositCountdownMs",
@@ -179,6 +183,14 @@ export const appSchema = {
           "type": "integer",
           "minimum": 1
         },
+        "applyReasonMax": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "usdtAddressMax": {
+          "type": "integer",
+          "minimum": 1
+        },
         "usernameMin": {
           "type": "integer",
           "minimum": 1
@@ -259,6 +271,14 @@ export const appSchema = {
         "withdrawMin": {
           "type": "number",
           "minimum": 0
+        },
+        "withdrawMax": {
+          "type": "number",
+          "minimum": 0
+        },
+        "transferMin": {
+          "type": "number",
+          "exclusiveMinimum": 0
         },
         "depositMinDefault": {
           "type": "number",
@@ -1014,6 +1034,7 @@ export const formSchema = {
               "notEqualsField",
               "range",
               "min",
+              "max",
               "captcha"
             ]
           },
@@ -1796,6 +1817,7 @@ export const ruleSchema = {
         "notEqualsField",
         "range",
         "min",
+        "max",
         "captcha"
       ]
     },

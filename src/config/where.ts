@@ -110,6 +110,35 @@ export function findText(bundle: ConfigBundle, needle: string): Reference[] {
   return out;
 }
 
+/**
+ * The web addresses of the config by host (sponsor.xingyao.example.com: app.json /maps/sponsorUrl/1,
+ * …): a brand's own domains, which its name (星耀) does not find; `--where` lists them after a text.
+ */
+export function findHosts(bundle: ConfigBundle): { host: string; refs: Reference[] }[] {
+  const byHost = new Map<string, Reference[]>();
+  const walk = (file: string, node: unknown, at: (string | number)[]) => {
+    if (typeof node === 'string') {
+      for (const m of node.matchAll(/\b(?:https?:)?\/\/([a-z0-9.-]+\.[a-z]{2,})(?::\d+)?/gi)) {
+        const host = m[1].toLowerCase();
+        byHost.set(host, [...(byHost.get(host) ?? []), { file, path: pointer(at), text: node }]);
+      }
+    } else if (Array.isArray(node)) node.forEach((v, i) => walk(file, v, [...at, i]));
+    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) if (k !== '$schema') walk(file, v, [...at, k]);
+  };
+  for (const f of files(bundle)) if (!(f.json instanceof Error)) walk(f.file, f.json, []);
+  return [...byHost].map(([host, refs]) => ({ host, refs: refs.filter((r, i) => refs.findIndex((o) => o.file === r.file && o.path === r.path) === i) }));
+}
+
+/** the host of a web address typed as the key (https://sponsor.example.com/x -> sponsor.example.com), or null */
+export function hostOf(key: string): string | null {
+  try {
+    const u = new URL(key.trim());
+    return /^https?:$/.test(u.protocol) ? u.hostname : null;
+  } catch {
+    return null;
+  }
+}
+
 const files = (bundle: ConfigBundle) => [bundle.app, bundle.messages, bundle.routes, ...Object.values(bundle.screens), ...Object.values(bundle.forms)];
 
 /** file -> the route paths a player opens to see it: a screen's routes, a form's through the screens showing it, a route entry's own path. */
@@ -149,12 +178,12 @@ export function routesOf(bundle: ConfigBundle): (file: string, path: string) => 
 }
 
 /** One line per reference: file and JSON path, the route(s) it shows on, the text. */
-export function formatReferences(key: string, refs: Reference[], routes?: (file: string, path: string) => string[], heading?: string): string {
-  if (!refs.length) return `${key}: no reference in screens.config/`;
+export function formatReferences(key: string, refs: Reference[], routes?: (file: string, path: string) => string[], heading?: string, folder = 'screens.config/'): string {
+  if (!refs.length) return `${key}: no reference in ${folder}`;
   const where = refs.map((r) => `${r.file} ${r.path}`);
   const on = refs.map((r) => (routes ? routes(r.file, r.path).join(',') : ''));
   const width = Math.max(...where.map((w) => w.length));
   const onWidth = Math.max(...on.map((o) => o.length));
   const lines = refs.map((r, i) => `${where[i].padEnd(width)}  ${onWidth ? `${on[i].padEnd(onWidth)}  ` : ''}${r.text}`);
-  return [heading ?? `${key}: ${refs.length} reference(s)`, ...lines].join('\n');
+  return [heading ?? `${key}: ${refs.length} reference(s) in ${folder}`, ...lines].join('\n');
 }

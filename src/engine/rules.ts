@@ -71,6 +71,10 @@ export function checkRule(rule: RuleConfig, values: Values, ctx: RuleContext): {
       const n = s === '' ? NaN : Number(s);
       return { ok: Number.isFinite(n) && n >= (min ?? -Infinity), min };
     }
+    case 'max': {
+      const n = s === '' ? NaN : Number(s);
+      return { ok: Number.isFinite(n) && n <= (max ?? Infinity), max };
+    }
     case 'captcha':
       return { ok: s !== '' && s === str(ctx.captcha) };
   }

@@ -104,7 +104,7 @@ describe('check:config', () => {
         file: 'screens.config/forms/login.json',
         path: '/rules/3/type',
         message:
-          'expected one of "required", "minLength", "maxLength", "lengthBetween", "pattern", "equalsField", "notEqualsField", "range", "min", "captcha", found "capthca"; did you mean "captcha"?',
+          'expected one of "required", "minLength", "maxLength", "lengthBetween", "pattern", "equalsField", "notEqualsField", "range", "min", "max", "captcha", found "capthca"; did you mean "captcha"?',
       },
     ]);
     const oldNames = check((b) => {
@@ -260,6 +260,48 @@ describe('check:config', () => {
       `/body/${n}/props/text: filter "map" in {{query.type | map}} needs an argument (a name of app.json maps)`,
       `/body/${n + 1}/props/onTap/0/payload: payload of endpoint getcard is missing required key "type"`,
       `/body/${n + 1}/props/onTap/1/payload/type: payload key "type" of endpoint getcard expects integer, found "bank"`,
+    ]);
+  });
+
+  it('an address of another site in a menu entry names openUrl; target "_blank" says to write "blank" and what each target does', () => {
+    type Node = { type: string; props: Json; children?: Node[] };
+    const find = (nodes: Node[], test: (n: Node) => boolean, at: (string | number)[]): [Node, (string | number)[]] | undefined => {
+      for (let i = 0; i < nodes.length; i++) {
+        if (test(nodes[i])) return [nodes[i], [...at, i]];
+        const inner = find(nodes[i].children ?? [], test, [...at, i, 'children']);
+        if (inner) return inner;
+      }
+      return undefined;
+    };
+    const real = loadBundle(root);
+    const menu = (json: Json) => find((json as { body: Node[] }).body, (n) => Array.isArray(n.props?.items) && (n.props.items as Json[]).some((e) => e.to === '/recharge'), ['body'])!;
+    const [menuNode, menuAt] = menu(real.screens.mine.json as Json);
+    const entry = (menuNode.props.items as Json[]).findIndex((e) => e.to === '/recharge');
+    expect(
+      check((b) => {
+        ((menu(b.screens.mine)[0].props.items as Json[])[entry]).to = 'https://pay.example.com/deposit';
+      }),
+    ).toEqual([
+      {
+        file: 'screens.config/screens/mine.json',
+        path: `/${[...menuAt, 'props', 'items', entry, 'to'].join('/')}`,
+        message:
+          '"https://pay.example.com/deposit" is an address outside the site, not a path of routes.json: "to" (and navigate) only opens a route; to open another site use the openUrl action, { "type": "openUrl", "url": "https://pay.example.com/deposit", "target": "blank" } (in a menu entry or a cell: "onTap": [that action] in place of "to")',
+      },
+    ]);
+    const button = (json: Json) => find((json as { body: Node[] }).body, (n) => Array.isArray(n.props?.onTap) && (n.props.onTap as Json[])[0]?.type === 'openUrl', ['body'])!;
+    const [, buttonAt] = button(real.screens.appDownload.json as Json);
+    expect(
+      check((b) => {
+        ((button(b.screens.appDownload)[0].props.onTap as Json[])[0]).target = '_blank';
+      }),
+    ).toEqual([
+      {
+        file: 'screens.config/screens/appDownload.json',
+        path: `/${[...buttonAt, 'props', 'onTap', 0, 'target'].join('/')}`,
+        message:
+          'Button: expected one of "self", "blank", found "_blank": write "blank", without HTML\'s underscore ("blank": a new tab or window (HTML\'s "_blank"); "self" (the default): the site replaces the app in this tab)',
+      },
     ]);
   });
 

@@ -1,5 +1,7 @@
 /** check:config --where KEY: every file and JSON path that refers to a message, constant, map, endpoint or widget type, or whose text contains KEY; with the route(s) each shows on. */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -75,7 +77,7 @@ describe('npm run check:config -- --where', () => {
   it('prints each reference of the real config with file and JSON path', () => {
     const out = execFileSync(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/check-config.ts', '--where', 'const.withdrawMin'], { cwd: root, encoding: 'utf8' });
     const lines = out.split('\n');
-    expect(lines[0]).toMatch(/^const\.withdrawMin: \d+ reference\(s\)$/);
+    expect(lines[0]).toMatch(/^const\.withdrawMin: \d+ reference\(s\) in screens\.config\/$/);
     expect(lines).toContainEqual(expect.stringMatching(/^screens\.config\/app\.json \/constants\/withdrawMin +\(definition\)$/));
     expect(lines).toContainEqual(expect.stringMatching(/^screens\.config\/forms\/withdraw-bank\.json \/rules\/\d+\/min +\/withdrawal +\{\{const\.withdrawMin\}\}$/));
     // the message that states it, and where a player reads it
@@ -85,7 +87,7 @@ describe('npm run check:config -- --where', () => {
   it('finds plain text an operator reads on screen, with its routes', () => {
     const out = execFileSync(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/check-config.ts', '--where', '品牌赞助'], { cwd: root, encoding: 'utf8' });
     const lines = out.split('\n');
-    expect(lines[0]).toMatch(/^text containing "品牌赞助": \d+ place\(s\)$/);
+    expect(lines[0]).toMatch(/^text containing "品牌赞助": \d+ place\(s\) in screens\.config\/$/);
     expect(lines).toContainEqual(expect.stringMatching(/^screens\.config\/screens\/zhanzhu\.json \/body\/0\/props\/title +\/zhanzhu +品牌赞助$/));
     expect(lines).toContainEqual(expect.stringMatching(/^screens\.config\/screens\/home\.json \/\S+ +\/ +品牌赞助$/));
   });
@@ -101,5 +103,29 @@ describe('npm run check:config -- --where', () => {
     }
     expect(status).toBe(1);
     expect(out.trim()).toBe('@no.suchKey: no reference in screens.config/');
+  });
+
+  it('names the folder it searched (another brand\'s, SCREENS_CONFIG_DIR) and the web addresses a brand\'s name does not find', () => {
+    const brand = mkdtempSync(path.join(tmpdir(), 'jinsha-config-'));
+    try {
+      cpSync(path.join(root, 'screens.config'), brand, { recursive: true });
+      const app = path.join(brand, 'app.json');
+      writeFileSync(app, readFileSync(app, 'utf8').replaceAll('星耀娱乐', '金沙娱乐'));
+      const where = (key: string) => spawnSync('npm', ['run', '--silent', 'where', '--', key], { cwd: root, encoding: 'utf8', env: { ...process.env, SCREENS_CONFIG_DIR: brand } });
+      const old = where('星耀');
+      expect(old.status).toBe(1);
+      const lines = old.stdout.split('\n');
+      expect(lines[0]).toBe(`星耀: no reference in ${brand}/ (SCREENS_CONFIG_DIR)`);
+      // the first brand's sponsor domain, still in the copy: listed with where it is written
+      expect(lines).toContain(`web addresses in ${brand}/ (a domain may name the brand in other words: check each):`);
+      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^sponsor\\.xingyao\\.example\\.com +${brand}/app\\.json /maps/sponsorUrl/1, ${brand}/app\\.json /maps/sponsorUrl/2$`)));
+      const name = where('金沙').stdout.split('\n');
+      expect(name.slice(0, 3)).toEqual([`text containing "金沙": 2 place(s) in ${brand}/ (SCREENS_CONFIG_DIR)`, expect.stringMatching(/\/app\.json \/brand\/siteName +金沙娱乐$/), expect.stringMatching(/\/app\.json \/brand\/shortName +金沙娱乐$/)]);
+      // a web address is looked for by its host
+      const url = where('https://sponsor.xingyao.example.com/other-page').stdout.split('\n');
+      expect(url[0]).toBe(`text containing "sponsor.xingyao.example.com": 2 place(s) in ${brand}/ (SCREENS_CONFIG_DIR)`);
+    } finally {
+      rmSync(brand, { recursive: true, force: true });
+    }
   });
 });

@@ -25,7 +25,7 @@ async function bankForm(p: Page) {
 }
 
 describe('withdrawal', () => {
-  it('checks card, minimum 100 and pay password in order; 100 with the right password lands in /transRecord as pending after 1.5 s', async () => {
+  it('checks card, minimum 100, maximum 1000000 and pay password in order; 100 with the right password lands in /transRecord as pending after 1.5 s', async () => {
     const p = await memberPage(env.browser, '/withdrawal?type=bank');
     const { card, label } = await bankForm(p);
     const withdrawals = countRequests(p, '/api/withdraw');
@@ -39,6 +39,9 @@ describe('withdrawal', () => {
     await expectToast('单笔取款不能低于100元');
     await fill(p, 'amount', '99.99');
     await expectToast('单笔取款不能低于100元');
+    // the ceiling (app.json withdrawMax, issue 32), with its own message
+    await fill(p, 'amount', '1000000.01');
+    await expectToast('单笔取款不能高于1000000元');
     await fill(p, 'amount', '100');
     await expectToast('请输入您的支付密码');
     expect(withdrawals.count()).toBe(0);

@@ -11,7 +11,7 @@ import { bindingExpressions, FILTERS, parseExpression } from '../../src/engine/b
 
 const root = path.resolve(__dirname, '..', '..');
 const read = (f: string) => readFileSync(path.join(root, f), 'utf8');
-const DOCS = ['README.md', 'docs/ENGINE.md', 'docs/DEVELOPING.md', 'docs/BENCH.md', 'docs/WIDGETS.md', 'mock-server/README.md'];
+const DOCS = ['README.md', 'docs/ENGINE.md', 'docs/DEVELOPING.md', 'docs/BENCH.md', 'docs/WIDGETS.md', 'docs/BRANDS.md', 'mock-server/README.md'];
 const widgetFolders = readdirSync(path.join(root, 'src', 'widgets'), { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(path.join(root, 'src', 'widgets', d.name, 'schema.ts')))
   .map((d) => d.name)

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import registerForm from '../../screens.config/forms/register.json';
 import loginForm from '../../screens.config/forms/login.json';
+import withdrawBankForm from '../../screens.config/forms/withdraw-bank.json';
+import withdrawUsdtForm from '../../screens.config/forms/withdraw-usdt.json';
 import app from '../../screens.config/app.json';
 import messagesJson from '../../screens.config/messages.json';
 import { runRules, type RuleContext } from '../../src/engine/rules';
@@ -88,6 +90,19 @@ describe('checks', () => {
     expect(run(rule, { amount: 'abc' })).not.toBeNull();
     expect(run(rule, { amount: '' })).not.toBeNull();
   });
+  it('max: inclusive upper bound from a binding, exposed to the message; empty or not a number fails', () => {
+    const rule: RuleConfig = { field: 'amount', type: 'max', max: '{{const.withdrawMax}}', message: '@withdraw.max' };
+    const max = app.constants.withdrawMax;
+    expect(run(rule, { amount: String(max) })).toBeNull();
+    expect(run(rule, { amount: '0.5' })).toBeNull();
+    const f = run(rule, { amount: String(max + 0.01) });
+    expect(f?.max).toBe(max);
+    expect(f && text(f.rule.message, { const: app.constants, messages: messagesJson.messages, max: f.max })).toBe(`单笔取款不能高于${max}元`);
+    expect(run(rule, { amount: 'abc' })).not.toBeNull();
+    expect(run(rule, { amount: '' })).not.toBeNull();
+    expect(run({ field: 'n', type: 'max', max: 5, message: 'x' }, { n: '5' })).toBeNull();
+    expect(run({ field: 'n', type: 'max', max: 5, message: 'x' }, { n: '5.01' })).not.toBeNull();
+  });
   it('notEqualsField and lengthBetween', () => {
     expect(run({ field: 'n', type: 'notEqualsField', other: 'o', message: 'x' }, { n: 'a', o: 'a' })).not.toBeNull();
     expect(run({ field: 'n', type: 'notEqualsField', other: 'o', message: 'x' }, { n: 'a', o: 'b' })).toBeNull();
@@ -101,5 +116,19 @@ describe('checks', () => {
     const rule: RuleConfig = { field: 'bank', type: 'required', message: 'x', when: { path: 'form.method', eq: 'bank' } };
     expect(run(rule, { method: 'usdt', bank: '' })).toBeNull();
     expect(run(rule, { method: 'bank', bank: '' })).not.toBeNull();
+  });
+});
+
+describe('withdrawal rules: the amount between withdrawMin and withdrawMax (app.json), each with its message', () => {
+  const { withdrawMin, withdrawMax } = app.constants;
+  it.each([
+    ['bank', withdrawBankForm],
+    ['usdt', withdrawUsdtForm],
+  ])('%s', (_name, form) => {
+    const ok = { bank: '1', amount: String(withdrawMin), password: '123456' };
+    expect(firstMessage(form, ok)).toBeNull();
+    expect(firstMessage(form, { ...ok, amount: String(withdrawMax) })).toBeNull();
+    expect(firstMessage(form, { ...ok, amount: String(withdrawMin - 1) })).toBe(`单笔取款不能低于${withdrawMin}元`);
+    expect(firstMessage(form, { ...ok, amount: String(withdrawMax + 1) })).toBe(`单笔取款不能高于${withdrawMax}元`);
   });
 });

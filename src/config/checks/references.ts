@@ -30,12 +30,41 @@ export function checkRouteTo(run: Run, v: unknown, at: At, ctx: Ctx): void {
   if (typeof v !== 'string' || !run.routePaths || v.startsWith('{{')) return;
   const path = v.split(/[?#]/)[0];
   if (path.includes('{{')) return;
+  if (/^([a-z][\w+.-]*:|\/\/|www\.)/i.test(v)) {
+    // another site: a `to` only moves inside the app; the openUrl action leaves it
+    run.add(
+      ctx.file,
+      at,
+      `${JSON.stringify(v)} is an address outside the site, not a path of routes.json: "to" (and navigate) only opens a route; to open another site use the openUrl action, { "type": "openUrl", "url": ${JSON.stringify(v)}, "target": "blank" } (in a menu entry or a cell: "onTap": [that action] in place of "to")`,
+    );
+    return;
+  }
   if (!path.startsWith('/')) {
     run.add(ctx.file, at, `expected a path of routes.json starting with "/" (a query may follow: /wallet?type=1), found ${JSON.stringify(v)}`);
     return;
   }
   if (!run.routePaths.has(path)) {
     run.add(ctx.file, at, `"${path}" is not a route of routes.json (expected one of ${listOf(run.routePaths)})${didYouMean(path, run.routePaths)}`);
+  }
+}
+
+/**
+ * The files app.json names in assets/ (brand.logo, webApp.icon) are in this config's assets/: a
+ * brand's build takes every asset from its own folder, so a name copied from another brand's
+ * app.json, or a file left out of the copy, is named here rather than shipped as a broken picture.
+ */
+export function checkAssets(run: Run): void {
+  const assets = run.bundle.assets;
+  const app = run.app;
+  if (!assets || !app) return;
+  const named: [string[], unknown][] = [
+    [['brand', 'logo'], isObject(app.brand) ? app.brand.logo : undefined],
+    [['webApp', 'icon'], isObject(app.webApp) ? app.webApp.icon : undefined],
+  ];
+  const folder = run.bundle.app.file.replace(/app\.json$/, 'assets/');
+  for (const [at, v] of named) {
+    if (typeof v !== 'string' || !v.startsWith('assets/') || assets.includes(v.slice('assets/'.length))) continue;
+    run.add(run.bundle.app.file, at, `"${v}" is not in ${folder} (expected one of ${assets.map((a) => `assets/${a}`).join(', ') || 'none: the folder is empty'})${didYouMean(v, assets.map((a) => `assets/${a}`))}`);
   }
 }
 

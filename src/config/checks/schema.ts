@@ -30,6 +30,12 @@ const KEYWORD_WORDS: Record<string, (e: ErrorObject) => string> = {
   },
   enum: (e) => {
     const allowed = e.params.allowedValues as unknown[];
+    // HTML's spelling of a value (target "_blank"): the word without the underscore, and what each value does
+    const html = typeof e.data === 'string' && e.data.startsWith('_') && allowed.includes(e.data.slice(1)) ? e.data.slice(1) : undefined;
+    if (html !== undefined) {
+      const what = (e.parentSchema as { description?: string } | undefined)?.description;
+      return `expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}${found(e)}: write "${html}", without HTML's underscore${what ? ` (${what})` : ''}`;
+    }
     const near = typeof e.data === 'string' ? didYouMean(e.data, allowed.filter((v): v is string => typeof v === 'string')) : '';
     return `expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}${found(e)}${near}`;
   },
@@ -37,6 +43,8 @@ const KEYWORD_WORDS: Record<string, (e: ErrorObject) => string> = {
   pattern: (e) => `expected text matching ${e.params.pattern}${found(e)}`,
   minimum: (e) => `expected a number of at least ${e.params.limit}${found(e)}`,
   maximum: (e) => `expected a number of at most ${e.params.limit}${found(e)}`,
+  exclusiveMinimum: (e) => `expected a number above ${e.params.limit}${found(e)}`,
+  exclusiveMaximum: (e) => `expected a number below ${e.params.limit}${found(e)}`,
   minLength: (e) => `expected text of at least ${e.params.limit} characters${found(e)}`,
   maxLength: (e) => `expected text of at most ${e.params.limit} characters${found(e)}`,
   minItems: (e) => `expected at least ${e.params.limit} entries`,

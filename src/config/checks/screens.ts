@@ -58,7 +58,7 @@ export function checkForms(run: Run): void {
 }
 
 /** the numbers each rule type needs */
-const RULE_NEEDS: Record<string, string[]> = { minLength: ['min'], maxLength: ['max'], lengthBetween: ['min', 'max'], range: ['min', 'max'], min: ['min'] };
+const RULE_NEEDS: Record<string, string[]> = { minLength: ['min'], maxLength: ['max'], lengthBetween: ['min', 'max'], range: ['min', 'max'], min: ['min'], max: ['max'] };
 
 function checkForm(run: Run, name: string, f: File): void {
   const form = f.json as JsonObject;

@@ -20,6 +20,8 @@ export interface ConfigBundle {
   routes: { file: string; json: unknown };
   screens: Record<string, { file: string; json: unknown }>;
   forms: Record<string, { file: string; json: unknown }>;
+  /** the file names of the config's assets/ folder (absent: not known, not checked) */
+  assets?: string[];
 }
 
 export interface SchemaSet {

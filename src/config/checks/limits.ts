@@ -1,0 +1,196 @@
+/**
+ * Numbers that must agree (issue 32). Each of these passed the schema and blocked every player:
+ *   - a minimum above its maximum: every `xMin`/`xMax` (and `minX`/`maxX`, `xMinY`/`xMaxY`) pair of
+ *     app.json constants (depositMinDefault 20000 above depositMaxDefault 10000);
+ *   - the bounds of a form's rules on one field: a rule's own min above its max, and a lower bound
+ *     of one rule (min, range, minLength, lengthBetween) above the upper bound of another on the
+ *     same field (a min rule reading withdrawMin 60000, a range rule with max 50000): no value passes;
+ *   - a negative bound of a rule (an amount or a length below 0);
+ *   - a rule whose number differs from the number its message states (rule min 5, message 最少1元;
+ *     or a message stating {{const.withdrawMin}} over a rule that reads another number);
+ *   - a field that takes fewer characters (maxLength, else const.textInputMax) than its rules ask for
+ *     (usernameMin above textInputMax), or a captcha field shorter than the code (captchaLength).
+ * A rule bound is known when it is a number or reads a constant (`{{const.X}}`, or the constant a
+ * server value falls back to, `{{data.range.min_price | or:const.X}}`); other bounds are left to the
+ * run time. Rules under a `when` are compared with their own bounds and message only.
+ * Each problem names the file, the JSON path and both numbers.
+ */
+import { bindingExpressions, parseExpression } from '../../engine/bindings';
+import type { Run } from './run';
+import { isObject, pointer, type At, type JsonObject } from './util';
+
+/** The counterpart of a constant name: the maximum of a minimum (usernameMin -> usernameMax). */
+export function maxNameOf(name: string): string | undefined {
+  if (/^min[A-Z]/.test(name)) return `max${name.slice(3)}`;
+  const m = /Min(?=[A-Z]|$)/.exec(name);
+  return m ? `${name.slice(0, m.index)}Max${name.slice(m.index + 3)}` : undefined;
+}
+
+/** A constant's value by its dotted name. */
+function constantAt(constants: JsonObject, name: string): unknown {
+  return name.split('.').reduce<unknown>((o, k) => (isObject(o) && Object.hasOwn(o, k) ? o[k] : undefined), constants);
+}
+
+/** A bound of a rule, when known before run time: its value and what it reads. */
+interface Bound {
+  value: number;
+  /** `const.X` it reads, or undefined for a number written in the rule */
+  constant?: string;
+}
+
+function boundOf(v: unknown, constants: JsonObject): Bound | undefined {
+  if (typeof v === 'number') return { value: v };
+  if (typeof v !== 'string') return undefined;
+  const exprs = bindingExpressions(v);
+  if (exprs.length !== 1) return undefined;
+  const { head, filters } = parseExpression(exprs[0]);
+  const names = [head.kind === 'path' ? head.path : '', ...filters.filter((f) => f.name === 'or' && f.arg).map((f) => f.arg ?? '')];
+  for (const n of names) {
+    if (!n.startsWith('const.')) continue;
+    const value = constantAt(constants, n.slice(6));
+    if (typeof value === 'number' && Number.isFinite(value)) return { value, constant: n };
+  }
+  if (head.kind === 'number') return { value: head.value };
+  return undefined;
+}
+
+const describe = (b: Bound) => (b.constant ? `${b.value} (${b.constant})` : String(b.value));
+
+export function checkLimits(run: Run): void {
+  const constants = run.constants;
+  if (!constants) return;
+  checkConstantPairs(run, constants, constants, ['constants']);
+  const { bundle } = run;
+  for (const [name, f] of Object.entries(bundle.forms)) {
+    if (!run.ok.forms[name]) continue;
+    run.once(f.json, 'limits', [f.file, bundle.app.json, bundle.messages.json], () => checkRules(run, f.file, f.json as JsonObject, constants));
+  }
+}
+
+/** Every numeric xMin of an object of constants (and of the objects in it) against its xMax. */
+function checkConstantPairs(run: Run, constants: JsonObject, obj: JsonObject, at: At): void {
+  for (const [name, v] of Object.entries(obj)) {
+    if (isObject(v)) {
+      checkConstantPairs(run, constants, v, [...at, name]);
+      continue;
+    }
+    const maxName = maxNameOf(name);
+    const max = maxName !== undefined && Object.hasOwn(obj, maxName) ? obj[maxName] : undefined;
+    if (typeof v !== 'number' || typeof max !== 'number' || v <= max) continue;
+    run.add(
+      run.bundle.app.file,
+      [...at, name],
+      `${name} ${v} is above ${maxName} ${max} (${pointer([...at, maxName!])}): no value can pass both; expected a minimum at most its maximum (lower ${name} or raise ${maxName})`,
+    );
+  }
+}
+
+const LOWER: Record<string, 'value' | 'length'> = { min: 'value', range: 'value', minLength: 'length', lengthBetween: 'length' };
+const UPPER: Record<string, 'value' | 'length'> = { max: 'value', range: 'value', maxLength: 'length', lengthBetween: 'length' };
+
+/** Numbers stated in a text a player reads: standalone numbers (not inside a word: TRC20), outside the bindings. */
+function statedNumbers(text: string): number[] {
+  const plain = text.replace(/\{\{[^{}]*\}\}/g, ' ');
+  return [...plain.matchAll(/(?<![\w.])\d+(?:\.\d+)?(?![\w]|\.\d)/g)].map((m) => Number(m[0]));
+}
+
+function checkRules(run: Run, file: string, form: JsonObject, constants: JsonObject): void {
+  const rules = Array.isArray(form.rules) ? form.rules.filter(isObject) : [];
+  const known = rules.map((r) => ({ min: boundOf(r.min, constants), max: boundOf(r.max, constants) }));
+  rules.forEach((r, i) => {
+    const { min, max } = known[i];
+    for (const [k, b] of [['min', min], ['max', max]] as const) {
+      if (b && b.value < 0) run.add(file, ['rules', i, k], `the rule's ${k} is ${describe(b)}: expected 0 or more (an amount or a length below 0 lets everything through)`);
+    }
+    if (min && max && min.value > max.value) {
+      run.add(file, ['rules', i, 'min'], `the rule's min ${describe(min)} is above its max ${describe(max)}: no value can pass; expected min at most max`);
+    }
+    checkMessage(run, file, r, i, min, max, constants);
+  });
+  checkInputLengths(run, file, form, rules, known, constants);
+  // a lower bound of one rule above the upper bound of another on the same field
+  rules.forEach((lo, i) => {
+    const kind = LOWER[String(lo.type)];
+    const min = known[i].min;
+    if (!kind || !min || lo.when !== undefined) return;
+    rules.forEach((hi, j) => {
+      const max = known[j].max;
+      if (j === i || UPPER[String(hi.type)] !== kind || hi.field !== lo.field || !max || hi.when !== undefined || min.value <= max.value) return;
+      run.add(
+        file,
+        ['rules', i, 'min'],
+        `the min ${describe(min)} of this ${lo.type} rule on "${lo.field}" is above the max ${describe(max)} of the ${hi.type} rule at ${pointer(['rules', j, 'max'])}: no value can pass both; expected the minimum at most the maximum`,
+      );
+    });
+  });
+}
+
+/** the field types drawn as a text input, which takes at most const.textInputMax characters unless the field says maxLength (src/engine/form.tsx) */
+const TEXT_INPUTS = new Set(['text', 'password', 'number', 'captcha']);
+
+/**
+ * The longest input a field takes (its maxLength, else const.textInputMax for a text input) against
+ * what its rules ask as the shortest (minLength, lengthBetween) and, for a captcha, the code's
+ * length (const.captchaLength): above it no player can type a value that passes.
+ */
+function checkInputLengths(run: Run, file: string, form: JsonObject, rules: JsonObject[], known: { min?: Bound }[], constants: JsonObject): void {
+  const fields = Array.isArray(form.fields) ? form.fields.filter(isObject) : [];
+  fields.forEach((field, f) => {
+    const own = field.maxLength !== undefined;
+    const longest = own ? boundOf(field.maxLength, constants) : TEXT_INPUTS.has(String(field.type)) ? boundOf('{{const.textInputMax}}', constants) : undefined;
+    if (!longest) return;
+    const takes = `at most ${describe(longest)} characters${own ? ` (its maxLength, ${pointer(['fields', f, 'maxLength'])})` : ' (the default of a field without maxLength)'}`;
+    rules.forEach((r, i) => {
+      const min = known[i].min;
+      if (r.field !== field.name || LOWER[String(r.type)] !== 'length' || !min || min.value <= longest.value) return;
+      run.add(file, ['rules', i, 'min'], `the min ${describe(min)} of this ${r.type} rule is above what the field "${field.name}" takes, ${takes}: no value can pass; expected the input to take at least the minimum`);
+    });
+    const code = field.type === 'captcha' ? boundOf('{{const.captchaLength}}', constants) : undefined;
+    if (code && code.value > longest.value) {
+      run.add(file, own ? ['fields', f, 'maxLength'] : ['fields', f], `the captcha field "${field.name}" takes ${takes}, fewer than the captcha's code of ${describe(code)}: no player can type it; expected at least ${code.value}`);
+    }
+  });
+}
+
+/** Does the name of a constant say it is a minimum or a maximum? */
+const roleOf = (constant: string): 'min' | 'max' | undefined => {
+  const last = constant.split('.').pop() ?? '';
+  if (/^min[A-Z]|Min(?=[A-Z]|$)/.test(last)) return 'min';
+  if (/^max[A-Z]|Max(?=[A-Z]|$)/.test(last)) return 'max';
+  return undefined;
+};
+
+/**
+ * The rule's message against its bounds: for each known bound, the numbers its message states for
+ * it (every number written out, and each {{const.X}} whose name says min, or max, as the bound is)
+ * must include the bound's value, unless the message shows the bound itself ({{min}}, {{max}}).
+ */
+function checkMessage(run: Run, file: string, rule: JsonObject, i: number, min: Bound | undefined, max: Bound | undefined, constants: JsonObject): void {
+  if (typeof rule.message !== 'string' || (!min && !max)) return;
+  const key = /^@([a-zA-Z][\w.]*)$/.exec(rule.message)?.[1];
+  const text = key ? run.messages?.[key] : rule.message;
+  if (typeof text !== 'string') return;
+  const literal = statedNumbers(text);
+  const shown = new Set<string>();
+  const byRole: Record<'min' | 'max', { value: number; as: string }[]> = { min: [], max: [] };
+  for (const expr of bindingExpressions(text)) {
+    const { head } = parseExpression(expr);
+    if (head.kind !== 'path') continue;
+    shown.add(head.path);
+    const role = head.path.startsWith('const.') ? roleOf(head.path) : undefined;
+    const value = head.path.startsWith('const.') ? constantAt(constants, head.path.slice(6)) : undefined;
+    if (role && typeof value === 'number') byRole[role].push({ value, as: `{{${head.path}}} = ${value}` });
+  }
+  const where = key ? `its message @${key} (${run.bundle.messages.file} ${pointer(['messages', key])}: "${text}")` : `its message "${text}"`;
+  for (const [role, b] of [['min', min], ['max', max]] as const) {
+    if (!b || shown.has(role)) continue;
+    const stated = [...literal.map((n) => ({ value: n, as: String(n) })), ...byRole[role]];
+    if (!stated.length || stated.some((s) => s.value === b.value)) continue;
+    const fix = b.constant ? `{{${b.constant}}}` : `{{${role}}}`;
+    run.add(
+      file,
+      ['rules', i, role],
+      `the rule's ${role} is ${describe(b)} but ${where} states ${stated.map((s) => s.as).join(', ')}: a player is told a different limit than the one applied; write ${fix} in the message so it follows the rule`,
+    );
+  }
+}
