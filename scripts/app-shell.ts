@@ -161,7 +161,7 @@ const leadCss = () => LEAD_WIDGETS.map((w) => readFileSync(path.join(WIDGETS_DIR
 
 /**
  * `dir`: the config folder (screens.config/, or SCREENS_CONFIG_DIR); `app`: its app.json as the
- * build read it (vite.config.ts readApp). The top bar draws the brand (app.json brand, through
+ * build read it (scripts/vite/app-json.ts readApp). The top bar draws the brand (app.json brand, through
  * src/config/brand.ts) as src/shell/TopBar.tsx does: the logo, then the site name.
  */
 export function appShell(dir: string, app: { brand: BrandConfig; theme: ThemeConfig; tabBar?: AppConfig['tabBar'] }): AppShell {
