@@ -21,10 +21,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ICON_SOURCES } from '../src/engine/icon-names';
-import { ICON_PATHS, VIEWBOX } from '../src/engine/icon-paths.gen';
-import type { AppConfig, RouteConfig } from '../src/config/types';
-import { brandOf, type BrandConfig, type ThemeConfig } from '../src/config/brand';
+import { ICON_SOURCES } from '../src/engine/icon-names.ts';
+import { ICON_PATHS, VIEWBOX } from '../src/engine/icon-paths.gen.ts';
+import type { AppConfig, RouteConfig } from '../src/config/types.ts';
+import { brandOf, type BrandConfig, type ThemeConfig } from '../src/config/brand.ts';
 
 export interface AppShell {
   /** markers and the shell, to go inside the app's root element */

@@ -9,8 +9,8 @@
  * This file must stay free of browser and node imports: both sides load it.
  */
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import * as S from './replies';
-import type * as R from './types';
+import * as S from './replies.ts';
+import type * as R from './types.ts';
 
 export interface EndpointDef<S extends JSONSchema = JSONSchema> {
   readonly method: 'GET' | 'POST';
