@@ -142,8 +142,9 @@ export class MockState {
     this.reset();
   }
 
-  /** Put the seed back: members, records, settings (the start-up reply profile); sessions, faults and uploads are dropped. */
+  /** Put the seed back: members, records, settings (the start-up reply profile), the clock; sessions, faults and uploads are dropped. */
   reset(): void {
+    this.clockOffsetMs = 0;
     const seed = buildSeed(Date.now());
     this.settings = freshSettings(this.startProfile);
     this.members = new Map(seed.members.map((m) => [m.username.toLowerCase(), m]));
@@ -159,8 +160,22 @@ export class MockState {
     this.seq = 0;
   }
 
+  /** how far the mock's clock is ahead of the machine's (`/__mock/clock`): 0 unless a test moved it */
+  clockOffsetMs = 0;
+
+  /** The mock's time: the machine's, moved by `/__mock/clock`. Every record, period and token age reads it. */
   now(): number {
-    return Date.now();
+    return Date.now() + this.clockOffsetMs;
+  }
+
+  /**
+   * Moves the mock's clock by `ms` (back when negative). The sessions open now move with it: a
+   * test that travels a day is still logged in (a token's age is the time the member spent, not the
+   * test's jump).
+   */
+  moveClock(ms: number): void {
+    this.clockOffsetMs += ms;
+    for (const session of this.sessions.values()) session.created += ms;
   }
 
   nextSeq(): number {
