@@ -341,6 +341,25 @@ export function controlRouter(state: MockState, latency: { ms: number }): expres
     send(res, ok(null, '已恢复初始数据'));
   });
 
+  /** the mock's clock: `{now, iso, offsetMs}` (now in ms since 1970, and as an ISO time) */
+  const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const clock = () => ({ now: state.now(), iso: new Date(state.now()).toISOString(), offsetMs: state.clockOffsetMs });
+  router.get('/clock', (_req, res) => send(res, ok(clock())));
+  router.post('/clock', (req, res) => {
+    const raw = body(req);
+    const b: { set?: unknown; advanceMs?: unknown } = isPlainObject(raw) ? raw : {};
+    const keys = Object.keys(b);
+    const set = typeof b.set === 'string' ? Date.parse(b.set) : b.set;
+    if ( keys.length !== 1 || !['set', 'advanceMs'].includes(keys[0]))
+      return send(res, fail(422, '请求体应为 {"advanceMs": 毫秒数} 或 {"set": 时间}（ISO 字符串或毫秒数）之一'), 422);
+    if (keys[0] === 'advanceMs' && !(typeof b.advanceMs === 'number' && Number.isFinite(b.advanceMs)))
+      return send(res, fail(422, 'advanceMs 应为数字（毫秒，可为负）'), 422);
+    if (keys[0] === 'set' && !(typeof set === 'number' && Number.isFinite(set)))
+      return send(res, fail(422, 'set 应为 ISO 时间字符串（如 2026-11-27T00:00:00+08:00）或毫秒数'), 422);
+    state.moveClock(keys[0] === 'advanceMs' ? (b.advanceMs as number) : (set as number) - state.now());
+    send(res, ok(clock()));
+  });
+
   router.get('/state', (_req, res) => send(res, ok(snapshot(state))));
 
   router.get('/settings', (_req, res) => send(res, ok(state.settings)));

@@ -7,9 +7,9 @@
  * The numbers are in fixtures/site.ts (guessLimits).
  */
 import { guessLimits } from './fixtures/site';
-import { fail, type Reply } from './http';
+import { fail, type Reply } from './reply.ts';
 import { verifyPassword } from './passwords';
-import type { Member, MockState } from './state';
+import type { Member } from './records.ts';
 
 export interface GuessRule {
   key: string;
@@ -81,14 +81,14 @@ export const tooManyLogins = (): Reply<never> => fail(429, `密码错误次数�
 export const tooManyPayPasswords = (): Reply<never> => fail(429, `支付密码错误次数过多，请${windowText(guessLimits.windowMs)}后再试`);
 
 /** A member's pay password, under the per-member limit: true, false (wrong) or 'blocked'. */
-export function checkPayPassword(state: MockState, me: Member, plain: string): Promise<boolean | 'blocked'> {
+export function checkPayPassword(state: { guesses: GuessLimiter }, me: Member, plain: string): Promise<boolean | 'blocked'> {
   return state.guesses.attempt([{ key: `pay:${me.id}`, max: guessLimits.payPasswordPerMember, clearOnSuccess: true }], guessLimits.windowMs, () =>
     verifyPassword(plain, me.payPasswordHash),
   );
 }
 
 /** A login password, under the per-account and per-address limits (unknown names count too). */
-export function checkLogin(state: MockState, name: string, address: string, check: () => Promise<boolean>): Promise<boolean | 'blocked'> {
+export function checkLogin(state: { guesses: GuessLimiter }, name: string, address: string, check: () => Promise<boolean>): Promise<boolean | 'blocked'> {
   return state.guesses.attempt(
     [
       { key: `login:${name.toLowerCase()}`, max: guessLimits.loginPerAccount, clearOnSuccess: true },

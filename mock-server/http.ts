@@ -6,22 +6,10 @@ import type { Request } from 'express';
 import type { EndpointName, PayloadOf, ReplyOf } from '../src/api/catalogue';
 import type { Page } from '../src/api/types';
 import type { Member, MockState } from './state';
+import { fail, type Reply } from './reply.ts';
 import { periodStart } from './time';
 
-export interface Reply<T> {
-  code: number;
-  message: string;
-  data: T | null;
-}
-
-export function ok<T>(data: T, message = '操作成功'): Reply<T> {
-  return { code: 200, message, data };
-}
-
-/** A business failure: HTTP 200, the code in the body, data null unless given. */
-export function fail<T = never>(code: number, message: string, data: T | null = null): Reply<T> {
-  return { code, message, data };
-}
+export { fail, ok, type Reply } from './reply.ts';
 
 export interface Ctx<K extends EndpointName> {
   name: K;

@@ -6,7 +6,7 @@
  * another payload is refused.
  */
 import { idempotency } from './fixtures/site';
-import { fail, type Reply } from './http';
+import { fail, type Reply } from './reply.ts';
 
 /** What a client may send: 1 to 128 characters, letters, digits and - _ . : */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,128}$/;

@@ -7,7 +7,7 @@ import { activities, memberMessages, notices as noticeFixtures } from './fixture
 import { venues } from './fixtures/games';
 import { memberSeeds, type MemberSeed } from './fixtures/members';
 import { seedHash } from './passwords';
-import type { ApplicationRec, BetRec, Member, MessageRec, Notice, RebateRec, RedPacketRec, TransRec } from './state';
+import type { ApplicationRec, BetRec, Member, MessageRec, Notice, RebateRec, RedPacketRec, TransRec } from './records.ts';
 import { makeRng } from './rng';
 import { DAY_MS, compactBJ, startOfBJDay } from './time';
 

@@ -14,128 +14,12 @@ import { IdempotencyStore } from './idempotency';
 import { makeRng } from './rng';
 import { buildSeed } from './seed';
 import { compactBJ } from './time';
+import type { Member, Notice } from './records.ts';
+
+export type { CardRec, TransRec, BetRec, RebateRec, RedPacketRec, ApplicationRec, MessageRec, PayType, DepositRec, Member, Notice } from './records.ts';
 
 /** The central wallet's name where a wallet is named (transfers): 'userbalance'. */
 export const CENTRAL = CENTRAL_WALLET;
-
-export interface CardRec {
-  id: number;
-  kind: 'bank' | 'usdt';
-  bank: string;
-  bank_no: string;
-  bank_owner: string;
-  bank_address: string;
-  created: number;
-}
-
-/** type: 1 deposit, 2 withdrawal, 3 transfer into a venue, 4 transfer out of a venue. */
-export interface TransRec {
-  out_trade_no: string;
-  type: 1 | 2 | 3 | 4;
-  cents: number;
-  pay_way: string;
-  /** deposit/withdrawal: 1 pending, 2 approved, 3 rejected; transfer: 0 failed, 1 success, 2 settling */
-  state: number;
-  created: number;
-  /** venue platname for transfers, '' for deposits and withdrawals */
-  api_type: string;
-}
-
-export interface BetRec {
-  bet_id: string;
-  api_type: string;
-  game_type: number;
-  gamename: string;
-  betCents: number;
-  winCents: number;
-  /** 0 invalid, 1 settled, 2 unsettled */
-  status: 0 | 1 | 2;
-  created: number;
-}
-
-export interface RebateRec {
-  id: number;
-  api_type: string;
-  game_type: number;
-  gamename: string;
-  cents: number;
-  /** 0 pending, 1 claimed */
-  state: 0 | 1;
-  created: number;
-  updated: number;
-}
-
-export interface RedPacketRec {
-  depositCents: number;
-  cents: number;
-  created: number;
-  used: number;
-}
-
-export interface ApplicationRec {
-  id: number;
-  activityId: number;
-  activity_name: string;
-  /** 1 pending, 2 passed, 3 rejected (0 and 4 exist in the wild and mean nothing) */
-  state: number;
-  created: number;
-}
-
-export interface MessageRec {
-  id: number;
-  title: string;
-  content: string;
-  created: number;
-}
-
-export type PayType = 'bank' | 'usdt' | 'wxpay' | 'alipay';
-
-export interface DepositRec {
-  deposit_no: string;
-  paytype: PayType;
-  catepay: 'TRC20' | 'ERC20' | null;
-  cents: number;
-  created: number;
-  /** the depositor's own account, for bank deposits */
-  payer: { bank_owner: string; bank: string; bank_no: string; bank_address: string } | null;
-  /** Alipay red-packet code submitted with paycode */
-  payCode: { pay_code: string; pay_name: string } | null;
-}
-
-export interface Member {
-  id: number;
-  username: string;
-  realname: string;
-  passwordHash: string;
-  payPasswordHash: string;
-  /** central wallet, cents */
-  balanceCents: number;
-  /** venue wallets by platname, cents */
-  venueCents: Record<string, number>;
-  avatar: string;
-  mobile: string;
-  email: string;
-  birthday: string;
-  /** VIP level 1-10 (current_vip 'VIP3' → 3) */
-  vip: number;
-  paysumCents: number;
-  /** turnover still owed before a withdrawal (mbalance, getBetAmount) */
-  owedCents: number;
-  joinedAt: number;
-  isagent: 0 | 1;
-  transferstatus: 0 | 1;
-  sendnums: number;
-  acquirednum: number;
-  pid: number | null;
-  cards: CardRec[];
-  trans: TransRec[];
-  bets: BetRec[];
-  rebates: RebateRec[];
-  redpackets: RedPacketRec[];
-  applications: ApplicationRec[];
-  messages: MessageRec[];
-  deposits: DepositRec[];
-}
 
 export interface Settings {
   title: string;
@@ -215,13 +99,6 @@ export interface AgentApplication {
   created: number;
 }
 
-export interface Notice {
-  id: number;
-  title: string;
-  content: string;
-  created: number;
-}
-
 /** The seed settings; `profile` is the reply profile the mock was started with (MOCK_SHAPES). */
 export function freshSettings(profile: ProfileName = 'default'): Settings {
   return {
@@ -265,8 +142,9 @@ export class MockState {
     this.reset();
   }
 
-  /** Put the seed back: members, records, settings (the start-up reply profile); sessions, faults and uploads are dropped. */
+  /** Put the seed back: members, records, settings (the start-up reply profile), the clock; sessions, faults and uploads are dropped. */
   reset(): void {
+    this.clockOffsetMs = 0;
     const seed = buildSeed(Date.now());
     this.settings = freshSettings(this.startProfile);
     this.members = new Map(seed.members.map((m) => [m.username.toLowerCase(), m]));
@@ -282,8 +160,22 @@ export class MockState {
     this.seq = 0;
   }
 
+  /** how far the mock's clock is ahead of the machine's (`/__mock/clock`): 0 unless a test moved it */
+  clockOffsetMs = 0;
+
+  /** The mock's time: the machine's, moved by `/__mock/clock`. Every record, period and token age reads it. */
   now(): number {
-    return Date.now();
+    return Date.now() + this.clockOffsetMs;
+  }
+
+  /**
+   * Moves the mock's clock by `ms` (back when negative). The sessions open now move with it: a
+   * test that travels a day is still logged in (a token's age is the time the member spent, not the
+   * test's jump).
+   */
+  moveClock(ms: number): void {
+    this.clockOffsetMs += ms;
+    for (const session of this.sessions.values()) session.created += ms;
   }
 
   nextSeq(): number {

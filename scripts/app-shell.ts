@@ -21,10 +21,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ICON_SOURCES } from '../src/engine/icon-names';
-import { ICON_PATHS, VIEWBOX } from '../src/engine/icon-paths.gen';
-import type { AppConfig, RouteConfig } from '../src/config/types';
-import { brandOf, type BrandConfig, type ThemeConfig } from '../src/config/brand';
+import { ICON_SOURCES } from '../src/engine/icon-names.ts';
+import { ICON_PATHS, VIEWBOX } from '../src/engine/icon-paths.gen.ts';
+import type { AppConfig, RouteConfig } from '../src/config/types.ts';
+import { brandOf, type BrandConfig, type ThemeConfig } from '../src/config/brand.ts';
 
 export interface AppShell {
   /** markers and the shell, to go inside the app's root element */
@@ -161,7 +161,7 @@ const leadCss = () => LEAD_WIDGETS.map((w) => readFileSync(path.join(WIDGETS_DIR
 
 /**
  * `dir`: the config folder (screens.config/, or SCREENS_CONFIG_DIR); `app`: its app.json as the
- * build read it (vite.config.ts readApp). The top bar draws the brand (app.json brand, through
+ * build read it (scripts/vite/app-json.ts readApp). The top bar draws the brand (app.json brand, through
  * src/config/brand.ts) as src/shell/TopBar.tsx does: the logo, then the site name.
  */
 export function appShell(dir: string, app: { brand: BrandConfig; theme: ThemeConfig; tabBar?: AppConfig['tabBar'] }): AppShell {

@@ -4,7 +4,7 @@
  * Its code downloads meanwhile (index.html preloads it); only running it waits, so React's start
  * (a few hundred milliseconds of script on a slow phone) never holds back the first paint.
  * What the route opens on starts as soon as this script runs (preloadRoute): the chunks of its
- * screen (index.html's `route-chunks`, written by the build: vite.config.ts routeChunks) and the
+ * screen (index.html's `route-chunks`, written by the build: scripts/vite/preload-app.ts routeChunks) and the
  * screen's first data (src/api/early.ts), at the same time as the app's code instead of once the
  * app has run and asked for them.
  * The module is loaded `async`: the document is done (DOMContentLoaded) as soon as it is parsed,

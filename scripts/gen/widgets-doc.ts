@@ -83,7 +83,7 @@ const THEME_NOTES: Record<string, string> = {
 
 /**
  * The brand colours (themeVars of src/config/brand.ts, from app.json theme; inline in index.html,
- * vite.config.ts appShellHtml), then the `--name: value; /* what it is *\/` lines of src/styles.css html:root.
+ * scripts/vite/app-shell-html.ts), then the `--name: value; /* what it is *\/` lines of src/styles.css html:root.
  */
 function cssVariables(root: string): { name: string; value: string; note: string }[] {
   const app = JSON.parse(readFileSync(path.join(root, 'screens.config', 'app.json'), 'utf8')) as { theme: { primary: string } };

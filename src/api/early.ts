@@ -54,7 +54,7 @@ export function takeEarly(url: string, init: Init): Promise<Response> | undefine
 }
 
 /**
- * The early reads of one route, as the build writes them into index.html (vite.config.ts
+ * The early reads of one route, as the build writes them into index.html (scripts/vite/preload-app.ts
  * routeChunks, the route-chunks template's `e`) for src/boot.ts: its screen's binding-free first
  * reads, whether they need a member, and where the key picture is.
  */

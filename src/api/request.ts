@@ -15,7 +15,7 @@ export interface BuiltRequest {
   init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: BodyInit };
 }
 
-/** The API's origin: same-origin `/api` by default; a build for another API origin sets VITE_API_BASE (README.md). */
+/** The API's origin: same-origin `/api` by default; a build for another API origin sets VITE_API_BASE (docs/DEPLOYING.md). */
 export const apiBase = (): string => String(import.meta.env?.VITE_API_BASE ?? '').replace(/\/+$/, '');
 
 /** sessionStorage key of the member's token (src/store/session.ts keeps it there) */

@@ -6,7 +6,7 @@
  *
  *   brandOf(app)        the names and the logo's url
  *   themeVars(theme)    the CSS custom properties every brand colour of src/ is written with
- *   themeCss(theme)     the same as a stylesheet rule (inline in index.html, vite.config.ts appShellHtml)
+ *   themeCss(theme)     the same as a stylesheet rule (inline in index.html, scripts/vite/app-shell-html.ts)
  *   fillTemplate(s, app) an asset's text with {{theme.primary}} / {{brand.siteName}} filled in
  *   contrastRatio(a, b), nearestShade(c, passes)  WCAG contrast, for the config check (checks/contrast.ts)
  *

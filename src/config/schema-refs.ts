@@ -6,7 +6,7 @@
  * through asActions / asCondition / asNodes (src/config/types.ts).
  */
 export const actionsRef = { type: 'array', items: { $ref: 'common.schema.json#/definitions/action' } } as const;
-export const conditionRef = { type: 'object', $ref: 'common.schema.json#/definitions/condition' } as const;
+export const conditionRef = { type: ['object', 'boolean'], $ref: 'common.schema.json#/definitions/condition' } as const;
 export const nodesRef = { type: 'array', items: { $ref: 'screen.schema.json#/definitions/node' } } as const;
 export const pagedSourceRef = { type: 'string', $ref: 'common.schema.json#/definitions/pagedSource' } as const;
 

@@ -7,9 +7,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Selector } from 'antd-mobile';
 import type { FieldConfig } from '../config/types';
 import { resolveNumber, resolveText, type Scope } from './bindings';
-import type { FieldInputProps } from './form-fields';
+import type { FieldInputProps } from './field-input';
 import { optionsFrom } from './options';
-import { useScreen } from './screen';
+import { useScreen } from './screen-context';
 
 /** Dates are sent as YYYY-MM-DD of the picked day, shifted by the configured hours (SPEC.md section 9). */
 export function formatDate(d: Date, shiftHours: number): string {

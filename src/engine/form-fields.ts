@@ -6,17 +6,9 @@
  */
 import type { ComponentType } from 'react';
 import type { FieldConfig } from '../config/types';
-import type { Scope } from './bindings';
+import type { FieldInputProps } from './field-input';
 
-export interface FieldInputProps {
-  field: FieldConfig;
-  id: string;
-  value: unknown;
-  onChange: (v: unknown) => void;
-  scope: Scope;
-  captcha: string;
-  onRedraw: () => void;
-}
+export type { FieldInputProps } from './field-input';
 
 type FieldComponent = ComponentType<FieldInputProps>;
 

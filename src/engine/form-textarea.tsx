@@ -1,7 +1,7 @@
 /** The textarea field (form-fields.ts): antd-mobile's TextArea, loaded with a form that has one. */
 import { TextArea } from 'antd-mobile';
 import { resolveNumber, resolveText } from './bindings';
-import type { FieldInputProps } from './form-fields';
+import type { FieldInputProps } from './field-input';
 
 export default function TextAreaField({ field, id, value, onChange, scope }: FieldInputProps) {
   const maxLength = field.maxLength !== undefined ? resolveNumber(field.maxLength, scope, 32) : resolveNumber('{{const.textInputMax}}', scope, 32);

@@ -4,19 +4,19 @@
  * Getting the screen ready is preload.ts; its data sources are data-sources.ts; the scope and
  * why widgets re-render only for what they read is scope.ts; the marks are perf.ts.
  */
-import { createContext, memo, Suspense, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, Suspense, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { proxy, snapshot, useSnapshot } from 'valtio';
 import { appConfig, brand, routeFor } from '../config';
-import { asActions, asCondition, asNodes, type Action, type FormConfig, type WidgetNode } from '../config/types';
+import { asActions, asCondition, asNodes, type Action, type WidgetNode } from '../config/types';
 import { session } from '../store/session';
-import { evalCondition, resolveDeep, type Scope } from './bindings';
+import { evalCondition, resolveDeep } from './bindings';
 import { runActions, type ActionContext } from './actions';
 import { useDataSources } from './data-sources';
 import { goBack } from './history';
 import { markScreen, markScreenData } from './perf';
 import { afterFirstScreen, loadPrepared, preparedNow, type LoadedScreen } from './preload';
-import { placeScope, screenScope, withNames, type ListState, type PlaceScope, type ScreenLocal } from './scope';
+import { placeScope, screenScope, type ScreenLocal } from './scope';
 import { text } from './text';
 import { resolveProps } from './props';
 import { RAW_PROPS } from './raw-props.gen';
@@ -28,90 +28,9 @@ import { ConfigFile, NodeGuard } from './render-error';
 import { WidgetBoundary } from './boundary';
 import { recoverFromChunkError } from './release';
 import { FAULTS_HONOURED, testFault } from './test-fault';
+import { PlaceContext, ScreenContext, useScreen, type ScreenShared } from './screen-context';
 
-export interface ScreenApi {
-  /** what bindings read; read during render, it subscribes the widget to what it read */
-  scope: Scope;
-  /** the scope's values of now, for event handlers and validation (a widget re-renders only for what it read) */
-  now: () => Scope;
-  /** run an action list from config; `extra` adds to the scope (item, reply, form…) */
-  run: (actions: unknown, extra?: Scope) => Promise<boolean>;
-  /** the text of a config string (@message keys and bindings), `extra` adds to the scope (item…): for templates, never for resolved props */
-  text: (value: unknown, extra?: Scope) => string;
-  /** whether a condition from config holds, `extra` adding to the scope (a filter per entry) */
-  holds: (cond: unknown, extra?: Scope) => boolean;
-  setState: (key: string, value: unknown) => void;
-  reload: (source?: string) => void;
-  /** a paged source's records so far (read during render, it subscribes the widget to them) */
-  list: (source: string) => ListState | undefined;
-  /** a data source whose first load is running or about to start (read during render, it subscribes the widget to it) */
-  pending: (source: string) => boolean;
-  /** a paged source's next page (data-sources.ts) */
-  more: (source: string) => Promise<void>;
-  /** a paged source's page 1 again (pull to refresh) */
-  refresh: (source: string) => Promise<void>;
-  forms: Map<string, FormConfig>;
-  actionContext: ActionContext;
-}
-
-/** What a screen shares with its widgets; stable for the screen's life (no re-render through it). */
-interface ScreenShared {
-  store: ScreenLocal;
-  run: ScreenApi['run'];
-  setState: ScreenApi['setState'];
-  reload: ScreenApi['reload'];
-  more: ScreenApi['more'];
-  refresh: ScreenApi['refresh'];
-  forms: ScreenApi['forms'];
-  actionContext: ActionContext;
-  /** the sources that load now (data-sources.ts `started`, of the last render) */
-  started: () => string[];
-}
-
-const ScreenContext = createContext<ScreenShared | null>(null);
-const PlaceContext = createContext<PlaceScope>(placeScope('/', ''));
-const ItemScopeContext = createContext<Scope>({});
-
-export function useScreen(): ScreenApi {
-  const shared = useContext(ScreenContext);
-  if (!shared) throw new Error('useScreen outside a screen');
-  const place = useContext(PlaceContext);
-  const extra = useContext(ItemScopeContext);
-  const local = useSnapshot(shared.store) as ScreenLocal;
-  const sess = useSnapshot(session);
-  // valtio re-renders a component that read nothing of a snapshot on any change: read one
-  // value that does not change (or, for the session, rarely), so a widget that reads nothing
-  // of the screen's state re-renders for nothing
-  void local.name;
-  void sess.token;
-  return useMemo(() => {
-    const scope = screenScope(sess, place, local, extra);
-    const hasExtra = Object.keys(extra).length > 0;
-    const textOf = (value: unknown, more: Scope = {}) => text(value, withNames(scope, more));
-    return {
-      scope,
-      now: () => withNames(shared.actionContext.scope(), extra),
-      run: hasExtra ? (actions: unknown, more: Scope = {}) => shared.run(actions, { ...extra, ...more }) : shared.run,
-      text: textOf,
-      holds: (cond: unknown, more: Scope = {}) => evalCondition(asCondition(cond), withNames(scope, more)),
-      setState: shared.setState,
-      reload: shared.reload,
-      list: (source: string) => (Object.hasOwn(local.lists, source) ? local.lists[source] : undefined),
-      pending: (source: string) => shared.started().includes(source) && local.loading[source] !== false,
-      more: shared.more,
-      refresh: shared.refresh,
-      forms: shared.forms,
-      actionContext: shared.actionContext,
-    };
-  }, [shared, place, extra, local, sess]);
-}
-
-/** Children rendered with more names in scope (for example `item` in a list). */
-export function ScopeProvider({ extra, children }: { extra: Scope; children: ReactNode }) {
-  const parent = useContext(ItemScopeContext);
-  const value = useMemo(() => ({ ...parent, ...extra }), [parent, extra]);
-  return <ItemScopeContext.Provider value={value}>{children}</ItemScopeContext.Provider>;
-}
+export { ScopeProvider, useScreen, type ScreenApi } from './screen-context';
 
 /**
  * A widget not loaded yet (one under a `when`: a start-up popup), loaded with the widgets it draws

@@ -1,6 +1,6 @@
 /**
  * The installable app's part of the shell:
- * - registers the service worker (vite.config.ts webApp()) once the first screen has shown its
+ * - registers the service worker (scripts/vite/web-app.ts) once the first screen has shown its
  *   data (the engine's `screen-data:` mark), so a first visit loads nothing more before that;
  *   it hands the worker the chunks the page loaded before the worker was in charge (first
  *   install, or a reload while a new worker takes over), so they are there offline too;

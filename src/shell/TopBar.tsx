@@ -25,7 +25,7 @@ export function MainTopBar() {
 
   return (
     <header className="topbar">
-      {/* the front end's own brand; the backend's title and site_logo are not drawn here (README, For operators) */}
+      {/* the front end's own brand; the backend's title and site_logo are not drawn here (docs/OPERATING.md) */}
       <div className="topbar-logo" data-testid="topbar-brand">
         {brand.logoUrl && <img src={brand.logoUrl} alt="" width={28} height={28} />}
         <span className="topbar-title">{brand.siteName}</span>

@@ -192,3 +192,37 @@ describe('the seed', () => {
     expect(await data(app, 'noticeList', { page: 1, type: 1 })).toEqual(await data(other, 'noticeList', { page: 1, type: 1 }));
   });
 });
+
+describe('clock (issue 31)', () => {
+  const DAY = 24 * 3_600_000;
+  const joinday = async () => (await call(app, 'user', {}, token)).body.data?.joinday as number;
+
+  it('advanced a day: the member has been here a day longer, and is still logged in', async () => {
+    const before = (await request(app).get('/__mock/clock')).body.data;
+    expect(before.offsetMs).toBe(0);
+    const days = await joinday();
+    const moved = await request(app).post('/__mock/clock').send({ advanceMs: DAY });
+    expect(moved.body.code).toBe(200);
+    expect(moved.body.data.offsetMs).toBe(DAY);
+    expect(moved.body.data.now - before.now).toBeGreaterThanOrEqual(DAY);
+    expect(await joinday()).toBe(days + 1);
+  });
+
+  it('set to a time: read back; a jump past the token lifetime keeps the open session; reset puts the clock back', async () => {
+    const res = await request(app).post('/__mock/clock').send({ set: '2030-01-02T03:04:05Z' });
+    expect(res.body.data.iso.slice(0, 19)).toBe('2030-01-02T03:04:05');
+    expect((await call(app, 'balance', {}, token)).body.code).toBe(200);
+    await request(app).post('/__mock/reset').send({});
+    expect((await request(app).get('/__mock/clock')).body.data.offsetMs).toBe(0);
+  });
+
+  it('refuses anything but one of {advanceMs} and {set} with a JSON 422 naming what to send', async () => {
+    for (const bad of [{}, { advanceMs: '1d' }, { set: 'tomorrow' }, { advanceMs: 1, set: 0 }, { when: 1 }, [1]]) {
+      const res = await request(app).post('/__mock/clock').send(bad);
+      expect(res.status, JSON.stringify(bad)).toBe(422);
+      expect(res.body.code).toBe(422);
+      expect(res.body.message).toMatch(/advanceMs|set/);
+    }
+    expect((await request(app).get('/__mock/clock')).body.data.offsetMs).toBe(0);
+  });
+});

@@ -299,9 +299,23 @@ describe('money retries (point 6)', () => {
     return (key ? r.set('Idempotency-Key', key) : r).send(payload);
   };
 
-  it('the catalogue flags every money POST', () => {
-    const flagged = endpointNames.filter((n) => (endpoints[n] as { idempotent?: boolean }).idempotent);
-    expect(flagged.sort()).toEqual(['bindcard', 'doactivityapply', 'dofanshui', 'douserredpacket', 'paycode', 'recharge', 'transall', 'transfer', 'withdraw']);
+  const flagged = endpointNames.filter((n) => (endpoints[n] as { idempotent?: boolean }).idempotent);
+
+  it('the catalogue flags every call that moves an amount, and only member POSTs', () => {
+    const withAmount = endpointNames.filter((n) => Object.hasOwn((endpoints[n].payload as { properties?: object }).properties ?? {}, 'amount'));
+    expect(withAmount.length).toBeGreaterThan(0);
+    for (const n of withAmount) expect(flagged, n).toContain(n);
+    for (const n of flagged) expect([endpoints[n].method, endpoints[n].auth], n).toEqual(['POST', true]);
+  });
+
+  it.each(flagged.map((n) => [n] as [EndpointName]))('%s takes a key: a repeat with the same key is answered with the first reply and not done again', async (name) => {
+    const replays = async () => (await request(server).get('/__mock/state')).body.data.idempotentReplays as number;
+    const before = await replays();
+    const first = await post(name, samples[name].payload as object, `again-${name}`);
+    const again = await post(name, samples[name].payload as object, `again-${name}`);
+    expect(first.body.code).toBe(samples[name].code ?? 200);
+    expect(again.body).toEqual(first.body);
+    expect(await replays()).toBe(before + 1);
   });
 
   it('a repeated key gets the first reply and moves the money once; a new key moves it again', async () => {

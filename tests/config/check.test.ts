@@ -39,6 +39,17 @@ describe('check:config', () => {
     expect(check(() => {})).toEqual([]);
   });
 
+  it('takes a literal true or false as a condition in a prop (disabledWhen, an entry\'s when), as ENGINE.md says; refuses a number there', () => {
+    const withButton = (disabledWhen: unknown) =>
+      check((b) => {
+        login(b).body.push({ type: 'Button', props: { text: '提交', disabledWhen } });
+      }).filter((p) => p.path.includes('disabledWhen'));
+    expect(withButton(true)).toEqual([]);
+    expect(withButton(false)).toEqual([]);
+    expect(withButton({ path: 'loggedIn', truthy: true })).toEqual([]);
+    expect(withButton(1).map((p) => p.file)).toEqual(['screens.config/screens/login.json']);
+  });
+
   it('names an unknown widget type', () => {
     const problems = check((b) => {
       login(b).body.push({ type: 'Carousell', props: {} });

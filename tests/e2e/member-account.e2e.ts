@@ -37,6 +37,19 @@ describe('mine', () => {
     expectClean(p);
   });
 
+  it('a day later (the mock clock advanced a day): 加入平台第 N+1 天 after a refresh, still logged in', async () => {
+    const p = await memberPage(env.browser, '/mine');
+    const days = async () => Number(/第 (\d+) 天/.exec(await byTestId(p, 'mine-joinday').innerText())?.[1]);
+    await expect.poll(() => byTestId(p, 'mine-username').innerText()).toBe(SEED.username);
+    const today = await days();
+    const moved = await fetch(`${BASE}/__mock/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: 24 * 3_600_000 }) });
+    expect(((await moved.json()) as { code: number }).code).toBe(200);
+    await byTestId(p, 'mine-refresh').click();
+    await expect.poll(days).toBe(today + 1);
+    expect(p.url()).toBe(`${BASE}/#/mine`);
+    expectClean(p);
+  });
+
   it('logout asks first, calls logoff, clears sessionStorage and localStorage, stops the balance poll and lands on /login', async () => {
     const p = await memberPage(env.browser, '/mine');
     await byTestId(p, 'mine-username').waitFor();

@@ -1,7 +1,8 @@
 /**
  * Docs that cannot drift (issue 26): the widget and filter lists of docs/WIDGETS.md are exactly the
  * widget folders and FILTERS, ENGINE.md's file table is exactly src/engine/, and every binding filter
- * and every repository path the docs write exists.
+ * and every repository path the docs write exists. Issue 31: every relative link of the docs
+ * resolves (file and heading), every `npm run` script they name exists, README stays a front page.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -11,7 +12,8 @@ import { bindingExpressions, FILTERS, parseExpression } from '../../src/engine/b
 
 const root = path.resolve(__dirname, '..', '..');
 const read = (f: string) => readFileSync(path.join(root, f), 'utf8');
-const DOCS = ['README.md', 'docs/ENGINE.md', 'docs/DEVELOPING.md', 'docs/BENCH.md', 'docs/WIDGETS.md', 'docs/BRANDS.md', 'mock-server/README.md'];
+/** every Markdown file of the docs: README.md, docs/ and the mock's README */
+const DOCS = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`), 'mock-server/README.md'];
 const widgetFolders = readdirSync(path.join(root, 'src', 'widgets'), { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(path.join(root, 'src', 'widgets', d.name, 'schema.ts')))
   .map((d) => d.name)
@@ -56,9 +58,17 @@ describe('the other docs', () => {
         }
       }
     }
-    // an example of check:config's output lists the filters as the check does
+    // an example of check:config's output lists the filters as the check does: the first and the
+    // last of FILTERS in order, the middle as "…" (so a new filter touches no doc but WIDGETS.md)
+    const sorted = Object.keys(FILTERS).sort();
     for (const f of DOCS) {
-      for (const m of read(f).matchAll(/unknown filter "\w+" in \{\{[^}]*\}\} \(expected one of ([^)]*)\)/g)) expect(m[1].split(', '), f).toEqual(Object.keys(FILTERS).sort());
+      for (const m of read(f).matchAll(/unknown filter "\w+" in \{\{[^}]*\}\} \(expected one of ([^)]*)\)/g)) {
+        const shown = m[1].split(', ');
+        const cut = shown.indexOf('…');
+        expect(cut, `${f}: ${m[1]}`).toBeGreaterThan(0);
+        expect(shown.slice(0, cut), f).toEqual(sorted.slice(0, cut));
+        expect(shown.slice(cut + 1), f).toEqual(sorted.slice(sorted.length - (shown.length - cut - 1)));
+      }
     }
     expect(read('README.md')).toContain('docs/WIDGETS.md');
   });
@@ -74,5 +84,56 @@ describe('the other docs', () => {
         expect(existsSync(path.join(root, m[1])), `${f}: ${m[1]}`).toBe(true);
       }
     }
+  });
+});
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens; a repeated one gets -1, -2… */
+function anchorsOf(markdown: string): Set<string> {
+  const seen = new Map<string, number>();
+  const out = new Set<string>();
+  for (const m of markdown.replace(/^```[\s\S]*?^```/gm, '').matchAll(/^#{1,6} (.+)$/gm)) {
+    const slug = m[1].trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const n = seen.get(slug) ?? 0;
+    seen.set(slug, n + 1);
+    out.add(n ? `${slug}-${n}` : slug);
+  }
+  return out;
+}
+
+describe('links and commands of the docs (issue 31)', () => {
+  it('every relative link of README and docs/ names a file that exists, and a heading of it that exists', () => {
+    const broken: string[] = [];
+    let links = 0;
+    for (const f of DOCS) {
+      const text = read(f).replace(/^```[\s\S]*?^```/gm, '');
+      const targets = [...text.matchAll(/\]\(([^)\s]+)\)/g), ...text.matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => m[1]);
+      for (const target of targets) {
+        if (/^[a-z]+:/i.test(target)) continue; // https:, mailto:
+        links++;
+        const [file, anchor] = target.split('#');
+        const abs = file ? path.resolve(path.dirname(path.join(root, f)), file) : path.join(root, f);
+        if (!existsSync(abs)) broken.push(`${f}: ${target} (no such file)`);
+        else if (anchor && abs.endsWith('.md') && !anchorsOf(readFileSync(abs, 'utf8')).has(anchor)) broken.push(`${f}: ${target} (no such heading)`);
+      }
+    }
+    expect(links).toBeGreaterThan(20);
+    expect(broken).toEqual([]);
+  });
+
+  it('the heading anchors are GitHub\'s', () => {
+    expect([...anchorsOf('# A (`npm run x`)\n## Before going live on a Laravel-style backend (`MOCK_SHAPES=laravel`)\n## A (`npm run x`)')]).toEqual(['a-npm-run-x', 'before-going-live-on-a-laravel-style-backend-mock_shapeslaravel', 'a-npm-run-x-1']);
+  });
+
+  it('every `npm run` script the docs name is a script of package.json', () => {
+    const scripts = Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts);
+    const named = new Set(DOCS.flatMap((f) => [...read(f).matchAll(/npm run ([\w:-]+)/g)].map((m) => `${f}: ${m[1]}`)));
+    expect(named.size).toBeGreaterThan(10);
+    for (const n of named) expect(scripts, n).toContain(n.split(': ')[1]);
+  });
+
+  it('README is a front page: at most 12,000 characters, one link per audience', () => {
+    const readme = read('README.md');
+    expect(readme.length).toBeLessThanOrEqual(12000);
+    for (const doc of ['docs/OPERATING.md', 'docs/DEPLOYING.md', 'docs/DEVELOPING.md', 'docs/ENGINE.md', 'docs/BENCH.md']) expect(readme).toContain(`](${doc})`);
   });
 });

@@ -3,10 +3,10 @@
  * place, the const./data./state./maps. name exists, every filter exists and gets the argument it takes.
  */
 import { bindingExpressions, FILTER_ARGS, FILTERS, parseExpression, type FilterArg } from '../../engine/bindings';
-import type { Run } from './run';
-import { BASE_ROOTS, LOCAL_WHERE, type Ctx } from './scope';
-import { sourceReply, step, type Shape } from './shapes';
+import { BASE_ROOTS, LOCAL_WHERE } from './scope';
+import { sourceReply, step } from './shapes';
 import { didYouMean, isObject, listOf, walkStrings, type At, type JsonObject } from './util';
+import type { Ctx, Run, Shape } from './context.ts';
 
 /** A path read by a binding (`user.name`, `data.list.total`): its root and first name. */
 export function checkPath(run: Run, path: string, at: At, ctx: Ctx, shown: string): void {

@@ -4,9 +4,8 @@
  * and page path fit the endpoint's payload and reply.
  */
 import { endpoints as catalogue, replies } from '../../api/catalogue';
-import type { Run } from './run';
-import type { Ctx } from './scope';
 import { didYouMean, isObject, listOf, literalType, type At, type JsonObject } from './util';
+import type { Ctx, Run } from './context.ts';
 
 /** `added`: payload keys the engine adds itself (a paged source's page field). */
 export function checkCall(run: Run, o: JsonObject, at: At, ctx: Ctx, added: string[] = []): void {

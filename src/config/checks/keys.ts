@@ -7,9 +7,8 @@
  * none) followed to app.json; choices read from data (optionsFrom) are not known before run time.
  */
 import { bindingExpressions, parseExpression } from '../../engine/bindings';
-import type { Run } from './run';
-import type { Ctx } from './scope';
 import { didYouMean, isObject, pointer, type At, type JsonObject } from './util';
+import type { Ctx, Run } from './context.ts';
 
 const entries = (v: unknown): JsonObject[] => (Array.isArray(v) ? v.filter(isObject) : []);
 const strings = (vs: unknown[]) => vs.filter((v) => v !== undefined && v !== null).map((v) => String(v));

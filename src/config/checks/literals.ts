@@ -11,8 +11,8 @@
  * ("1. 晋级标准").
  */
 import { bindingExpressions, parseExpression } from '../../engine/bindings';
-import type { Run } from './run';
 import { isObject, walkStrings, type At, type JsonObject } from './util';
+import type { Run } from './context.ts';
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 /** keys whose strings are notes for the operator, not shown to a player */

@@ -3,12 +3,12 @@
  * screen, the tab bar's paths, icons, app.json's patterns, and the texts of routes.json,
  * app.json's bars and messages.json. (Screens and forms: screens.ts; calls: calls.ts.)
  */
-import { ICON_SOURCES } from '../../engine/icon-names';
 import { walkText } from './bindings';
-import type { Run } from './run';
-import { LOCAL_WHERE, MESSAGE_LOCALS, SCREEN_ROOTS, type Ctx } from './scope';
-import { didYouMean, isObject, listOf, type At, type JsonObject } from './util';
+import { LOCAL_WHERE, MESSAGE_LOCALS, SCREEN_ROOTS } from './scope';
+import { didYouMean, isObject, type JsonObject } from './util';
+import { checkIcon, checkRouteTo } from './names.ts';
 import { walkActions } from './walk';
+import type { Ctx, Run } from './context.ts';
 
 /**
  * Screen names a route may give without a file screens.config/screens/<name>.json: the shell draws
@@ -16,37 +16,6 @@ import { walkActions } from './walk';
  * whose screen has no file).
  */
 export const BUILT_IN_SCREENS = ['placeholder'];
-
-export function checkIcon(run: Run, v: unknown, at: At, ctx: Ctx): void {
-  if (typeof v !== 'string' || v.includes('{{') || v.includes('/')) return;
-  if (!Object.hasOwn(ICON_SOURCES, v)) run.add(ctx.file, at, `unknown icon "${v}" (expected one of ${listOf(run.iconNames, 80)})${didYouMean(v, run.iconNames)}`);
-}
-
-/**
- * a `to` (a navigate action, a menu entry, a cell, app.json's topBar.balanceTarget) names a route of
- * routes.json, a query allowed after it; a `to` that starts with a binding is checked as text only
- */
-export function checkRouteTo(run: Run, v: unknown, at: At, ctx: Ctx): void {
-  if (typeof v !== 'string' || !run.routePaths || v.startsWith('{{')) return;
-  const path = v.split(/[?#]/)[0];
-  if (path.includes('{{')) return;
-  if (/^([a-z][\w+.-]*:|\/\/|www\.)/i.test(v)) {
-    // another site: a `to` only moves inside the app; the openUrl action leaves it
-    run.add(
-      ctx.file,
-      at,
-      `${JSON.stringify(v)} is an address outside the site, not a path of routes.json: "to" (and navigate) only opens a route; to open another site use the openUrl action, { "type": "openUrl", "url": ${JSON.stringify(v)}, "target": "blank" } (in a menu entry or a cell: "onTap": [that action] in place of "to")`,
-    );
-    return;
-  }
-  if (!path.startsWith('/')) {
-    run.add(ctx.file, at, `expected a path of routes.json starting with "/" (a query may follow: /wallet?type=1), found ${JSON.stringify(v)}`);
-    return;
-  }
-  if (!run.routePaths.has(path)) {
-    run.add(ctx.file, at, `"${path}" is not a route of routes.json (expected one of ${listOf(run.routePaths)})${didYouMean(path, run.routePaths)}`);
-  }
-}
 
 /**
  * The files app.json names in assets/ (brand.logo, webApp.icon) are in this config's assets/: a

@@ -6,51 +6,14 @@
 import { endpointNames } from '../../api/catalogue';
 import { FILTERS } from '../../engine/bindings';
 import { ICON_SOURCES } from '../../engine/icon-names';
-import { compileSchemas, validateFile, type Validators } from './schema';
-import { collectScreenInfo, formsOf, type ScreenInfo } from './scope';
-import { sessionShapes, type Shape } from './shapes';
+import { compileSchemas, validateFile } from './schema';
+import { collectScreenInfo, formsOf } from './scope';
+import { sessionShapes } from './shapes';
 import type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './types';
-import { isObject, pointer, type At, type JsonObject } from './util';
+import { isObject, pointer, type JsonObject } from './util';
+import type { Compiled, Run } from './context.ts';
 
-/** What is compiled once per checker and shared by every run. */
-export interface Compiled {
-  schemas: SchemaSet;
-  widgets: WidgetSchemas;
-  validators: Validators;
-  widgetTypes: string[];
-  endpointSet: Set<string>;
-  filterNames: string[];
-  iconNames: string[];
-  /** the shapes of what the session keeps (user, app, venues, games) */
-  sessionShapes: Record<string, Shape>;
-  /** results per file, remembered by the identity of the parsed JSON (see `once`) */
-  memo: WeakMap<object, Map<string, { deps: unknown[]; problems: Problem[]; result: unknown }>>;
-}
-
-export interface Run extends Compiled {
-  bundle: ConfigBundle;
-  problems: Problem[];
-  add(file: string, at: At | string, message: string): void;
-  /** a warning: printed apart, does not fail the check (a literal limit in a text, checks/literals.ts) */
-  warn(file: string, at: At | string, message: string): void;
-  /** runs `work` for one file unless the same file with the same dependencies was checked before */
-  once<T>(json: unknown, part: string, deps: unknown[], work: () => T): T;
-  /** which files passed schema validation (the reference checks read only those) */
-  ok: { app: boolean; messages: boolean; routes: boolean; screens: Record<string, boolean>; forms: Record<string, boolean> };
-  /** app.json when valid, and its parts */
-  app?: JsonObject;
-  constants?: JsonObject;
-  maps?: JsonObject;
-  patterns?: JsonObject;
-  /** messages.json's messages when valid */
-  messages?: JsonObject;
-  /** the paths of routes.json when valid: what a `to` may name */
-  routePaths?: Set<string>;
-  /** the valid screens: what each declares, the forms it shows, and the screens showing each form */
-  infos: Record<string, ScreenInfo>;
-  hostedBy: Record<string, string[]>;
-  hosts: Record<string, string[]>;
-}
+export type { Compiled, Run } from './context.ts';
 
 export function compile(schemas: SchemaSet, widgets: WidgetSchemas): Compiled {
   const validators = compileSchemas(schemas, widgets);

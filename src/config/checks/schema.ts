@@ -4,9 +4,11 @@
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { JsonSyntaxError } from '../json-text';
-import type { Run } from './run';
 import type { Problem, SchemaSet, WidgetSchemas } from './types';
 import { didYouMean, listOf, pointerJoin } from './util';
+import type { FileKind, Run, Validators } from './context.ts';
+
+export type { FileKind, Validators } from './context.ts';
 
 /** Config keys that were renamed (one name per idea: `type` names which variant an object is). */
 const RENAMED: Record<string, string> = { kind: 'type', check: 'type', toast: 'successToast', empty: 'emptyText', fixed: 'options' };
@@ -124,18 +126,6 @@ export function humanize(errors: ErrorObject[] | null | undefined): { path: stri
     out.push({ path, message: words });
   }
   return out;
-}
-
-export type FileKind = 'app' | 'messages' | 'routes' | 'screen' | 'form';
-
-export interface Validators {
-  files: Record<FileKind, ValidateFunction>;
-  /** widget type -> validator of its props (a widget whose schema does not compile is left out and named in `setup`) */
-  widgets: Map<string, ValidateFunction>;
-  /** the action types of common.schema.json */
-  actionTypes: string[];
-  /** problems of the schemas themselves, reported with every check */
-  setup: Problem[];
 }
 
 export function compileSchemas(schemas: SchemaSet, widgets: WidgetSchemas): Validators {

@@ -3,8 +3,10 @@
  * scopes: src/engine/screen.tsx useBaseScope and the screen scope), and what the screen (or the
  * screens hosting a form) declares: data sources, state keys.
  */
-import type { Shape } from './shapes';
-import { isObject, type JsonObject } from './util';
+import { isObject } from './util';
+import type { Ctx, ScreenInfo, Shape } from './context.ts';
+
+export type { Ctx, ScreenInfo } from './context.ts';
 
 /** Names every binding may read, whatever the place (src/engine/screen.tsx useBaseScope and the screen scope). */
 export const BASE_ROOTS = ['app', 'user', 'token', 'loggedIn', 'venues', 'games', 'query', 'path', 'fullPath', 'const', 'maps', 'messages', 'brand'];
@@ -25,37 +27,6 @@ export const MESSAGE_LOCALS: Record<string, string[]> = {
   // src/responsible/: minutes, hours, a choice's number and the text of a pending choice
   'responsible.': ['n', 'h', 'm', 'text'],
 };
-
-export interface ScreenInfo {
-  /** data sources (screen data): what data.X and reload may name */
-  sources: Set<string>;
-  /** the paged ones: what a PagedList may show */
-  paged: Set<string>;
-  dataNames: Set<string>;
-  /** keys declared in "state" */
-  declared: Set<string>;
-  /** keys some action or widget sets (setState, assign, stateKey) */
-  set: Set<string>;
-  /** keys read as state.X */
-  read: Set<string>;
-  /** per data source: its call (null when the screens hosting a form call different endpoints under one name) */
-  calls: Record<string, { endpoint: string; paged: boolean; path?: string } | null>;
-}
-
-/** One place being checked: its file, the names in scope there, its screen. */
-export interface Ctx {
-  file: string;
-  /** names in scope beyond BASE_ROOTS */
-  roots: Set<string>;
-  /** the screen (or the screens hosting a form): undefined where there is none (app.json, routes.json) */
-  screen?: ScreenInfo;
-  /** actions run by the shell, outside any screen (app.json topBar): where, for the message */
-  shell?: string;
-  /** the shape of local names whose value is known (`item` in a list of a data source); a local name without one is not checked */
-  shapes?: Record<string, Shape | undefined>;
-  /** a screen's "state" (initial values), for the keys that must start at a tab or filter choice (keys.ts) */
-  state?: JsonObject;
-}
 
 /** The place with more local names: each gets the shape given (or none, hiding an outer name's). */
 export const withRoots = (ctx: Ctx, more: readonly string[], shapes: Record<string, Shape | undefined> = {}): Ctx =>

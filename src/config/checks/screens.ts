@@ -5,10 +5,10 @@
  */
 import { walkText } from './bindings';
 import { checkCall, checkPageParam, checkPagePath } from './calls';
-import type { Run } from './run';
-import { mergeInfo, SCREEN_ROOTS, withRoots, type Ctx } from './scope';
+import { mergeInfo, SCREEN_ROOTS, withRoots } from './scope';
 import { didYouMean, isObject, type JsonObject } from './util';
 import { REPLY_LISTS, walkActions, walkCondition, walkNodes, walkOptionsFrom } from './walk';
+import type { Ctx, Run } from './context.ts';
 
 type File = { file: string; json: unknown };
 

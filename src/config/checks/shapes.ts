@@ -7,25 +7,10 @@
 import { replies } from '../../api/catalogue';
 import * as R from '../../api/replies';
 import { parseExpression } from '../../engine/bindings';
-import type { Run } from './run';
-import type { Ctx } from './scope';
 import { isObject } from './util';
+import type { Ctx, Run, Schema, Shape } from './context.ts';
 
-export type Schema = {
-  type?: string | readonly string[];
-  properties?: Readonly<Record<string, Schema>>;
-  additionalProperties?: boolean | Schema;
-  items?: Schema;
-  anyOf?: readonly Schema[];
-  oneOf?: readonly Schema[];
-};
-
-/** A value's schema, and what it is in an operator's words (for the message). */
-export interface Shape {
-  schema: Schema;
-  /** e.g. `the user entity (src/api/replies.ts)` or `an entry of {{data.bank}} (reply of getcard)` */
-  origin: string;
-}
+export type { Schema, Shape } from './context.ts';
 
 /** Fields the session adds to the user entity it keeps (src/store/session.ts withVip: `vip`, the level number). */
 const DERIVED_USER_FIELDS: Record<string, Schema> = { vip: { type: 'integer' } };

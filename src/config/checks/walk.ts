@@ -6,12 +6,12 @@ import type { Templates } from '../schema-refs';
 import { checkExpr, checkFields, checkString, walkText } from './bindings';
 import { checkCall, checkPagedSource } from './calls';
 import { checkSiblingKeys } from './keys';
-import { checkIcon, checkRouteTo } from './references';
-import type { Run } from './run';
+import { checkIcon, checkRouteTo } from './names.ts';
 import { validateProps } from './schema';
-import { withRoots, type Ctx } from './scope';
-import { entries, literalEntries, pageRows, shapeOfBinding, sourceReply, type Shape } from './shapes';
+import { withRoots } from './scope';
+import { entries, literalEntries, pageRows, shapeOfBinding, sourceReply } from './shapes';
 import { didYouMean, isObject, listOf, pointer, type At, type JsonObject } from './util';
+import type { Ctx, Run, Shape } from './context.ts';
 
 export const REPLY_LISTS = new Set(['onSuccess', 'onError', 'onNetworkError']);
 const ACTION_LISTS = new Set(['onSuccess', 'onError', 'onNetworkError', 'onConfirm', 'onCancel']);

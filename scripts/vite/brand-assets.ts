@@ -1,0 +1,69 @@
+/**
+ * screens.config/assets/ as the build serves it (the public folder): SVGs with {{theme.primary}},
+ * {{brand.siteName}} or {{brand.shortName}} filled in from app.json (the app icon takes the brand
+ * colour), other files as they are. Written to node_modules/.cache/screens-assets/<config>/ when
+ * the config is loaded and again when an asset or app.json changes in the dev server (the icons
+ * vite-plugin-pwa makes from it in the dev server follow at its next start). Beside each folder
+ * `<config>.source` names the config folder it was made from; folders of config folders that no
+ * longer exist (the tests' temporary copies) are removed.
+ */
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { fillTemplate } from '../../src/config/brand.ts';
+import { shownPath } from '../config-dir.ts';
+import { readApp } from './app-json.ts';
+import { inConfig, type BuildPaths } from './paths.ts';
+
+/** the public folder made from a config folder: one per config folder, under node_modules/.cache/screens-assets/ */
+export function publicDirOf({ root, configDir }: BuildPaths): string {
+  return path.join(root, 'node_modules', '.cache', 'screens-assets', createHash('sha1').update(configDir).digest('hex').slice(0, 10));
+}
+
+/** writes the public folder; returns the problems (unknown names in an SVG) */
+function writePublicAssets(paths: BuildPaths): string[] {
+  const { root, configDir } = paths;
+  const publicDir = publicDirOf(paths);
+  const assetsCache = path.dirname(publicDir);
+  const app = readApp(configDir);
+  const unknown: string[] = [];
+  const src = path.join(configDir, 'assets');
+  rmSync(publicDir, { recursive: true, force: true });
+  mkdirSync(publicDir, { recursive: true });
+  writeFileSync(`${publicDir}.source`, configDir);
+  for (const marker of readdirSync(assetsCache).filter((n) => n.endsWith('.source'))) {
+    const from = readFileSync(path.join(assetsCache, marker), 'utf8');
+    if (existsSync(from)) continue;
+    rmSync(path.join(assetsCache, marker.slice(0, -'.source'.length)), { recursive: true, force: true });
+    rmSync(path.join(assetsCache, marker), { force: true });
+  }
+  for (const name of existsSync(src) ? readdirSync(src) : []) {
+    const from = path.join(src, name);
+    if (name.endsWith('.svg')) {
+      const names: string[] = [];
+      writeFileSync(path.join(publicDir, name), fillTemplate(readFileSync(from, 'utf8'), app, names));
+      unknown.push(...names.map((n) => `${shownPath(root, from)}: unknown name {{${n}}} (expected theme.primary, brand.siteName or brand.shortName)`));
+    } else copyFileSync(from, path.join(publicDir, name));
+  }
+  return unknown;
+}
+
+/** The public folder is written when the config is loaded (this call), again on a change in the dev server. */
+export function brandAssets(paths: BuildPaths): Plugin {
+  const { configDir } = paths;
+  const problems = writePublicAssets(paths);
+  return {
+    name: 'brand-assets',
+    buildStart() {
+      if (problems.length) this.error(problems.join('\n'));
+    },
+    configureServer(server) {
+      for (const p of problems) server.config.logger.error(p);
+      server.watcher.on('all', (_event, file) => {
+        if (!inConfig(paths, file) || !(file.startsWith(path.join(configDir, 'assets')) || path.resolve(file) === path.join(configDir, 'app.json'))) return;
+        for (const p of writePublicAssets(paths)) server.config.logger.error(p);
+      });
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * A broken screens.config fails the build and shows in the dev server's overlay; warnings are
+ * printed and let it go on. The generated files are written before the build reads them, and again
+ * in the dev server whenever a widget folder appears or a source of theirs changes (a file written
+ * is picked up like any edit).
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
+import { overlayFrame } from '../../src/config/json-text.ts';
+import { errorsOf, formatProblems, isWarning } from '../../src/config/checks/output.ts';
+import type { Problem } from '../../src/config/checks/types.ts';
+import { inConfig, type BuildPaths } from './paths.ts';
+
+/**
+ * Runs `npm run check:config`'s script with --regenerate: it first brings every generated file up
+ * to date (scripts/generated.ts: a widget added or changed, a schema, an endpoint, a filter, an
+ * icon), then returns the config's problems. One implementation for CLI, build and dev server.
+ */
+function runCheck({ root, configDir }: BuildPaths, log: (line: string) => void): Promise<Problem[]> {
+  return new Promise((resolve) => {
+    execFile(
+      path.join(root, 'node_modules', '.bin', 'tsx'),
+      [path.join(root, 'scripts', 'check-config.ts'), '--json', '--dir', configDir, '--regenerate'],
+      { cwd: root, maxBuffer: 8 * 1024 * 1024 },
+      (_err, stdout, stderr) => resolve(checkOutput(stdout, stderr, log)),
+    );
+  });
+}
+
+/** The check's output read: its problems (JSON on stdout), or one problem saying it did not run; `regenerated …` lines are logged. */
+export function checkOutput(stdout: string, stderr: string, log: (line: string) => void): Problem[] {
+  for (const line of stderr.split('\n')) if (line.startsWith('regenerated ')) log(line);
+  try {
+    return JSON.parse(stdout) as Problem[];
+  } catch {
+    return [{ file: 'scripts/check-config.ts', path: '/', message: `the config check did not run: ${stderr || stdout}` }];
+  }
+}
+
+/**
+ * The payload of Vite's error overlay for the config's problems (what its client reads: message,
+ * stack, id, loc, frame, plugin); a syntax error is named by file:line:column with its line and caret.
+ */
+export function overlayError(root: string, errors: Problem[]) {
+  const first = errors[0];
+  const file = path.resolve(root, first.file);
+  const message = `screens.config has ${errors.length} problem(s):\n${formatProblems(errors)}`;
+  return first.line === undefined
+    ? { message, stack: '', id: file, plugin: 'config-check' }
+    : { message, stack: '', id: file, loc: { file, line: first.line, column: first.column ?? 1 }, frame: overlayFrame(first.frame ?? ''), plugin: 'config-check' };
+}
+
+/** What the generated files are made from (scripts/generated.ts), besides the config */
+const GENERATED_FROM = /(widgets[\\/][^\\/]+[\\/]schema\.ts|api[\\/](catalogue|replies)\.ts|engine[\\/](bindings|filter-docs|icon-names)\.ts|config[\\/]brand\.ts|src[\\/]styles\.css)$/;
+/** the generated files themselves: written by the check, no second run for them */
+const GENERATED = /\.gen\.ts$|refs\.schema\.json$|widgets\.schema\.json$/;
+
+/** whether a file changed in the dev server calls for a new check: a config file or a source of the generated files */
+export function needsCheck(paths: BuildPaths, file: string): boolean {
+  if (GENERATED.test(file)) return false;
+  return inConfig(paths, file) || GENERATED_FROM.test(file);
+}
+
+export function configCheck(paths: BuildPaths): Plugin {
+  let server: ViteDevServer | undefined;
+  const report = async () => {
+    const problems = await runCheck(paths, (line) => server?.config.logger.info(line, { timestamp: true }));
+    const errors = errorsOf(problems);
+    if (server) {
+      const warnings = problems.filter(isWarning);
+      if (warnings.length) server.config.logger.warn(formatProblems(warnings));
+      if (errors.length) {
+        server.config.logger.error(`screens.config has ${errors.length} problem(s):\n${formatProblems(errors)}`);
+        server.ws.send({ type: 'error', err: overlayError(paths.root, errors) });
+      }
+    }
+    return problems;
+  };
+  return {
+    name: 'config-check',
+    async buildStart() {
+      if (server) return;
+      const problems = await runCheck(paths, (line) => this.info(line));
+      const errors = errorsOf(problems);
+      if (problems.length > errors.length) this.warn(formatProblems(problems.filter(isWarning)));
+      if (errors.length) this.error(`screens.config has ${errors.length} problem(s):\n${formatProblems(errors)}`);
+    },
+    configureServer(s) {
+      server = s;
+      void report();
+      const changed = (file: string) => {
+        if (needsCheck(paths, file)) void report();
+      };
+      s.watcher.on('change', changed);
+      s.watcher.on('add', changed);
+      s.watcher.on('unlink', changed);
+    },
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * index.html made to start everything the first screen needs at once: the app's code preloaded
+ * at low priority, and for each route the chunks its screen needs (route chunks) and the reads it
+ * opens with (early reads), which src/boot.ts starts before the app has run.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { endpoints } from '../../src/api/catalogue.ts';
+import type { EarlyHint } from '../../src/api/early.ts';
+import type { EndpointShape } from '../../src/api/request.ts';
+import type { RouteConfig } from '../../src/config/types.ts';
+import type { BuildPaths } from './paths.ts';
+import { readScreens, type ScreenFacts } from './screen-facts.ts';
+
+/** a chunk of the bundle as the route chunks read it */
+export interface ChunkFacts {
+  fileName: string;
+  moduleIds: string[];
+  imports: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/** the field types whose input lives in a module of its own (src/engine/) */
+const FIELD_MODULES: Record<string, string> = { textarea: 'form-textarea.tsx', select: 'form-choice.tsx', date: 'form-choice.tsx', radio: 'form-choice.tsx' };
+
+/**
+ * For each route, the chunks its screen needs to paint (its config and forms, the widgets it
+ * draws, their field types, what they import and their stylesheets), as files of the build: JSON
+ * in a <template> of index.html (inert, and no script: the page carries none inline) that src/boot.ts reads
+ * to fetch the opening screen's chunks at the same time as the app's own code, not after it.
+ * `{ f: [file, ...], r: { "/path": [index into f, ...] }, e: { "/path": EarlyHint } }`.
+ */
+export function routeChunks(
+  { root, configDir }: BuildPaths,
+  chunks: ChunkFacts[],
+  loaded: string[],
+  screens: Record<string, ScreenFacts>,
+  routes: RouteConfig[],
+): string {
+  const chunkOf = new Map<string, ChunkFacts>();
+  for (const c of chunks) for (const id of c.moduleIds) chunkOf.set(id, c);
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const src = (...p: string[]) => path.join(root, ...p);
+  const files: string[] = [];
+  const indexOf = (f: string) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1);
+  const r: Record<string, number[]> = {};
+  const e: Record<string, EarlyHint> = {};
+  for (const route of routes) {
+    const s = screens[route.screen];
+    if (!s) continue;
+    const early = earlyReads(route, s);
+    if (early) e[route.path] = early;
+    const modules = [
+      path.join(configDir, 'screens', `${route.screen}.json`),
+      ...s.forms.map((f) => path.join(configDir, 'forms', `${f}.json`)),
+      ...s.widgets.map((w) => src('src', 'widgets', w, 'index.tsx')),
+      ...s.fields.flatMap((t) => (FIELD_MODULES[t] ? [src('src', 'engine', FIELD_MODULES[t])] : [])),
+    ];
+    const need = new Set<string>();
+    const add = (file: string) => {
+      if (need.has(file) || loaded.includes(file)) return;
+      need.add(file);
+      const c = byFile.get(file);
+      for (const imp of c?.imports ?? []) add(imp);
+      for (const css of c?.viteMetadata?.importedCss ?? []) need.add(css);
+    };
+    for (const m of modules) {
+      const c = chunkOf.get(m);
+      if (c) add(c.fileName);
+    }
+    r[route.path] = [...need].map(indexOf);
+  }
+  return JSON.stringify({ f: files, r, e }).replace(/[<&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+}
+
+/**
+ * A route's early reads (src/api/early.ts): its screen's binding-free first data, which src/boot.ts
+ * starts before the app has run. None for a route that may be refused before it shows (requireApp:
+ * the app's info decides), and none a visitor would be sent away from without a token.
+ */
+export function earlyReads(route: RouteConfig, s: ScreenFacts): EarlyHint | undefined {
+  if (route.requireApp || !s.data.length) return undefined;
+  const reads = s.data.flatMap(([source, endpoint, payload]) => {
+    const ep = (endpoints as Record<string, EndpointShape | undefined>)[endpoint];
+    return ep && !ep.idempotent && !ep.multipart ? [{ source, read: [ep.method, ep.path, payload] as EarlyHint['r'][number] }] : [];
+  });
+  if (!reads.length) return undefined;
+  const at = s.picture ? reads.findIndex((x) => x.source === s.picture![0]) : -1;
+  return {
+    r: reads.map((x) => x.read),
+    ...(route.auth || route.guard === 'confirmLogin' ? { a: 1 as const } : {}),
+    ...(at >= 0 ? { p: [at, s.picture![1]] as [number, string[]] } : {}),
+  };
+}
+
+/**
+ * The entry (src/boot.ts) imports the app only once the shell is on screen; index.html preloads
+ * the app's chunk and what it imports, so that the code downloads while the document is parsed.
+ * All of it at `fetchpriority="low"`: nothing of the first paint waits for it (module scripts
+ * never block rendering, the shell is the first paint), and a browser that has anything the
+ * paint does need (the document) serves that first.
+ */
+export function preloadApp(paths: BuildPaths): Plugin {
+  return {
+    name: 'preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const app = chunks.find((c) => c.name === 'app');
+        if (!app) return html;
+        const links = [app.fileName, ...app.imports]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`);
+        const routes = (JSON.parse(readFileSync(path.join(paths.configDir, 'routes.json'), 'utf8')) as { routes: RouteConfig[] }).routes;
+        const hints = routeChunks(paths, chunks, [app.fileName, ...app.imports], readScreens(paths.configDir), routes);
+        return html
+          .replace(/<(script type="module"|script async type="module"|link rel="modulepreload")( crossorigin)/g, '<$1$2 fetchpriority="low"')
+          .replace('</head>', `${links.join('\n')}\n</head>`)
+          .replace('</body>', `<template id="route-chunks">${hints}</template>\n  </body>`);
+      },
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * What each screen of screens.config/screens draws: read once per use by the screen index, the
+ * route chunks (early reads) and the chunk groups.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { bindingFreeSources, collectRefs, keyPicture } from '../../src/engine/refs.ts';
+
+export interface ScreenFacts {
+  widgets: string[];
+  deferred: string[];
+  forms: string[];
+  fields: string[];
+  data: ReturnType<typeof bindingFreeSources>;
+  /** the key picture: a binding-free source and its item fields (refs.ts keyPicture) */
+  picture?: [string, string[]];
+}
+
+/** what each screen of `<configDir>/screens` draws */
+export function readScreens(configDir: string): Record<string, ScreenFacts> {
+  const dir = path.join(configDir, 'screens');
+  const formsDir = path.join(configDir, 'forms');
+  const readJson = <T,>(file: string): T | undefined => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as T;
+    } catch {
+      return undefined; // the config check reports it
+    }
+  };
+  const out: Record<string, ScreenFacts> = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const screen = readJson<{ body?: unknown; data?: Parameters<typeof bindingFreeSources>[0] }>(path.join(dir, file));
+    if (!screen) continue;
+    const refs = collectRefs(screen.body);
+    const fields = new Set<string>();
+    for (const f of refs.forms) for (const field of readJson<{ fields?: { type?: string }[] }>(path.join(formsDir, `${f}.json`))?.fields ?? []) if (field.type) fields.add(field.type);
+    const data = bindingFreeSources(screen.data);
+    const picture = keyPicture(screen.body, data.map(([source]) => source));
+    out[file.slice(0, -5)] = { widgets: [...refs.widgets], deferred: [...refs.deferred], forms: [...refs.forms], fields: [...fields], data, ...(picture ? { picture } : {}) };
+  }
+  return out;
+}

@@ -1,0 +1,39 @@
+/**
+ * A name the config refers to that the code or routes.json knows: an icon, a route (a `to`). Read
+ * by the walk over screens and forms (walk.ts) and by the checks of app.json (references.ts).
+ */
+import { ICON_SOURCES } from '../../engine/icon-names';
+import type { Ctx, Run } from './context.ts';
+import { didYouMean, listOf, type At } from './util';
+
+/** an icon names one of the icon set's names (a binding or a url is not checked here) */
+export function checkIcon(run: Run, v: unknown, at: At, ctx: Ctx): void {
+  if (typeof v !== 'string' || v.includes('{{') || v.includes('/')) return;
+  if (!Object.hasOwn(ICON_SOURCES, v)) run.add(ctx.file, at, `unknown icon "${v}" (expected one of ${listOf(run.iconNames, 80)})${didYouMean(v, run.iconNames)}`);
+}
+
+/**
+ * a `to` (a navigate action, a menu entry, a cell, app.json's topBar.balanceTarget) names a route of
+ * routes.json, a query allowed after it; a `to` that starts with a binding is checked as text only
+ */
+export function checkRouteTo(run: Run, v: unknown, at: At, ctx: Ctx): void {
+  if (typeof v !== 'string' || !run.routePaths || v.startsWith('{{')) return;
+  const path = v.split(/[?#]/)[0];
+  if (path.includes('{{')) return;
+  if (/^([a-z][\w+.-]*:|\/\/|www\.)/i.test(v)) {
+    // another site: a `to` only moves inside the app; the openUrl action leaves it
+    run.add(
+      ctx.file,
+      at,
+      `${JSON.stringify(v)} is an address outside the site, not a path of routes.json: "to" (and navigate) only opens a route; to open another site use the openUrl action, { "type": "openUrl", "url": ${JSON.stringify(v)}, "target": "blank" } (in a menu entry or a cell: "onTap": [that action] in place of "to")`,
+    );
+    return;
+  }
+  if (!path.startsWith('/')) {
+    run.add(ctx.file, at, `expected a path of routes.json starting with "/" (a query may follow: /wallet?type=1), found ${JSON.stringify(v)}`);
+    return;
+  }
+  if (!run.routePaths.has(path)) {
+    run.add(ctx.file, at, `"${path}" is not a route of routes.json (expected one of ${listOf(run.routePaths)})${didYouMean(path, run.routePaths)}`);
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * Issue 31: the pure parts of the build's plugins (scripts/vite/), each what the build writes or
+ * decides for a given input: the route hints of index.html, the chunk groups cut from a module
+ * graph, what the service worker precaches, the config as the browser gets it, app.json's fallback.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { appJsonOf, FALLBACK_APP } from '../../scripts/vite/app-json.ts';
+import { fillIndexHtml } from '../../scripts/vite/app-shell-html.ts';
+import { chunkGroups, groupModules, preloadDependencies, screenChunkGroups } from '../../scripts/vite/chunk-groups.ts';
+import { checkOutput, needsCheck, overlayError } from '../../scripts/vite/config-check.ts';
+import { strippedConfig } from '../../scripts/vite/config-json.ts';
+import { earlyReads, routeChunks } from '../../scripts/vite/preload-app.ts';
+import { markReactRouterPure } from '../../scripts/vite/react-router-pure.ts';
+import { readScreens, type ScreenFacts } from '../../scripts/vite/screen-facts.ts';
+import { screenIndexModule } from '../../scripts/vite/screen-index.ts';
+import { precached } from '../../scripts/vite/web-app.ts';
+import type { RouteConfig } from '../../src/config/types.ts';
+
+const root = '/p';
+const paths = { root, configDir: '/p/screens.config' };
+const facts = (s: Partial<ScreenFacts>): ScreenFacts => ({ widgets: [], deferred: [], forms: [], fields: [], data: [], ...s });
+const route = (r: Partial<RouteConfig> & { path: string; screen: string }) => r as RouteConfig;
+
+describe('route chunks and early reads (index.html)', () => {
+  const chunks = [
+    { fileName: 'assets/app-1.js', moduleIds: ['/p/src/main.tsx'], imports: [] },
+    { fileName: 'assets/home-2.js', moduleIds: ['/p/screens.config/screens/home.json', '/p/src/widgets/Carousel/index.tsx'], imports: ['assets/swiper-3.js', 'assets/app-1.js'], viteMetadata: { importedCss: new Set(['assets/home-2.css']) } },
+    { fileName: 'assets/swiper-3.js', moduleIds: ['/p/node_modules/x.js'], imports: [] },
+    { fileName: 'assets/choice-4.js', moduleIds: ['/p/src/engine/form-choice.tsx'], imports: [] },
+    { fileName: 'assets/login-5.js', moduleIds: ['/p/screens.config/screens/login.json'], imports: ['assets/swiper-3.js'] },
+  ];
+  const screens = { home: facts({ widgets: ['Carousel'] }), login: facts({ fields: ['select', 'text'] }) };
+
+  it('names for each route its chunks, what they import and their stylesheets, less what the app has loaded, each file once', () => {
+    const out = JSON.parse(routeChunks(paths, chunks, ['assets/app-1.js'], screens, [route({ path: '/', screen: 'home' }), route({ path: '/login', screen: 'login' }), route({ path: '/x', screen: 'nowhere' })]));
+    expect(out.f).toEqual(['assets/home-2.js', 'assets/swiper-3.js', 'assets/home-2.css', 'assets/login-5.js', 'assets/choice-4.js']);
+    expect(out.r).toEqual({ '/': [0, 1, 2], '/login': [3, 1, 4] });
+    expect(out.e).toEqual({});
+  });
+
+  it('escapes < and & so the JSON cannot end its <template>', () => {
+    const out = routeChunks(paths, [{ fileName: 'assets/<&.js', moduleIds: ['/p/screens.config/screens/home.json'], imports: [] }], [], { home: facts({}) }, [route({ path: '/', screen: 'home' })]);
+    expect(out).not.toMatch(/[<&]/);
+    expect(JSON.parse(out).f).toEqual(['assets/<&.js']);
+  });
+
+  it('early reads: the binding-free reads of the catalogue, with the token for a member route and the key picture', () => {
+    const s = facts({ data: [['games', 'gameList', { category: 'x' }, false], ['nope', 'noSuchCall', {}, false]], picture: ['games', ['name']] });
+    expect(earlyReads(route({ path: '/', screen: 'home' }), s)).toEqual({ r: [['GET', '/api/game/list', { category: 'x' }]], p: [0, ['name']] });
+    expect(earlyReads(route({ path: '/m', screen: 'home', auth: true }), s)).toMatchObject({ a: 1 });
+    expect(earlyReads(route({ path: '/h', screen: 'home', requireApp: { field: 'redpacket_switch', message: 'm' } }), s)).toBeUndefined();
+    expect(earlyReads(route({ path: '/e', screen: 'home' }), facts({}))).toBeUndefined();
+  });
+});
+
+describe('chunk groups', () => {
+  const graph = {
+    '/p/src/boot.ts': ['/p/node_modules/vite/preload-helper.js'],
+    '/p/src/main.tsx': ['/p/src/app.tsx', '/p/node_modules/vite/preload-helper.js'],
+    '/p/src/app.tsx': ['/p/node_modules/antd-mobile/es/components/button/index.js'],
+    '/p/node_modules/antd-mobile/es/components/button/index.js': ['/p/node_modules/antd-mobile/es/utils/a.js', '/p/node_modules/react/index.js', '/p/node_modules/antd-mobile/es/index.js'],
+    '/p/node_modules/antd-mobile/es/components/list/index.js': ['/p/node_modules/antd-mobile/es/utils/a.js', '/p/node_modules/antd-mobile/es/utils/b.js'],
+  } as Record<string, string[]>;
+  const found = groupModules({ ids: Object.keys(graph), importedIds: (id) => graph[id] ?? [] });
+
+  it('the app chunk is what main.tsx imports, less what the entry (boot.ts) imports itself', () => {
+    expect([...found.app].sort()).toEqual(['/p/node_modules/antd-mobile/es/components/button/index.js', '/p/node_modules/antd-mobile/es/index.js', '/p/node_modules/antd-mobile/es/utils/a.js', '/p/node_modules/antd-mobile/es/utils/b.js', '/p/node_modules/react/index.js', '/p/src/app.tsx', '/p/src/main.tsx'].filter((id) => !id.endsWith('b.js')));
+  });
+
+  it('antd-mobile parts: a root with the helpers it imports, not React, not the barrel, a helper to the first group that has it', () => {
+    expect(Object.fromEntries(found.antd)).toEqual({
+      '/p/node_modules/antd-mobile/es/components/button/index.js': 'antd-base',
+      '/p/node_modules/antd-mobile/es/utils/a.js': 'antd-base',
+      '/p/node_modules/antd-mobile/es/components/list/index.js': 'list-widgets',
+      '/p/node_modules/antd-mobile/es/utils/b.js': 'list-widgets',
+    });
+  });
+
+  it('a screen takes the widgets and forms only it draws; core widgets and shared ones keep their chunks', () => {
+    const groups = screenChunkGroups(paths, {
+      home: facts({ widgets: ['Carousel', 'Text', 'Shared'] }),
+      login: facts({ widgets: ['Shared'], forms: ['login'] }),
+      mine: facts({ widgets: ['Text'], deferred: ['Shared'] }),
+    });
+    expect(groups.map((g) => g.name)).toEqual(['home', 'login']);
+    const [home, login] = groups.map((g) => g.test as (id: string) => boolean);
+    expect(home(path.join('/p/src/widgets/Carousel', 'index.tsx'))).toBe(true);
+    expect(home('/p/screens.config/screens/home.json')).toBe(true);
+    expect(home('/p/src/widgets/Text/index.tsx')).toBe(false);
+    expect(home('/p/src/widgets/Shared/index.tsx')).toBe(false);
+    expect(login('/p/screens.config/forms/login.json')).toBe(true);
+  });
+
+  it('the groups in order: React, the app, the screens, antd-mobile', () => {
+    expect(chunkGroups(paths, { home: facts({ widgets: ['Carousel'] }) }).groups.map((g) => [g.name, g.priority])).toEqual([
+      ['react', 20],
+      ['app', 5],
+      ['home', 4],
+      ['antd-base', 10],
+      ['Form', 10],
+      ['list-widgets', 10],
+    ]);
+  });
+
+  it('a dynamic import does not preload React, the runtime, the entry or the app again; index.html does', () => {
+    const deps = ['assets/react-AAAAAAAA.js', 'assets/app-BBBBBBBB.js', 'assets/rolldown-runtime-CCCCCCCC.js', 'assets/index-DDDDDDDD.js', 'assets/Form-EEEEEEEE.js'];
+    expect(preloadDependencies('x', deps, { hostType: 'js' })).toEqual(['assets/Form-EEEEEEEE.js']);
+    expect(preloadDependencies('x', deps, { hostType: 'html' })).toEqual(deps);
+  });
+});
+
+describe('the real config read by the build', () => {
+  const configDir = path.resolve('screens.config');
+  it('every screen has its facts, and the screen index carries only what the app reads', () => {
+    const screens = readScreens(configDir);
+    expect(Object.keys(screens)).toContain('home');
+    const index = screenIndexModule(screens);
+    expect(index.startsWith('export default {')).toBe(true);
+    const home = JSON.parse(index.slice('export default '.length, -1)).home;
+    expect(Object.keys(home)).toEqual(['widgets', 'forms', 'fields', 'data']);
+  });
+});
+
+describe('small transforms', () => {
+  it('the service worker precaches the shell and the root files, not every chunk', () => {
+    expect(precached('index.html')).toBe(true);
+    expect(precached('assets/app-abcdefgh.js')).toBe(true);
+    expect(precached('assets/antd-base-abcdefgh.css')).toBe(true);
+    expect(precached('pwa-192x192.png')).toBe(true);
+    expect(precached('assets/home-abcdefgh.js')).toBe(false);
+  });
+
+  it('config JSON for the browser loses $schema and description only; bad JSON is left to the check', () => {
+    expect(strippedConfig('{"$schema":"./s.json","description":"note","routes":[1]}')).toBe('{"routes":[1]}');
+    expect(strippedConfig('{"routes":')).toBeUndefined();
+  });
+
+  it('react-router: top-level React calls marked pure, displayName lines dropped, nothing else', () => {
+    const code = 'var Ctx = React.createContext(null);\nLink.displayName = "Link";\nvar x = foo();\n';
+    expect(markReactRouterPure(code)).toBe('var Ctx = /* @__PURE__ */ React.createContext(null);\n\nvar x = foo();\n');
+  });
+
+  it('app.json: read when whole, the fallback when broken or missing a part the build draws with', () => {
+    const app = { brand: { siteName: 'S', shortName: 's' }, theme: { primary: '#000000' }, webApp: { icon: 'assets/i.svg', backgroundColor: '#fff' } };
+    expect(appJsonOf(JSON.stringify(app))).toEqual(app);
+    expect(appJsonOf('{"brand":')).toBe(FALLBACK_APP);
+    expect(appJsonOf(JSON.stringify({ ...app, theme: {} }))).toBe(FALLBACK_APP);
+  });
+
+  it('index.html: title escaped, theme colour cleaned, stylesheet and shell inline', () => {
+    const html = '<title>%APP_TITLE%</title><meta content="%APP_THEME%"></head><div id="root"></div>';
+    const app = { brand: { siteName: 'A<b>', shortName: 'a' }, theme: { primary: '#12ab34"x' }, webApp: { icon: 'i', backgroundColor: '#fff' } };
+    const out = fillIndexHtml(html, app, 'body{}', { css: '.s{}', markup: '<nav></nav>' });
+    expect(out).toContain('<title>Ab</title>');
+    expect(out).toContain('content="#12ab34"');
+    expect(out).toMatch(/<style>body\{\}\n[^<]*\.s\{\}<\/style>/);
+    expect(out).toContain('<div id="root"><nav></nav></div>');
+  });
+
+  it('the config check: its problems, or one saying it did not run; a change to a generated file runs no check', () => {
+    const logged: string[] = [];
+    expect(checkOutput('[]', 'regenerated src/x.gen.ts\nother', (l) => logged.push(l))).toEqual([]);
+    expect(logged).toEqual(['regenerated src/x.gen.ts']);
+    expect(checkOutput('', 'boom', () => {})[0].message).toBe('the config check did not run: boom');
+    expect(needsCheck(paths, '/p/screens.config/app.json')).toBe(true);
+    expect(needsCheck(paths, '/p/src/widgets/Text/schema.ts')).toBe(true);
+    expect(needsCheck(paths, '/p/src/config/schemas.gen.ts')).toBe(false);
+    expect(needsCheck(paths, '/p/src/engine/screen.tsx')).toBe(false);
+  });
+
+  it('the overlay names the first problem at its line and column when it has one', () => {
+    expect(overlayError(root, [{ file: 'screens.config/app.json', path: '/', message: 'm', line: 3, column: 4, frame: 'x' }])).toMatchObject({ id: '/p/screens.config/app.json', loc: { file: '/p/screens.config/app.json', line: 3, column: 4 }, plugin: 'config-check' });
+    expect(overlayError(root, [{ file: 'screens.config/app.json', path: '/a', message: 'm' }])).not.toHaveProperty('loc');
+  });
+});
