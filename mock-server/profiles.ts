@@ -80,8 +80,6 @@ function laravelUser(state: MockState, m: Member, token: string | null) {
   };
 }
 
-/** The amount of each red-packet rule in the Laravel original's rule rows (no screen shows it). */
-const RULE_MONEY = [8.88, 18.88, 38.88, 88.88, 188.88];
 const RULE_SINCE = '2024-01-01 00:00:00';
 
 /** A rebate row as a transfer-log row of the Laravel original (gamename added). */
@@ -195,7 +193,7 @@ const laravel: Profile = {
             day_flow: r.day_flow,
             recharge: r.recharge,
             flow_money: r.flow_money,
-            money: RULE_MONEY[i] ?? 0,
+            money: r.money ?? 0,
             start_time: r.start_time,
             end_time: r.end_time,
             status: 1,
@@ -227,7 +225,7 @@ const laravel: Profile = {
         created_at,
         updated_at: created_at,
         paytype,
-        ...(paytype === 'usdt' && { usdtrate: rate, real_money: toUsdt(amount, rate) }),
+        ...(paytype === 'usdt' && { usdtrate: rate, real_money: toUsdt(Number(amount), Number(rate)) }),
       };
       const first = Array.isArray(data.cardlist) ? data.cardlist[0] : data.cardlist;
       const cardlist =

@@ -220,7 +220,7 @@ export const replies = {
   refreshusermoney: S.refreshMoney,
   transall: { anyOf: [S.nothing, { type: 'object', properties: { msg: { type: 'string' } }, additionalProperties: false }] },
   bannerList: /* @__PURE__ */ S.arrayOf(S.banner),
-  homenotice: /* @__PURE__ */ S.arrayOf({ type: 'string' }),
+  homenotice: /* @__PURE__ */ S.arrayOf(S.homeNotice),
   getservicerurl: S.urlReply,
   getAgentLoginUrl: S.urlReply,
   getGameUrl: S.urlReply,

@@ -93,7 +93,7 @@ export const appSchema = {
         "gameBackDelayMs",
         "downloadFrameRemoveMs",
         "gameFrameOffset",
-        "bannerIndicatorTotal",
+        "bannerMax",
         "withdrawRedirectMs",
         "messageScrollOffset",
         "defaultConciseCode",
@@ -288,7 +288,7 @@ export const appSchema = {
           "type": "integer",
           "minimum": 0
         },
-        "bannerIndicatorTotal": {
+        "bannerMax": {
           "type": "integer",
           "minimum": 1
         },

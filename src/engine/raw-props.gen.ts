@@ -24,7 +24,7 @@ export const RAW_PROPS: Readonly<Record<string, readonly string[]>> = {
   Modal: ['onConfirm'],
   NoticeBar: ['onMore'],
   PageHeader: [],
-  PagedList: [],
+  PagedList: ['keep'],
   Repeat: [],
   ResponsibleSettings: [],
   SideTabs: ['tabs.children', 'tabs.when'],

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { asNumber } from '../../engine/bindings';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { useScreen } from '../../engine/screen';
@@ -22,9 +22,11 @@ function firstText(value: string | readonly string[], textOf: (v: string) => str
 
 export default function Carousel({ props }: WidgetProps<Props>) {
   const { text, run } = useScreen();
-  const items: unknown[] = Array.isArray(props.items) ? props.items : [];
+  const all = Array.isArray(props.items) ? (props.items as unknown[]) : [];
+  const max = props.max !== undefined ? asNumber(props.max, all.length) : all.length;
+  const items = useMemo(() => all.slice(0, Math.max(1, max)), [all, max]);
   const interval = asNumber(props.intervalMs ?? 0, 0);
-  const total = props.indicatorTotal !== undefined ? asNumber(props.indicatorTotal, items.length) : items.length;
+  const total = items.length;
   const label = asText(props.label);
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
