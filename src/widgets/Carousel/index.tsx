@@ -22,9 +22,10 @@ function firstText(value: string | readonly string[], textOf: (v: string) => str
 
 export default function Carousel({ props }: WidgetProps<Props>) {
   const { text, run } = useScreen();
-  const all = Array.isArray(props.items) ? (props.items as unknown[]) : [];
-  const max = props.max !== undefined ? asNumber(props.max, all.length) : all.length;
-  const items = useMemo(() => all.slice(0, Math.max(1, max)), [all, max]);
+  const raw = props.items;
+  const max = props.max !== undefined ? asNumber(props.max, Infinity) : Infinity;
+  // at most `max` banners; the indicator counts those shown
+  const items = useMemo(() => (Array.isArray(raw) ? (raw as unknown[]).slice(0, Math.max(1, max)) : []), [raw, max]);
   const interval = asNumber(props.intervalMs ?? 0, 0);
   const total = items.length;
   const label = asText(props.label);
