@@ -17,7 +17,7 @@ const str = { type: 'string' } as const;
  * An amount or rate: a number, or a decimal in a string (the Laravel original, running, sends every
  * amount as a string: "1000.00"); screens read either (the money and number filters).
  */
-const num = { anyOf: [{ type: 'number' }, { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' }] } as const;
+export const num = { anyOf: [{ type: 'number' }, { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' }] } as const;
 const int = { type: 'integer' } as const;
 /** A switch: 1 on, 0 off; the Laravel original, running, sends it as a string ("1", "0": "0" is off). */
 const flag = { type: ['integer', 'string'], enum: [0, 1, '0', '1'] } as const;
