@@ -103,6 +103,8 @@ export function useDataSources(screen: string, config: ScreenConfig, scope: Scop
       if (!wanted.has(name)) {
         r.stop();
         live.delete(name);
+        // a source that no longer loads (its `when` no longer holds) offers no retry
+        delete store.failed[name];
       }
     }
   }, [planKey, screen, acting, store]);
