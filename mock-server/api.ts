@@ -12,7 +12,7 @@ import { endpoints, type EndpointDef, type EndpointName, type ReplyOf } from '..
 import { fail, originOf, type Ctx, type HandlerMap, type Reply } from './http';
 import type { FaultRule, MockState } from './state';
 import { IDEMPOTENCY_KEY } from './idempotency';
-import { profiles, reshapeReply } from './profiles';
+import { finishReply, profiles, refusal, reshapeReply } from './profiles';
 import { validatePayload } from './validate';
 
 export const BODY_LIMIT = '64kb';
@@ -174,11 +174,13 @@ export function apiRouter(state: MockState, handlers: HandlerMap, latency: { ms:
     const { name, def } = res.locals as Locals;
     const token = bearer(req);
     const member = state.memberByToken(token) ?? null;
-    if (def.auth && !member) return send(res, fail(401, '请先登录'));
+    const shapes = state.settings.shapes.profile;
+    const profile = profiles[shapes];
+    if ((def.auth || profile.members.has(name)) && !member) return send(res, profile.unauthorized.reply, profile.unauthorized.status);
 
     const source: unknown = def.method === 'GET' ? req.query : (req.body ?? {});
     const checked = validatePayload(name, source);
-    if (!checked.ok) return send(res, fail(422, checked.message));
+    if (!checked.ok) return send(res, fail(profile.invalidCode, checked.message));
 
     const ctx = {
       name,
@@ -191,7 +193,10 @@ export function apiRouter(state: MockState, handlers: HandlerMap, latency: { ms:
     } as Ctx<typeof name>;
     const handler = handlers[name] as (c: typeof ctx) => Reply<unknown> | Promise<Reply<unknown>>;
     // the handler's reply in the shapes of the reply profile (profiles.ts)
-    const run = async (): Promise<Reply<unknown>> => reshapeReply(state.settings.shapes.profile, name, (await handler(ctx)) as Reply<ReplyOf<EndpointName>>, ctx);
+    // the profile's backend may answer before the handler (its own checks and bugs, with their HTTP status)
+    const refused = refusal(shapes, name, ctx);
+    if (refused) return send(res, refused.reply, refused.status);
+    const run = async (): Promise<Reply<unknown>> => reshapeReply(shapes, name, (await handler(ctx)) as Reply<ReplyOf<EndpointName>>, ctx);
     // A money call with an Idempotency-Key runs once per member and key; a repeat gets the first reply.
     const key = def.idempotent ? req.get('idempotency-key') : undefined;
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) return send(res, fail(422, '参数错误：Idempotency-Key 格式不正确'));
@@ -201,7 +206,8 @@ export function apiRouter(state: MockState, handlers: HandlerMap, latency: { ms:
       req.socket.destroy();
       return;
     }
-    send(res, reply);
+    const out = finishReply(shapes, name, reply);
+    send(res, out.reply, out.status);
   });
 
   // Anything thrown above: JSON, never the HTML error page.

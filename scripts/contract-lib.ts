@@ -299,7 +299,7 @@ export function formatLine(l: CallLine): string {
   const code = l.code === null ? '' : ` (code ${l.code})`;
   const note = l.note ? `  [${l.note}]` : '';
   if (l.result === 'skipped') return `-  ${head} skipped${note}`;
-  if (l.result === 'absent') return `~  ${head} not served (HTTP 404): optional, the app says its load failed${note}`;
+  if (l.result === 'absent') return `~  ${head} not served (HTTP 404): optional, the app says the call failed and goes on${note}`;
   if (l.result === 'conforms') return `ok ${head} conforms${code}${note}`;
   return `XX ${head} ${l.problems.join('; ')}${code}${note}`;
 }

@@ -141,7 +141,7 @@ export const walletHandlers = {
     const rangeType: PayRangeType =
       paytype === 'usdt' ? (catepay === 'ERC20' ? 'usdt-erc20' : 'usdt-trc20') : paytype === 'bank' ? 'bank' : paytype === 'wxpay' ? 'wechat' : 'alipay';
     const range = state.settings.payRange[rangeType];
-    if (cents < range.min_price * 100 || cents > range.max_price * 100) {
+    if (cents < Number(range.min_price) * 100 || cents > Number(range.max_price) * 100) {
       return fail(422, `请输入金额在${range.min_price}-${range.max_price}之间！`);
     }
     let payer: DepositRec['payer'] = null;

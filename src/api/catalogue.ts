@@ -190,6 +190,8 @@ export const endpoints = {
   paycode: ep<null>()({
     method: 'POST',
     path: '/api/paycode',
+    // the Laravel original has no such route (HTTP 404): the pay page's code submit then says it failed
+    optional: true,
     idempotent: true,
     auth: true,
     payload: obj({ deposit_no: text(1, 64), pay_code: text(1, 64), pay_name: text(1, 32) }, ['deposit_no', 'pay_code', 'pay_name']),
@@ -226,7 +228,7 @@ export const replies = {
   refreshusermoney: S.refreshMoney,
   transall: { anyOf: [S.nothing, { type: 'object', properties: { msg: { type: 'string' } }, additionalProperties: false }] },
   bannerList: /* @__PURE__ */ S.arrayOf(S.banner),
-  homenotice: /* @__PURE__ */ S.arrayOf({ type: 'string' }),
+  homenotice: /* @__PURE__ */ S.arrayOf(S.homeNotice),
   getservicerurl: S.urlReply,
   getAgentLoginUrl: S.urlReply,
   getGameUrl: S.urlReply,
@@ -265,9 +267,9 @@ export const replies = {
   getpaybank: /* @__PURE__ */ S.arrayOf(S.payBank),
   payinfo: S.payInfo,
   paycode: S.nothing,
-  getBetAmount: { type: 'object', properties: { bet_amount: { type: 'number' } }, required: ['bet_amount'], additionalProperties: false },
+  getBetAmount: { type: 'object', properties: { bet_amount: S.num }, required: ['bet_amount'], additionalProperties: false },
   withdraw: S.nothing,
-  transfer: { type: 'object', properties: { balance: { type: 'number' } }, required: ['balance'], additionalProperties: false },
+  transfer: { type: 'object', properties: { balance: S.num }, required: ['balance'], additionalProperties: false },
   uptransferstatus: S.nothing,
   gamelistBycode: /* @__PURE__ */ S.arrayOf(S.providerGame),
 } as const satisfies { [K in keyof typeof endpoints]: JSONSchema };

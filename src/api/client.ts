@@ -57,7 +57,7 @@ export interface ClientHooks {
   timeoutMs: number;
   getToken: () => string | null;
   onAuthFailure: (silent: boolean) => void;
-  onError: (message: string, code: number) => void;
+  onError: (message: string, code: number, endpoint: EndpointName) => void;
   showLoading: () => void;
   hideLoading: () => void;
   /** the device has no network (navigator.onLine is false) */
@@ -213,7 +213,7 @@ async function send<K extends EndpointName>(name: K, payload: Record<string, unk
     clearTimeout(timer);
     if (options.loading) loadingOff();
     // the danger toast only after the loading indicator is gone: hiding it clears every toast
-    if (failure) hooks.onError(failure.message, failure.code);
+    if (failure) hooks.onError(failure.message, failure.code, name);
     if (offline) hooks.onOffline();
   }
 }

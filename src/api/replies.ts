@@ -13,9 +13,14 @@
 import type { JSONSchema } from 'json-schema-to-ts';
 
 const str = { type: 'string' } as const;
-const num = { type: 'number' } as const;
+/**
+ * An amount or rate: a number, or a decimal in a string (the Laravel original, running, sends every
+ * amount as a string: "1000.00"); screens read either (the money and number filters).
+ */
+export const num = { anyOf: [{ type: 'number' }, { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' }] } as const;
 const int = { type: 'integer' } as const;
-const flag = { type: 'integer', enum: [0, 1] } as const;
+/** A switch: 1 on, 0 off; the Laravel original, running, sends it as a string ("1", "0": "0" is off). */
+const flag = { type: ['integer', 'string'], enum: [0, 1, '0', '1'] } as const;
 const intOrStr = { type: ['integer', 'string'] } as const;
 const intOrNull = { type: ['integer', 'null'] } as const;
 const strOrNull = { type: ['string', 'null'] } as const;
@@ -161,7 +166,16 @@ export const refreshMoney = /* @__PURE__ */ obj(
 
 /** The picture is `src` (Laravel original) or `pic` (Go rewrite): at least one of them. */
 export const banner = {
-  .../* @__PURE__ */ obj({ id: int, src: str, pic: str }, ['id']),
+  .../* @__PURE__ */ obj(
+    {
+      id: int,
+      src: str,
+      pic: str,
+      background: /* @__PURE__ */ about(str, `${LARAVEL} the banner's background (colour or picture); no screen shows it`),
+      url: /* @__PURE__ */ about(str, `${LARAVEL} where the banner leads; no screen follows it`),
+    },
+    [],
+  ),
   anyOf: [{ required: ['src'] }, { required: ['pic'] }],
 } as const;
 
@@ -169,12 +183,11 @@ export const redPacketRule = /* @__PURE__ */ obj(
   {
     start_time: str,
     end_time: str,
-    day_flow: num,
-    flow_money: num,
-    recharge: num,
-    times: /* @__PURE__ */ about(int, `Grabs the rule grants (the mock); ${LARAVEL} absent`),
+    day_flow: /* @__PURE__ */ about(num, 'The least deposited that day for the rule to apply'),
+    flow_money: /* @__PURE__ */ about(num, 'The most deposited that day for the rule to apply'),
+    recharge: /* @__PURE__ */ about(num, 'The grabs the rule grants (the name is the original backend\'s)'),
     id: /* @__PURE__ */ about(int, `${LARAVEL} the rule's id`),
-    money: /* @__PURE__ */ about(num, `${LARAVEL} an amount of the rule (meaning not documented; no screen shows it)`),
+    money: /* @__PURE__ */ about(num, 'The red packet as a percentage'),
     status: /* @__PURE__ */ about(int, `${LARAVEL} the rule's status`),
     created_at: /* @__PURE__ */ about(str, LARAVEL),
     updated_at: /* @__PURE__ */ about(str, LARAVEL),
@@ -205,7 +218,22 @@ export const vipLevel = /* @__PURE__ */ obj(
   ['vipname', 'recharge', 'flow', 'realperson', 'sport', 'e_sport', 'joker', 'electron', 'lottery'],
 );
 export const article = /* @__PURE__ */ obj({ content: str }, ['content']);
-export const notice = /* @__PURE__ */ obj({ id: int, title: str, content: str, created_at: str }, ['id', 'title', 'content', 'created_at']);
+export const notice = /* @__PURE__ */ obj(
+  {
+    id: int,
+    title: str,
+    content: str,
+    created_at: str,
+    type: /* @__PURE__ */ about(int, `${LARAVEL} the kind of message (1 personal, 3 system announcement, ...): the backend ignores the type asked for, the screen's tabs filter on this`),
+    user_id: /* @__PURE__ */ about(int, `${LARAVEL} the member the message is for (0 everyone)`),
+  },
+  ['id', 'title', 'content', 'created_at'],
+);
+
+/** A scrolling notice of the home page: a text (SPEC.md), or the Laravel original's row whose content is HTML. */
+export const homeNotice = {
+  anyOf: [str, /* @__PURE__ */ obj({ id: int, name: str, content: /* @__PURE__ */ about(str, 'HTML: shown as its text') }, ['content'])],
+} as const;
 
 /** A rebate row; the Laravel original sends a whole transfer-log row with gamename added. */
 export const rebateRecord = /* @__PURE__ */ obj(

@@ -98,7 +98,7 @@ export const appSchema = {
         "gameBackDelayMs",
         "downloadFrameRemoveMs",
         "gameFrameOffset",
-        "bannerIndicatorTotal",
+        "bannerMax",
         "withdrawRedirectMs",
         "messageScrollOffset",
         "defaultConciseCode",
@@ -313,7 +313,7 @@ export const appSchema = {
           "type": "integer",
           "minimum": 0
         },
-        "bannerIndicatorTotal": {
+        "bannerMax": {
           "type": "integer",
           "minimum": 1
         },

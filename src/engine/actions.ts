@@ -12,6 +12,7 @@ import { asActions, asCondition, type Action } from '../config/types';
 import { clearSession, refreshMoney, loadUser, session, signIn } from '../store/session';
 import { evalCondition, resolveDeep, resolveNumber, resolveText, type Scope } from './bindings';
 import { reportConfigError } from './render-error';
+import { playerText } from './player-text';
 import { text } from './text';
 import { ui } from './ui';
 import { safeAppPath, safeExternalUrl } from './urls';
@@ -73,11 +74,13 @@ async function runOne(action: Action, ctx: ActionContext, scope: Scope, extra: S
       const res: CallResult<unknown> = await call(action.endpoint, payload, { loading: action.loading, quiet: action.quiet });
       // the player left while the call ran: its reply belongs to a screen that is gone
       if (ctx.live && !ctx.live()) return false;
-      const replyScope = { ...extra, reply: res };
+      // reply.text: the message as the player may read it (player-text.ts); reply.message stays the backend's (a deposit number)
+      const reply = { ...res, text: playerText(action.endpoint, res.ok, res.message) };
+      const replyScope = { ...extra, reply };
       if (res.ok) {
         if (action.assign) ctx.setState?.(action.assign, res.data);
         if (action.successToast) {
-          const t = action.successToast === 'message' ? res.message : text(action.successToast, { ...scope, reply: res });
+          const t = action.successToast === 'message' ? reply.text : text(action.successToast, { ...scope, reply });
           if (t) ui.success(t);
         }
         return runActions(asActions(action.onSuccess), ctx, replyScope);

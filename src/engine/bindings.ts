@@ -63,13 +63,14 @@ export const FILTERS: Record<string, Filter> = {
   or: (v, arg, scope) => (v === undefined || v === null || v === '' ? (arg ? getPath(scope, arg) : undefined) : v),
   /**
    * a field of the entry of a list whose key equals the value:
-   * {{form.bank | lookup:data.cards,id,bank_owner}} (the bank_owner of the card whose id is form.bank)
+   * {{form.bank | lookup:data.cards,id,bank_owner}} (the bank_owner of the card whose id is form.bank).
+   * Keys compare without case: backends write one code `pg` in one reply and `PG` in another.
    */
   lookup: (v, arg, scope) => {
     const [listPath = '', key = '', field = ''] = (arg ?? '').split(',').map((s) => s.trim());
     const list = getPath(scope, listPath);
     if (!Array.isArray(list) || v === undefined || v === null || v === '') return undefined;
-    const hit: unknown = list.find((item) => same(getPath(item, key), v));
+    const hit: unknown = list.find((item) => same(getPath(item, key), v)) ?? list.find((item) => sameCode(getPath(item, key), v));
     return hit === undefined ? undefined : field ? getPath(hit, field) : hit;
   },
   map: (v, arg, scope) => {
@@ -258,6 +259,11 @@ function isEmpty(v: unknown): boolean {
   if (Array.isArray(v)) return v.length === 0;
   if (typeof v === 'object') return Object.keys(v as object).length === 0;
   return false;
+}
+
+/** The same code written in another case (`pg`, `PG`). */
+function sameCode(a: unknown, b: unknown): boolean {
+  return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
 }
 
 function same(a: unknown, b: unknown): boolean {

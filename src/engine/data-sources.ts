@@ -103,6 +103,8 @@ export function useDataSources(screen: string, config: ScreenConfig, scope: Scop
       if (!wanted.has(name)) {
         r.stop();
         live.delete(name);
+        // a source that no longer loads (its `when` no longer holds) offers no retry
+        delete store.failed[name];
       }
     }
   }, [planKey, screen, acting, store]);
@@ -140,7 +142,17 @@ function show(a: LoadArgs, data: unknown) {
   a.store.data[a.name] = data;
 }
 
-/** One load of a plain source: the first shows `loading` and may take the preload's result; polls are quiet. */
+/**
+ * Whether a load failed: the backend failed (5xx, not the envelope), the request (network,
+ * timeout), or refused the read. A 401 is not: the session's expired-login dialog handles it.
+ */
+export const loadFailed = (r: CallResult<unknown>): boolean => !r.ok && r.code !== 401;
+
+/**
+ * One load of a plain source: the first shows `loading` and may take the preload's result, and a
+ * failure of it marks the source `failed` at once (the screen offers a retry); polls are quiet
+ * and change no mark but to clear it when they succeed (they back off silently, poll.ts).
+ */
 async function loadOnce(a: LoadArgs, first: boolean): Promise<Outcome> {
   if (!a.acting()) return 'stop';
   if (first) a.store.loading[a.name] = true;
@@ -148,6 +160,7 @@ async function loadOnce(a: LoadArgs, first: boolean): Promise<Outcome> {
   const r = await (early ?? callShared(a.endpoint, a.payload, { quiet: a.quiet || !first, signal: a.signal }));
   if (a.signal.aborted || !a.acting()) return 'stop';
   if (r.ok) show(a, r.data);
+  if (r.ok || first) a.store.failed[a.name] = first && loadFailed(r);
   if (first) a.store.loading[a.name] = false;
   return outcomeOf(r);
 }
@@ -183,6 +196,7 @@ function startPaged(a: LoadArgs, paged: PagedOption): Pick<Running, 'more' | 're
       } else {
         l.failed = true;
       }
+      if (page === 1) a.store.failed[a.name] = loadFailed(r);
       l.loaded = true;
       if (page === 1) a.store.loading[a.name] = false;
     };

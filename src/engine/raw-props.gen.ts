@@ -25,7 +25,7 @@ export const RAW_PROPS: Readonly<Record<string, readonly string[]>> = {
   NoticeBar: ['onMore'],
   OpenInBrowser: [],
   PageHeader: [],
-  PagedList: [],
+  PagedList: ['keep'],
   Repeat: [],
   ResponsibleSettings: [],
   SideTabs: ['tabs.children', 'tabs.when'],

@@ -27,6 +27,11 @@ export interface ScreenLocal {
   state: Record<string, unknown>;
   data: Record<string, unknown>;
   loading: Record<string, boolean>;
+  /**
+   * sources whose load failed (a 5xx, a reply that is not the envelope, a timeout, a refusal): true
+   * until a load of it succeeds; the screen offers a retry at once (never an endless loading)
+   */
+  failed: Record<string, boolean>;
   /** reload actions per source name: a source loads again when its count changes */
   reloads: Record<string, number>;
   /** the records of each paged source (data-sources.ts), shown by a PagedList */
@@ -100,6 +105,7 @@ export function screenScope(session: SessionLike, place: PlaceScope, local: Scre
     state: () => local.state,
     data: () => local.data,
     loading: () => local.loading,
+    failed: () => local.failed,
   };
   const base = lazyView(() => Object.keys(getters), (k) => own(getters, k), (k) => (own(getters, k) ? getters[k]() : undefined));
   return withNames(base, extra);

@@ -30,6 +30,12 @@ export interface ScreenApi {
   list: (source: string) => ListState | undefined;
   /** a data source whose first load is running or about to start (read during render, it subscribes the widget to it) */
   pending: (source: string) => boolean;
+  /**
+   * a data source whose load failed and has not succeeded since (data-sources.ts); `'here'`: only
+   * where the widget showing it offers the retry (a quiet source: the screen's own retry,
+   * FailedLoads, names the others)
+   */
+  failed: (source: string, where?: 'here') => boolean;
   /** a paged source's next page (data-sources.ts) */
   more: (source: string) => Promise<void>;
   /** a paged source's page 1 again (pull to refresh) */
@@ -50,6 +56,8 @@ export interface ScreenShared {
   actionContext: ActionContext;
   /** the sources that load now (data-sources.ts `started`, of the last render) */
   started: () => string[];
+  /** a source whose failure the screen does not announce (config `quiet`) */
+  quiet: (source: string) => boolean;
 }
 
 export const ScreenContext = createContext<ScreenShared | null>(null);
@@ -82,6 +90,7 @@ export function useScreen(): ScreenApi {
       reload: shared.reload,
       list: (source: string) => (Object.hasOwn(local.lists, source) ? local.lists[source] : undefined),
       pending: (source: string) => shared.started().includes(source) && local.loading[source] !== false,
+      failed: (source: string, where?: 'here') => local.failed[source] === true && local.loading[source] === false && (where !== 'here' || shared.quiet(source)),
       more: shared.more,
       refresh: shared.refresh,
       forms: shared.forms,

@@ -180,9 +180,10 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
   const [store] = useState(() =>
     proxy<ScreenLocal>({
       name: loaded.name,
-      state: (resolveDeep(config.state ?? {}, screenScope(session, place, { name: loaded.name, state: {}, data: {}, loading: {}, reloads: {}, lists: {} })) as Record<string, unknown>) ?? {},
+      state: (resolveDeep(config.state ?? {}, screenScope(session, place, { name: loaded.name, state: {}, data: {}, loading: {}, failed: {}, reloads: {}, lists: {} })) as Record<string, unknown>) ?? {},
       data: {},
       loading: {},
+      failed: {},
       reloads: {},
       lists: {},
     }),
@@ -249,8 +250,9 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
       forms,
       actionContext,
       started: () => startedRef.current,
+      quiet: (source) => !!config.data?.[source]?.quiet,
     };
-  }, [store, navigate, reload, setState, more, refresh, acting, forms]);
+  }, [store, navigate, reload, setState, more, refresh, acting, forms, config.data]);
 
   // the network is back (the shell's offline banner goes away): load the screen's data again
   useEffect(() => {
@@ -258,6 +260,19 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
     window.addEventListener('online', again);
     return () => window.removeEventListener('online', again);
   }, [reload]);
+
+  // the query changed on the same route (a link to ?type=2 from ?type=1, the back button): the
+  // state the screen started from the query starts again from the new one, so what it loads
+  // (its sources' payloads read that state) is read again
+  const startedAt = useRef(place);
+  useEffect(() => {
+    if (startedAt.current === place) return;
+    startedAt.current = place;
+    const fromQuery = Object.entries(config.state ?? {}).filter(([, v]) => JSON.stringify(v).includes('query.'));
+    if (fromQuery.length === 0) return;
+    const scope = screenScope(session, place, snapshot(store) as ScreenLocal);
+    for (const [key, value] of fromQuery) store.state[key] = resolveDeep(value, scope);
+  }, [place, config.state, store]);
 
   // onEnter, once
   const entered = useRef(false);
@@ -273,10 +288,37 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
         <ScreenTitle title={config.title} fallback={routeFor(place.path)?.title ?? ''} />
         <ScreenMarks name={loaded.name} started={started} />
         <ConfigFile file={`screens.config/screens/${loaded.name}.json`} json={config}>
+          <FailedLoads config={config} />
           <Nodes nodes={config.body} />
         </ConfigFile>
       </PlaceContext.Provider>
     </ScreenContext.Provider>
+  );
+}
+
+/**
+ * A retry, at once, for every source whose load failed (data-sources.ts): not the paged ones (their
+ * list offers its own retry) nor the quiet ones (the screen has a fallback for them, or a widget
+ * showing them offers the retry: LoadRetry); never an endless loading.
+ */
+function FailedLoads({ config }: { config: LoadedScreen['config'] }) {
+  const { failed } = useScreen();
+  const sources = Object.entries(config.data ?? {})
+    .filter(([name, src]) => !src.paged && !src.quiet && failed(name))
+    .map(([name]) => name);
+  if (sources.length === 0) return null;
+  return <LoadRetry sources={sources} testId="screen-load-failed" />;
+}
+
+/** 加载失败，点击重试 (@list.failed, @list.retry): loads the sources again. */
+export function LoadRetry({ sources, testId }: { sources: string[]; testId?: string }) {
+  const { text, reload } = useScreen();
+  return (
+    <div className="load-failed" role="alert" data-testid={testId}>
+      <button type="button" className="load-failed-retry" onClick={() => sources.forEach((s) => reload(s))}>
+        {text('@list.failed')} {text('@list.retry')}
+      </button>
+    </div>
   );
 }
 

@@ -16,6 +16,7 @@ import { goBack } from '../engine/history';
 import { preloadIcons } from '../engine/icons';
 import { preloadOverlays } from '../engine/overlays';
 import { onFirstScreenData } from '../engine/perf';
+import { playerText } from '../engine/player-text';
 import { preloadUi, ui } from '../engine/ui';
 import { FAULTS_HONOURED, testFault } from '../engine/test-fault';
 import { clearSession, getToken, loadAppInfo, loadGames, loadUser, session, startBalancePoll } from '../store/session';
@@ -163,7 +164,7 @@ configureClient({
   baseUrl: apiBase(),
   timeoutMs: constants.requestTimeoutMs,
   getToken,
-  onError: (msg) => ui.fail(msg),
+  onError: (msg, _code, endpoint) => ui.fail(playerText(endpoint, false, msg)),
   showLoading: () => ui.loading(message('common.loading')),
   hideLoading: () => ui.hideLoading(),
   onAuthFailure: (silent) => {

@@ -97,8 +97,8 @@ describe('banners, notices, articles, VIP', () => {
     const levels = await data(app, 'uservip');
     expect(levels).toHaveLength(10);
     for (let i = 1; i < 10; i += 1) {
-      expect(levels[i].recharge).toBeGreaterThan(levels[i - 1].recharge);
-      expect(levels[i].flow).toBeGreaterThan(levels[i - 1].flow);
+      expect(Number(levels[i].recharge)).toBeGreaterThan(Number(levels[i - 1].recharge));
+      expect(Number(levels[i].flow)).toBeGreaterThan(Number(levels[i - 1].flow));
     }
     expect(Object.keys(levels[0]).sort()).toEqual(['e_sport', 'electron', 'flow', 'joker', 'lottery', 'realperson', 'recharge', 'sport', 'vipname'].sort());
   });

@@ -96,12 +96,12 @@ describe('a spin', () => {
     const add = (a: number, b: number) => Math.round((a + b) * 100) / 100;
     expect(today).toEqual({
       betnums: today0.betnums + 1,
-      bet_amounts: add(today0.bet_amounts, 50),
-      valid_amounts: add(today0.valid_amounts, 50),
-      win_loss: add(today0.win_loss, d.win_loss),
+      bet_amounts: add(Number(today0.bet_amounts), 50),
+      valid_amounts: add(Number(today0.valid_amounts), 50),
+      win_loss: add(Number(today0.win_loss), Number(d.win_loss)),
     });
     const fanshui = await data(app, 'getfanshui', { date: 1, page: 1, api_type: '', type: '' }, token);
-    expect(fanshui.nojisuan).toBe(add(fanshui0.nojisuan, 0.5));
+    expect(fanshui.nojisuan).toBe(add(Number(fanshui0.nojisuan), 0.5));
     expect(fanshui.list.data[0]).toMatchObject({ gamename: 'AG视讯', money: 0.5, state: 0 });
   });
 

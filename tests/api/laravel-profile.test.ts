@@ -84,7 +84,7 @@ describe('login as the Laravel original', () => {
 
   it('an unknown name is 202, a wrong password 203, each with its message; the guessing limit still applies', async () => {
     expect((await call(app, 'login_pc', { name: 'nobody99', password: 'demo123' })).body).toEqual({ code: 202, message: '用户不存在', data: null });
-    expect((await call(app, 'login_pc', { name: 'demo01', password: 'wrong99' })).body).toEqual({ code: 203, message: '密码错误', data: null });
+    expect((await call(app, 'login_pc', { name: 'demo01', password: 'wrong99' })).body).toEqual({ code: 203, message: '登录密码错误', data: null });
     for (let i = 0; i < 4; i++) await call(app, 'login_pc', { name: 'demo01', password: 'wrong99' });
     expect((await call(app, 'login_pc', { name: 'demo01', password: 'demo123' })).body.code).toBe(429);
   });
@@ -96,8 +96,11 @@ describe('login as the Laravel original', () => {
     expect((await call(app, 'balance', {}, second)).body.code).toBe(200);
   });
 
-  it('register answers {api_token} alone', async () => {
-    const reg = await data(app, 'register', { name: 'lara0001', password: 'abc123', confirmPass: 'abc123', realname: '李四', paypassword: '112233' });
+  it('register answers {api_token} alone; a password of fewer than 8 characters is code 1000 密码8到20位, nobody registered', async () => {
+    const short = await call(app, 'register', { name: 'lara0001', password: 'abc123', confirmPass: 'abc123', realname: '李四', paypassword: '112233' });
+    expect(short.status).toBe(200);
+    expect(short.body).toEqual({ code: 1000, message: '密码8到20位', data: null });
+    const reg = await data(app, 'register', { name: 'lara0001', password: 'abc12345', confirmPass: 'abc12345', realname: '李四', paypassword: '112233' });
     expect(Object.keys(reg)).toEqual(['api_token']);
   });
 });
@@ -109,7 +112,8 @@ describe('member replies as the Laravel original', () => {
 
   it('user: its own fields with the token; refreshusermoney: the same fields, no venue list, message 刷新成功', async () => {
     const user = (await data(app, 'user', {}, token)) as Record<string, unknown>;
-    expect(user).toMatchObject({ id: 10001, api_token: token, username: 'demo01', current_vip: 'VIP3', vip: 3, level: 3, vipname: 'VIP3', next_vip: 'VIP4', balance: 1000 });
+    // vipname: a picture path of the original's own client; every amount a string
+    expect(user).toMatchObject({ id: 10001, api_token: token, username: 'demo01', current_vip: 'VIP3', vip: 3, level: 3, vipname: '/static/style/vip3.png', next_vip: 'VIP4', balance: '1000.00', usdtrate: '7.20' });
     expect(user.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const res = await call(app, 'refreshusermoney', {}, token);
     expect(res.body.message).toBe('刷新成功');
@@ -127,7 +131,7 @@ describe('member replies as the Laravel original', () => {
     const icon = await request(app).get(list[0].app_icon!);
     expect(icon.status).toBe(200);
     expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
-    for (const b of await data(app, 'bannerList', { type: 2 })) expect(Object.keys(b)).toEqual(['id', 'src']);
+    for (const b of await data(app, 'bannerList', { type: 2 })) expect(Object.keys(b)).toEqual(['src', 'background', 'url']);
   });
 
   it("bet rows: bet_time and platform_type, no created_at; the paginator's url fields in Laravel's order", async () => {
@@ -155,7 +159,8 @@ describe('member replies as the Laravel original', () => {
     page.data.forEach((row: Record<string, unknown>, i: number) => {
       expect(Object.keys(row)).toEqual(['bet_id', 'bet_time', 'platform_type', 'bet_amount', 'win_loss', 'status', 'Code']);
       const was = before.data[i];
-      expect(row).toEqual({ bet_id: was.bet_id, bet_time: was.created_at, platform_type: was.api_type, bet_amount: was.bet_amount, win_loss: was.win_loss, status: was.status, Code: was.Code });
+      // platform_type in lower case, Code empty (it is the platform's name only for an upper-case code), amounts as strings
+      expect(row).toEqual({ bet_id: was.bet_id, bet_time: was.created_at, platform_type: was.api_type!.toLowerCase(), bet_amount: Number(was.bet_amount).toFixed(2), win_loss: Number(was.win_loss).toFixed(2), status: was.status, Code: '' });
     });
     const last = await data(app, 'betrecord', { date: 4, page: before.last_page }, token);
     expect(last.next_page_url).toBeNull();
@@ -173,12 +178,13 @@ describe('member replies as the Laravel original', () => {
     const withdrawals = await keys(2);
     for (const r of withdrawals) {
       expect(Object.keys(r)).toEqual(['real_money', 'created_at', 'state', 'out_trade_no', 'type', 'pay_way', 'amount']);
-      expect(r.type).toBe(r.pay_way === 'USDT' ? 2 : 1);
+      expect(r.type).toBe(r.pay_way === 'USDT-TRC20' ? 2 : 1);
+      expect(['Bank card', 'USDT-TRC20']).toContain(r.pay_way);
       expect(r.real_money).toBe(r.amount);
     }
     expect(new Set(withdrawals.map((r) => r.type))).toEqual(new Set([1, 2]));
     for (const type of [3, 4]) {
-      for (const r of await keys(type)) expect(Object.keys(r)).toEqual(['real_money', 'created_at', 'state', 'api_type', 'pay_way', 'amount']);
+      for (const r of await keys(type)) expect(Object.keys(r)).toEqual(['real_money', 'created_at', 'state', 'api_type', 'pay_way']);
     }
   });
 
@@ -189,9 +195,9 @@ describe('member replies as the Laravel original', () => {
       'id', 'order_no', 'api_type', 'user_id', 'transfer_type', 'money', 'cash_fee', 'real_money', 'before_money', 'after_money',
       'state', 'platform_type', 'betid', 'settlementsday', 'addtime', 'remark', 'created_at', 'updated_at', 'gamename',
     ]);
-    expect(row).toMatchObject({ user_id: 10001, real_money: row.money, cash_fee: 0 });
+    expect(row).toMatchObject({ user_id: 10001, real_money: row.money, cash_fee: '0.00', transfer_type: 6 });
     expect(reply.list).toHaveProperty('next_page_url');
-    expect(reply.nojisuan).toBeGreaterThan(0);
+    expect(Number(reply.nojisuan)).toBeGreaterThan(0);
   });
 
   it('red packet: redPacketStatus STARTING while on, END when off; rule rows without times; a claim says 成功领取', async () => {
@@ -213,13 +219,13 @@ describe('member replies as the Laravel original', () => {
     const bank = await call(app, 'payinfo', { deposit_no: bankNo }, token);
     expect(bank.body.message).toBe('bankpay');
     const banks = await data(app, 'getpaybank', {}, token);
-    expect(bank.body.data).toMatchObject({ deposit_no: bankNo, info: { out_trade_no: bankNo, amount: 500, paytype: 'bank', state: 1, pay_way: '网银转账' } });
+    expect(bank.body.data).toMatchObject({ deposit_no: bankNo, info: { out_trade_no: bankNo, amount: '500.00', paytype: 'bank', state: 1, pay_way: '网银转账' } });
     expect(bank.body.data!.cardlist).toEqual(banks.map((b) => ({ ...b, ico: expect.stringMatching(/^\/mock-assets\/bank\/\d+\.svg$/) })));
 
     const usdtNo = (await call(app, 'recharge', { paytype: 'usdt', amount: 720, catepay: 'TRC20' }, token)).body.message;
     const usdt = await request(app).post('/api/payinfo').set('Authorization', `Bearer ${token}`).send({ deposit_no: usdtNo });
     expect(usdt.body.message).toBe('usdtpay');
-    expect(usdt.body.data.info).toMatchObject({ amount: 720, paytype: 'usdt', usdtrate: 7.2, real_money: 100 });
+    expect(usdt.body.data.info).toMatchObject({ amount: '720.00', paytype: 'usdt', usdtrate: '7.20', real_money: '100.00' });
     expect(Array.isArray(usdt.body.data.cardlist)).toBe(false);
     expect(usdt.body.data.cardlist).toMatchObject({ id: 1, content: 'TRC20', payimg: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mock-assets\/qr\//) });
     expect(checkReply('payinfo', usdt.body).problems).toEqual([]);
@@ -236,7 +242,53 @@ describe('member replies as the Laravel original', () => {
     expect((await call(app, 'venuelist', { date: 1 }, token)).body.code).toBe(200);
   });
 
-  it('calls the original sends as the mock does are unchanged: the app info, the game list, cards', async () => {
+  it('the running original: HTTP 401 for a bad token, 500 for get_pay_way and non-bank getPayRange, 404 for paycode, code 1000 for a bad payload', async () => {
+    for (const t of ['not-a-token', undefined]) {
+      const res = await call(app, 'balance', {}, t);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ code: 401, message: 'authentication failed', data: null });
+    }
+    const way = await call(app, 'get_pay_way', {}, token);
+    expect(way.status).toBe(500);
+    expect(way.body).toEqual({ code: 500, message: 'Server Error', data: null });
+    expect((await call(app, 'getPayRange', { type: 'wechat' }, token)).status).toBe(500);
+    const bank = await call(app, 'getPayRange', { type: 'bank' }, token);
+    expect(bank.body).toMatchObject({ code: 200, data: { min_price: expect.stringMatching(/^\d+\.\d{2}$/) } });
+    expect((await call(app, 'paycode', { deposit_no: 'x', pay_code: 'y', pay_name: 'z' }, token)).status).toBe(404);
+    const bad = await call(app, 'betrecord', { date: 9 }, token);
+    expect(bad.status).toBe(200);
+    expect(bad.body.code).toBe(1000);
+    expect(bad.body.message).toMatch(/[\u4e00-\u9fff]/);
+    expect((await call(app, 'getGameUrl', { plat_name: 'ag', game_code: '', is_mobile_url: 1 }, token)).body.code).toBe(1000);
+  });
+
+  it('amounts and switches as strings; home notices as {id, name, content}; English success messages; 202 No eligible records', async () => {
+    const info = await data(app, 'app', {});
+    expect(info).toMatchObject({ site_state: '1', index_modal: '1', redpacket_switch: '1', fanshui: '1' });
+    await request(app).post('/__mock/settings').send({ index_modal: 0 });
+    expect((await data(app, 'app', {})).index_modal).toBe('0');
+    expect((await data(app, 'balance', {}, token)).balance).toBe('1000.00');
+    const notices = await data(app, 'homenotice', {});
+    expect(notices.length).toBeGreaterThan(0);
+    for (const n of notices as unknown as Record<string, unknown>[]) {
+      expect(Object.keys(n)).toEqual(['id', 'name', 'content']);
+      expect(n.content).toMatch(/^<p>.+<\/p>$/);
+    }
+    expect((await call(app, 'transall', {}, token)).body).toEqual({ code: 200, message: 'transfer success', data: null });
+    const mode = (await data(app, 'user', {}, token)).transferstatus;
+    expect((await call(app, 'uptransferstatus', { transferstatus: Number(mode) }, token)).body).toEqual({ code: 202, message: 'No eligible records', data: null });
+  });
+
+  it('noticeList ignores the type asked for and needs a token; each row carries its own type and user_id', async () => {
+    expect((await call(app, 'noticeList', { type: 1 })).status).toBe(401);
+    const one = await data(app, 'noticeList', { type: 1, pagesize: 100 }, token);
+    const two = await data(app, 'noticeList', { type: 2, pagesize: 100 }, token);
+    expect(two.data).toEqual(one.data);
+    const types = new Set(one.data.map((r) => `${r.type}:${r.user_id}`));
+    expect(types).toEqual(new Set(['3:0', '1:10001']));
+  });
+
+  it('calls the original sends as the mock does are unchanged but for amounts and switches as strings: the app info, the game list, cards', async () => {
     // one server, so that the urls built from the address the request came in on are the same
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
@@ -244,7 +296,9 @@ describe('member replies as the Laravel original', () => {
       const calls = [['app', {}], ['gameList', { category: '' }], ['getcard', { type: 1 }], ['uservip', {}]] as const;
       const asLaravel = await Promise.all(calls.map(([name, payload]) => call(server, name, payload, token)));
       await request(server).post('/__mock/settings').send({ shapes: { profile: 'default' } });
-      for (const [i, [name, payload]] of calls.entries()) expect(asLaravel[i].body).toEqual((await call(server, name, payload, token)).body);
+      const strings = (v: unknown): unknown =>
+        JSON.parse(JSON.stringify(v), (k, x) => (typeof x !== 'number' ? x : ['site_state', 'index_modal', 'redpacket_switch', 'fanshui'].includes(k) ? String(x) : ['recharge', 'flow', 'realperson', 'sport', 'e_sport', 'joker', 'electron', 'lottery'].includes(k) ? x.toFixed(2) : x));
+      for (const [i, [name, payload]] of calls.entries()) expect(asLaravel[i].body).toEqual(strings((await call(server, name, payload, token)).body));
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

@@ -129,7 +129,7 @@ describe('profile', () => {
     });
     const levels = await data(app, 'uservip');
     const level = Number(user.current_vip.split('P')[1]);
-    const progress = Math.min(100, Math.round((user.paysum / levels[level].recharge) * 100));
+    const progress = Math.min(100, Math.round((Number(user.paysum) / Number(levels[level].recharge)) * 100));
     expect(progress).toBeGreaterThan(10);
     expect(progress).toBeLessThan(100);
     expect(user.joinday).toBeGreaterThan(30);
@@ -219,7 +219,7 @@ describe('red packet', () => {
       expect(claim.sendnums).toBe(left);
       expect(claim.redpacketmoney).toBeGreaterThan(0);
       const now = (await data(app, 'balance', {}, token)).balance;
-      expect(Math.round((now - balance) * 100)).toBe(Math.round(claim.redpacketmoney * 100));
+      expect(Math.round((Number(now) - Number(balance)) * 100)).toBe(Math.round(Number(claim.redpacketmoney) * 100));
       balance = now;
     }
     const refused = await call(app, 'douserredpacket', {}, token);
@@ -251,10 +251,10 @@ describe('rebate', () => {
     expect(res.body.code).toBe(200);
     const after = await data(app, 'getfanshui', { date: 4, page: 1 }, token);
     expect(after.nojisuan).toBe(0);
-    expect(Math.round(after.jisuan * 100)).toBe(Math.round((before.jisuan + before.nojisuan) * 100));
+    expect(Math.round(Number(after.jisuan) * 100)).toBe(Math.round((Number(before.jisuan) + Number(before.nojisuan)) * 100));
     expect(after.list.data.every((r) => r.state !== 0)).toBe(true);
     const now = (await data(app, 'balance', {}, token)).balance;
-    expect(Math.round((now - balance) * 100)).toBe(Math.round(before.nojisuan * 100));
+    expect(Math.round((Number(now) - Number(balance)) * 100)).toBe(Math.round(Number(before.nojisuan) * 100));
     expect((await call(app, 'dofanshui', {}, token)).body).toMatchObject({ code: 1, message: '暂无领取额度！' });
   });
 

@@ -75,7 +75,7 @@ describe('transall', () => {
   it('balancelist lists the eight venues, two of them holding money', async () => {
     const list = await data(app, 'balancelist', {}, token);
     expect(list).toHaveLength(8);
-    expect(list.filter((v) => v.balance > 0).map((v) => v.platname).sort()).toEqual(['ag', 'pg']);
+    expect(list.filter((v) => Number(v.balance) > 0).map((v) => v.platname).sort()).toEqual(['ag', 'pg']);
     expect(list.find((v) => v.platname === 'pg')).toEqual({ name: 'PG电子', platname: 'pg', balance: 88 });
   });
 });
@@ -172,7 +172,7 @@ describe('recharge and the pay page', () => {
 
   it('checks the range of the method and whether the method is open', async () => {
     const range = await data(app, 'getPayRange', { type: 'wechat' }, token);
-    const low = await call(app, 'recharge', { paytype: 'wxpay', amount: range.min_price - 1 }, token);
+    const low = await call(app, 'recharge', { paytype: 'wxpay', amount: Number(range.min_price) - 1 }, token);
     expect(low.body).toMatchObject({ code: 422, message: `请输入金额在${range.min_price}-${range.max_price}之间！` });
     await request(app).post('/__mock/settings').send({ pay_way: { wechat: 0 }, payRange: { bank: { min_price: 300 } } });
     expect(await data(app, 'get_pay_way', {}, token)).toEqual({ card: 1, usdt: 1, wechat: 0, alipay: 1 });
@@ -264,8 +264,8 @@ describe('records: paging and filters', () => {
     const rows = v.lists.data;
     expect(rows.length).toBeGreaterThan(2);
     expect(rows.reduce((a, r) => a + r.betnum, 0)).toBe(v.info.betnums);
-    expect(cents(rows.reduce((a, r) => a + r.bet_amounts, 0))).toBe(cents(v.info.bet_amounts));
-    expect(cents(rows.reduce((a, r) => a + r.win_losss, 0))).toBe(cents(v.info.win_loss));
+    expect(cents(rows.reduce((a, r) => a + Number(r.bet_amounts), 0))).toBe(cents(Number(v.info.bet_amounts)));
+    expect(cents(rows.reduce((a, r) => a + Number(r.win_losss), 0))).toBe(cents(Number(v.info.win_loss)));
     expect(rows.every((r) => r.valid_amounts <= r.bet_amounts)).toBe(true);
     const bets = await data(app, 'betrecord', { date: 4, pagesize: 100 }, token);
     expect(v.info.betnums).toBe(bets.total);

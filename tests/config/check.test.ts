@@ -239,6 +239,17 @@ describe('check:config', () => {
     ]);
   });
 
+  it('names a loading or failed mark of a source the screen does not declare (issue 30: failed.<source>)', () => {
+    const problems = check((b) => {
+      login(b).body.push({ type: 'Text', when: { path: 'failed.payWy', truthy: true }, props: { text: '{{loading.x}}' } });
+    });
+    const n = (loadBundle(root).screens.login.json as { body: unknown[] }).body.length;
+    expect(problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      `/body/${n}/when/path: data source "payWy" in {{failed.payWy}} is not declared in the screen's "data" (expected one of none)`,
+      `/body/${n}/props/text: data source "x" in {{loading.x}} is not declared in the screen's "data" (expected one of none)`,
+    ]);
+  });
+
   it('gives a widget\'s templates the names its schema.ts declares, and only them: item in a tile\'s title, not in the list\'s label or items', () => {
     const problems = check((b) => {
       login(b).body.push(

@@ -1,12 +1,19 @@
 /**
- * Issue 25: the app against a backend that answers as the Laravel original (the mock's laravel
- * reply profile, switched through /__mock/settings; every reset returns to the default profile).
- * One test per screen that reads a field the Laravel original sends differently, asserting what
- * the player sees; the same screens against the default profile are the other browser tests.
+ * Issues 25 and 30: the app against a backend that answers as the Laravel original, running (the
+ * mock's laravel reply profile, switched through /__mock/settings; every reset returns to the
+ * default profile). One test per screen that reads a field the Laravel original sends differently,
+ * one per numbered point of issue 30, asserting what the player sees; and a walk over every route
+ * of routes.json, as a member and as a visitor, finding no path, object, missing value or English
+ * where the default profile shows Chinese. The same screens against the default profile are the
+ * other browser tests.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
-import { allowConsole, BASE, captchaCode, dialogText, expectClean, fill, go, loginByApi, mock, mockSettings, newPage, resetMock, SEED, submit, toastAfter, browserPerFile } from './harness';
+import { QUERY, needsMember, type SheetRoute } from '../../scripts/screens-lib';
+import { allowConsole, BASE, captchaCode, dialogText, expectClean, fill, go, loginByApi, mock, mockSettings, newPage, resetMock, SEED, submit, toastAfter, toasts, browserPerFile } from './harness';
 import { byTestId, memberPage, recordRequests, scrollUntil } from './member-helpers';
 import { resultToastAfter } from './money-helpers';
 
@@ -34,18 +41,22 @@ async function api<T>(name: string, body: object, token: string | null): Promise
 /** The page's token: the laravel profile keeps one session per member, so the page's login is the one that works. */
 const tokenOf = (p: Page) => p.evaluate(() => sessionStorage.getItem('token'));
 
-type Bet = { bet_id: string; bet_time: string; platform_type: string; Code: string };
-type Row = { real_money?: number; amount: number; out_trade_no?: string; pay_way: string; type?: number };
+type Bet = { bet_id: string; bet_time: string; platform_type: string; Code: string; bet_amount: string };
+type Row = { real_money?: string; amount?: string; out_trade_no?: string; pay_way: string; type?: number };
+/** The operator's words for the backend's pay methods (app.json maps.payWay). */
+const PAY_WAY: Record<string, string> = { 'Bank card': '银行卡', WeChat: '微信', Alipay: '支付宝', 'USDT-TRC20': 'USDT-TRC20' };
 
 describe('records', () => {
-  it('/betRecord shows every bet with its date and time (bet_time), and the venue from platform_type where the title is a game', async () => {
+  it('3. /betRecord: every bet titled with its venue from the platform list (Code empty, platform_type in lower case), its date and time (bet_time)', async () => {
     await mock('bet', { plat: 'pg', bet: 25, win: 5, game: '糖果派对' });
     const p = await memberPage(env.browser, '/');
     const first = p.waitForResponse(isCall('/api/betrecord', { page: 1 }));
+    const venues = p.waitForResponse(isCall('/api/balancelist'));
     await go(p, '/betRecord');
     const page1 = await dataOf<{ data: Bet[]; total: number }>(first);
+    const list = await dataOf<{ name: string; platname: string }[]>(venues);
     expect(page1.data[0]).not.toHaveProperty('created_at');
-    expect(page1.data[0]).toMatchObject({ Code: '糖果派对', platform_type: 'pg' });
+    expect(page1.data[0]).toMatchObject({ Code: '', platform_type: 'pg', bet_amount: '25.00' });
 
     await scrollUntil(p, '没有更多了');
     await expect.poll(() => items(p, 'bet-list').count()).toBe(page1.total);
@@ -54,11 +65,15 @@ describe('records', () => {
     for (const t of times) expect(t).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(times.slice(0, page1.data.length)).toEqual(page1.data.map((b) => b.bet_time));
 
+    // no row without a title, none titled with a code: each venue's name, found without regard to case
+    const nameOf = (code: string) => list.find((v) => v.platname.toLowerCase() === code.toLowerCase())?.name;
+    const titles = await items(p, 'bet-list').locator('.w-cell-title').allInnerTexts();
+    expect(titles.slice(0, page1.data.length)).toEqual(page1.data.map((b) => nameOf(b.platform_type)));
+    for (const t of titles) expect(t).toMatch(/[\u4e00-\u9fff]/);
     const newest = items(p, 'bet-list').first();
-    expect(await newest.locator('.w-cell-title').innerText()).toBe('糖果派对');
-    expect(await newest.locator('.w-cell-detail').allInnerTexts()).toEqual([`注单号\n${page1.data[0].bet_id}`, '投注金额\n25.00', '场馆\nPG电子']);
-    // the mock's other bets are titled with their venue: no second line saying the same
-    expect(await items(p, 'bet-list').nth(1).locator('.w-cell-dt').allInnerTexts()).toEqual(['注单号', '投注金额']);
+    expect(await newest.locator('.w-cell-title').innerText()).toBe('PG电子');
+    // the title is the venue: no second line saying the same
+    expect(await newest.locator('.w-cell-detail').allInnerTexts()).toEqual([`注单号\n${page1.data[0].bet_id}`, '投注金额\n25.00']);
     expectClean(p);
   });
 
@@ -91,21 +106,28 @@ describe('records', () => {
       const shown = rows.slice(0, n);
       expect(shown.map((r) => r.lines.map(([dt]) => dt))).toEqual(page1.data.map((r) => (r.out_trade_no ? ['订单号'] : [])));
       expect(page1.data.filter((r) => r.out_trade_no)).toHaveLength(type <= 2 ? n : 0);
-      expect(shown.map((r) => r.value)).toEqual(page1.data.map((r) => money(r.real_money ?? r.amount)));
-      if (type >= 2) expect(page1.data.every((r) => typeof r.real_money === 'number')).toBe(true);
-      if (type === 2) expect(shown.map((r) => r.title)).toEqual(page1.data.map((r) => `取款 · ${r.pay_way}`));
+      expect(shown.map((r) => r.value)).toEqual(page1.data.map((r) => money(Number(r.real_money ?? r.amount))));
+      // amounts are strings ("1000.00")
+      expect(page1.data.every((r) => typeof (r.real_money ?? r.amount) === 'string')).toBe(true);
+      // 5. the pay method in the operator's words, never the backend's English
+      if (type <= 2) {
+        expect(page1.data.some((r) => r.pay_way in PAY_WAY && PAY_WAY[r.pay_way] !== r.pay_way)).toBe(true);
+        expect(shown.map((r) => r.title)).toEqual(page1.data.map((r) => `${label} · ${PAY_WAY[r.pay_way] ?? r.pay_way}`));
+        for (const r of shown) expect(r.title).not.toMatch(/Bank card|WeChat|Alipay/);
+      }
     }
     expectClean(p);
   });
 });
 
 describe('red packet', () => {
-  it('/hongbao: the state from redPacketStatus, the rules without a grabs column, and a claim', async () => {
+  it('8. /hongbao: the rules as the backend means them (the deposit range, recharge the grabs, money a percentage), the state from redPacketStatus, and a claim', async () => {
     const p = await memberPage(env.browser, '/hongbao');
     const table = byTestId(p, 'hongbao-rules');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(5);
-    expect(await table.locator('thead th').allInnerTexts()).toEqual(['时间', '累计存款', '当日流水', '流水倍数']);
-    expect(await table.locator('tbody tr').first().locator('td').allInnerTexts()).toEqual(['10:00:00–12:00:00', '≥100', '≥500', '1倍']);
+    expect(await table.locator('thead th').allInnerTexts()).toEqual(['时间', '累计存款', '可抢次数', '红包比例']);
+    expect(await table.locator('tbody tr').first().locator('td').allInnerTexts()).toEqual(['10:00:00–12:00:00', '100.00–999.99', '1次', '1%']);
+    expect(await table.locator('tbody tr').last().locator('td').allInnerTexts()).toEqual(['10:00:00–12:00:00', '50,000.00–999,999.00', '5次', '8%']);
     expect(await byTestId(p, 'hongbao-status').innerText()).toBe('活动状态：进行中');
 
     expect(await byTestId(p, 'hongbao-sendnums').innerText()).toContain('3');
@@ -114,10 +136,10 @@ describe('red packet', () => {
     await expect.poll(() => byTestId(p, 'hongbao-sendnums').innerText()).toContain('2');
     expectClean(p);
 
-    // the default profile: the grabs column is back
+    // the default profile sends the same rules as numbers: the same table
     await mockSettings({ shapes: { profile: 'default' } });
     await p.reload();
-    await expect.poll(() => table.locator('thead th').allInnerTexts()).toEqual(['时间', '累计存款', '当日流水', '流水倍数', '可抢次数']);
+    await expect.poll(() => table.locator('tbody tr').first().locator('td').allInnerTexts()).toEqual(['10:00:00–12:00:00', '100.00–999.99', '1次', '1%']);
     expect(await byTestId(p, 'hongbao-status').innerText()).toBe('活动状态：进行中');
   });
 });
@@ -133,7 +155,7 @@ describe('login', () => {
       return toastAfter(p, () => submit(p, '立即登录'));
     };
     expect(await attempt('nobody99', 'whatever1')).toBe('用户不存在');
-    expect(await attempt(SEED.username, 'wrong-pass')).toBe('密码错误');
+    expect(await attempt(SEED.username, 'wrong-pass')).toBe('登录密码错误');
 
     await fill(p, 'name', SEED.username);
     await fill(p, 'password', SEED.password);
@@ -147,8 +169,9 @@ describe('login', () => {
     await expect.poll(() => byTestId(p, 'topbar-balance').innerText()).toContain('1000.00');
     await go(p, '/mine');
     await expect.poll(() => byTestId(p, 'mine-username').innerText()).toBe(SEED.username);
-    // the level's name (vipname) where the backend sends one
+    // 2. vipname is a picture path: the level as config names it (from vip), never the path
     expect(await byTestId(p, 'mine-vip').innerText()).toBe('VIP3');
+    expect(await p.locator('body').innerText()).not.toContain('/static/');
     // the token the Laravel user entity carries is not kept with the cached user
     const cached = await p.evaluate(() => sessionStorage.getItem('userInfo') ?? '');
     expect(cached).toContain('"username":"demo01"');
@@ -166,11 +189,11 @@ describe('money without a venue list from refreshusermoney', () => {
     const balances = p.waitForResponse(isCall('/api/balancelist'));
     await go(p, '/money');
     expect(await dataOf<object>(refresh)).not.toHaveProperty('list');
-    const list = await dataOf<{ name: string; platname: string; balance: number }[]>(balances);
+    const list = await dataOf<{ name: string; platname: string; balance: string }[]>(balances);
     const venues = byTestId(p, 'money-venues');
     await expect.poll(() => venues.locator('.w-balances-item').count()).toBe(8);
     expect(await venues.locator('.w-balances-name').allInnerTexts()).toEqual(list.map((v) => v.name));
-    expect(await venues.locator('.w-balances-value').allInnerTexts()).toEqual(list.map((v) => money(v.balance)));
+    expect(await venues.locator('.w-balances-value').allInnerTexts()).toEqual(list.map((v) => money(Number(v.balance))));
     await expect.poll(() => venues.locator('img.w-balances-icon').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length)).toBe(8);
     expect(await byTestId(p, 'money-total').innerText()).toBe('1408.50');
 
@@ -249,4 +272,184 @@ describe('/payInfo', () => {
     expect(await accounts.locator('.w-cell-detail').allInnerTexts()).toEqual([`卡号\n${banks[0].bank_no}`]);
     expectClean(p);
   });
+});
+
+describe('issue 30: what a player saw go wrong against the running original', () => {
+  it('1. home: the scrolling notice is the notice text (object rows, HTML content), and two banners count 1/2', async () => {
+    const { page: p } = await newPage(env.browser);
+    const token = await loginByApi(p);
+    const notices = await api<{ id: number; name: string; content: string }[]>('homenotice', {}, token);
+    expect(typeof notices.data[0]).toBe('object');
+    // a backend with two banners (the rows as it sends them: no id)
+    const banners = (await api<{ src: string }[]>('bannerList', { type: 2 }, token)).data.slice(0, 2);
+    await p.route('**/api/bannerList', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 200, message: '操作成功', data: banners }) }));
+    await p.reload();
+    const bar = p.locator('.w-notice-line');
+    const first = notices.data[0].content.replace(/<[^>]+>/g, '');
+    await expect.poll(() => bar.innerText()).toContain(first);
+    expect(await bar.innerText()).not.toContain('[object Object]');
+    expect(await bar.innerText()).not.toContain('<p>');
+    await expect.poll(() => p.locator('.w-carousel-slide img').count()).toBe(2);
+    expect(await p.locator('.w-carousel-indicator').innerText()).toBe('1/2');
+    // the popup lists each notice as its text
+    await p.locator('.w-notice').click();
+    await expect.poll(() => p.locator('.w-notice-list li').count()).toBe(notices.data.length);
+    expect(await p.locator('.w-notice-list li').first().innerText()).toBe(first);
+    expectClean(p);
+  });
+
+  it('4. 存款 with get_pay_way answering HTTP 500: the failure and a retry as soon as the first replies are in, never 加载中; the retry asks again', async () => {
+    const p = await memberPage(env.browser, '/');
+    allowConsole(p, /status of 500/);
+    const calls = recordRequests(p, '/api/get_pay_way');
+    const shown = toastAfter(p, () => go(p, '/recharge'));
+    // the screen's own signal: every first load has rendered (perf.ts screen-data mark)
+    await p.waitForFunction(() => performance.getEntriesByName('screen-data:recharge').length > 0);
+    const retry = byTestId(p, 'screen-load-failed').getByRole('button', { name: '加载失败， 点击重试' });
+    expect(await retry.count()).toBe(1);
+    expect(await p.locator('main, body').first().innerText()).not.toContain('加载中');
+    // the backend's English error is not what the player reads
+    expect(await shown).toBe('操作失败，请稍后再试');
+    expect(calls.count()).toBe(1);
+    // the backend is mended: the retry loads the methods
+    await mockSettings({ shapes: { profile: 'default' } });
+    await retry.click();
+    await expect.poll(() => calls.count()).toBe(2);
+    await expect.poll(() => p.getByRole('tab', { name: '网银转账' }).count()).toBe(1);
+    expect(await byTestId(p, 'screen-load-failed').count()).toBe(0);
+    expectClean(p);
+  });
+
+  it('6. toasts in Chinese: 一键回收, the rebate claim, a promotion application, and the 202 of 免转模式', async () => {
+    const p = await memberPage(env.browser, '/money');
+    await mock('member', { venues: { ag: 50 } });
+    await byTestId(p, 'money-recycle').waitFor();
+    expect(await resultToastAfter(p, () => byTestId(p, 'money-recycle').click())).toBe('回收成功');
+
+    await go(p, '/fanshui');
+    await byTestId(p, 'fanshui-claim').waitFor();
+    await expect.poll(() => byTestId(p, 'fanshui-nojisuan').innerText()).not.toBe('0.00');
+    expect(await resultToastAfter(p, () => byTestId(p, 'fanshui-claim').click())).toBe('领取成功');
+
+    // a promotion the member has no pending application for
+    const token = await tokenOf(p);
+    const pending = (await api<{ data: { activity_name: string; state: number }[] }>('activityApplyLog', { page: 1, pagesize: 100 }, token)).data.data.filter((a) => a.state === 1).map((a) => a.activity_name);
+    const free = (await api<{ data: { id: number; title: string }[] }>('activitylist', { type: '', page: 1, pagesize: 100 }, token)).data.data.find((a) => !pending.includes(a.title))!;
+    await go(p, `/activityInfo?id=${free.id}`);
+    await byTestId(p, 'activity-apply').waitFor();
+    expect(await resultToastAfter(p, () => byTestId(p, 'activity-apply').click())).toBe('申请成功，请等待审核');
+
+    // 免转模式 asked for as it already is: the backend's 202 No eligible records, in Chinese
+    await go(p, '/transfer');
+    const auto = byTestId(p, 'transfer-auto');
+    await auto.waitFor();
+    const before = await auto.getAttribute('data-checked');
+    await mock('member', { transferstatus: before === '1' ? 0 : 1 });
+    expect(await resultToastAfter(p, () => auto.getByRole('switch').click())).toBe('暂无符合条件的记录');
+    for (const t of await toasts(p)) expect(t).toMatch(/[\u4e00-\u9fff]/);
+    expectClean(p);
+  });
+
+  it('7. 取款 labels getBetAmount 打码量 (the bets placed), not 还需打码量', async () => {
+    await mock('member', { bet_amount: 150 });
+    const p = await memberPage(env.browser, '/withdrawal');
+    const turnover = byTestId(p, 'withdraw-turnover');
+    await expect.poll(() => turnover.innerText()).toContain('150.00');
+    const shown = await p.locator('body').innerText();
+    expect(shown).toContain('打码量（元）');
+    expect(shown).not.toContain('还需打码量');
+    expectClean(p);
+  });
+
+  it("9. 消息中心: each tab lists the messages of its own kind (the row's type), though the backend ignores the type asked for", async () => {
+    const p = await memberPage(env.browser, '/');
+    const all = (await api<{ data: { title: string; type: number }[] }>('noticeList', { type: 1, pagesize: 100 }, await tokenOf(p))).data.data;
+    const personal = all.filter((r) => r.type === 1).map((r) => r.title);
+    const announcements = all.filter((r) => r.type !== 1).map((r) => r.title);
+    expect(personal.length).toBeGreaterThan(0);
+    expect(announcements.length).toBeGreaterThan(0);
+    const titles = (list: string) => items(p, list).locator('.w-cell-title').allInnerTexts();
+    await go(p, '/message?type=1');
+    await scrollUntil(p, '没有更多了');
+    expect(await titles('notice-list')).toEqual(announcements);
+    await p.getByRole('tab', { name: '站内信' }).click();
+    await scrollUntil(p, '没有更多了');
+    await expect.poll(() => titles('message-list')).toEqual(personal);
+    expectClean(p);
+  });
+
+  it('10. 交易记录: a change of the query alone (a link, then the back button) reads the records of the new type', async () => {
+    const p = await memberPage(env.browser, '/');
+    const deposits = p.waitForResponse(isCall('/api/gettransrecord', { type: 1, page: 1 }));
+    await go(p, '/transRecord?type=1');
+    await deposits;
+    await expect.poll(() => items(p, 'trans-list').first().locator('.w-cell-title').innerText()).toMatch(/^存款 · /);
+    const withdrawals = p.waitForResponse(isCall('/api/gettransrecord', { type: 2, page: 1 }));
+    await p.evaluate(() => {
+      location.hash = '#/transRecord?type=2';
+    });
+    await withdrawals;
+    await expect.poll(() => items(p, 'trans-list').first().locator('.w-cell-title').innerText()).toMatch(/^取款 · /);
+    const back = p.waitForResponse(isCall('/api/gettransrecord', { type: 1, page: 1 }));
+    await p.goBack();
+    await back;
+    await expect.poll(() => items(p, 'trans-list').first().locator('.w-cell-title').innerText()).toMatch(/^存款 · /);
+    expectClean(p);
+  });
+
+  it('11. amounts and switches as strings: "0" is off (no start-up popup, no red-packet entry), "1000.00" is the balance', async () => {
+    await mockSettings({ redpacket_switch: 0 });
+    const p = await memberPage(env.browser, '/');
+    const app = await api<{ index_modal: string; redpacket_switch: string }>('app', {}, null);
+    expect(app.data).toMatchObject({ index_modal: '0', redpacket_switch: '0' });
+    await expect.poll(() => byTestId(p, 'topbar-balance').innerText()).toContain('1000.00');
+    await p.waitForFunction(() => performance.getEntriesByName('screen-data:home').length > 0);
+    expect(await byTestId(p, 'redpacket-float').count()).toBe(0);
+    expect(await p.locator('.adm-modal, .adm-center-popup-wrap').count()).toBe(0);
+    await go(p, '/hongbao');
+    expect(await toastAfter(p, () => Promise.resolve())).toBe('红包已关闭');
+    expectClean(p);
+  });
+});
+
+/** Words of English (two lower-case letters at least: not codes such as USDT, VIP, PG) in a text; not the parts of a path (/api/venuelist). */
+const englishWords = (text: string) => new Set(text.replace(/\/[\w/.-]*/g, ' ').match(/[A-Za-z]*[a-z]{2,}[A-Za-z]*/g) ?? []);
+const ROUTES = readRoutes();
+function readRoutes(): SheetRoute[] {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'screens.config', 'routes.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { routes: SheetRoute[] }).routes;
+}
+
+/** The text of a route once its data has rendered, as the member (a fresh login) or a visitor. */
+async function routeText(route: SheetRoute, member: boolean): Promise<string> {
+  const { page } = await newPage(env.browser);
+  allowConsole(page, /status of (401|404|500)/);
+  if (member) {
+    const r = await fetch(`${BASE}/api/login_pc`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: SEED.username, password: SEED.password }) });
+    const token = ((await r.json()) as { data: { api_token: string } }).data.api_token;
+    await page.addInitScript((t) => {
+      if (window.top === window) sessionStorage.setItem('token', t);
+    }, token);
+  }
+  const query = QUERY[route.path];
+  await go(page, query ? `${route.path}?${query}` : route.path);
+  await page.waitForFunction(() => performance.getEntries().some((e) => e.name.startsWith('screen-data:')) || !!document.querySelector('.screen-message'), undefined, { timeout: 15000 });
+  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+  const text = await page.locator('body').innerText();
+  await page.context().close();
+  return text;
+}
+
+describe('every route of routes.json against the running original', () => {
+  for (const role of ['member', 'visitor'] as const) {
+    for (const route of ROUTES.filter((r) => role === 'member' || !needsMember(r))) {
+      it(`${route.path} as a ${role}: no [object Object], /static/, undefined, NaN, null, nor English where the default profile shows Chinese`, async () => {
+        const lara = await routeText(route, role === 'member');
+        for (const bad of ['[object Object]', '/static/', 'undefined', 'NaN', 'null']) expect(lara, `${route.path}: "${bad}"`).not.toContain(bad);
+        await mockSettings({ shapes: { profile: 'default' } });
+        const plain = englishWords(await routeText(route, role === 'member'));
+        expect([...englishWords(lara)].filter((w) => !plain.has(w)), `${route.path}: English the default profile does not show`).toEqual([]);
+      });
+    }
+  }
 });

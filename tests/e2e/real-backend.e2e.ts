@@ -135,16 +135,18 @@ describe('deposit through customer service (SPEC.md get_pay_way: the manual meth
 });
 
 describe('red-packet rules', () => {
-  it('show each rule with its time window beside deposit, turnover and multiple', async () => {
+  it('show each rule with its time window beside the deposit range it applies to, its grabs and its percentage', async () => {
     const token = await memberToken();
-    const rules = (await fetch(`${BASE}/api/userredpacket`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.json()) as { data: { rules: { start_time: string; end_time: string; recharge: number }[] } }).data.rules;
+    type Rule = { start_time: string; end_time: string; recharge: number; day_flow: number; flow_money: number; money: number };
+    const rules = (await fetch(`${BASE}/api/userredpacket`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.json()) as { data: { rules: Rule[] } }).data.rules;
     const p = await memberPage(env.browser, '/hongbao');
     const table = byTestId(p, 'hongbao-rules');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(rules.length);
     expect((await table.locator('thead th').allInnerTexts())[0]).toBe('时间');
     for (const [i, r] of rules.entries()) {
       const cells = await table.locator('tbody tr').nth(i).locator('td').allInnerTexts();
-      expect(cells.slice(0, 2)).toEqual([`${r.start_time}–${r.end_time}`, `≥${r.recharge}`]);
+      // amounts from const.moneyGroupFrom are grouped (50,000.00): compared without the separators
+      expect([cells[0], cells[1].replace(/,/g, ''), cells[2], cells[3]]).toEqual([`${r.start_time}–${r.end_time}`, `${r.day_flow.toFixed(2)}–${r.flow_money.toFixed(2)}`, `${r.recharge}次`, `${r.money}%`]);
     }
   });
 });

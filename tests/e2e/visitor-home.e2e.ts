@@ -25,7 +25,7 @@ const api = async <T>(path: string, body: unknown = {}): Promise<T> => {
 };
 
 describe('home', () => {
-  it('shows the banners with a fixed indicator total of 4 and the announcements', async () => {
+  it('shows the banners (at most const.bannerMax, 4) with an indicator counting them, and the announcements', async () => {
     const p = await page();
     await home(p);
     const banners = await api<{ src: string }[]>('bannerList', { type: 2 });

@@ -62,7 +62,8 @@ describe('central resolution of widget props', () => {
   it('leaves raw exactly the templates, actions, conditions and nodes each widget declares; every widget resolves through the engine', () => {
     expect(RAW_PROPS.Tiles).toEqual(expect.arrayContaining(['title', 'subtitle', 'image', 'testId', 'filter', 'onTap']));
     expect(RAW_PROPS.Switch).toEqual(['onChange']);
-    expect(RAW_PROPS.PagedList).toEqual([]);
+    // keep: the condition each record is shown by (issue 30), read per record
+    expect(RAW_PROPS.PagedList).toEqual(['keep']);
     expect(RAW_PROPS.AvatarUpload).toEqual(['upload']);
     const widgets = readdirSync(path.resolve(__dirname, '../../src/widgets'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
     expect(Object.keys(RAW_PROPS).sort()).toEqual(widgets.sort());

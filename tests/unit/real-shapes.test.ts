@@ -59,6 +59,23 @@ describe('screens.config reads the Laravel original as well as the default shape
   };
   const cell = (node: Node, scope: Record<string, unknown>) => resolveProps(node.props ?? {}, { maps, ...scope }, new Set(RAW_PROPS.Cell)) as { title: string; description: string; value: string; details: { label: string; value: unknown }[] };
 
+  it('a bet without a Code and with platform_type in lower case (issue 30) is titled with the venue found without case, and no venue line', () => {
+    const [bet] = cells('screens/betRecord.json');
+    const venues = [{ name: 'PG电子', platname: 'PG' }];
+    const got = cell(bet, { item: { bet_id: 'PG2', bet_time: 'x', platform_type: 'pg', bet_amount: '10.00', win_loss: '-2.50', status: 1, Code: '' }, data: { venues } });
+    expect([got.title, got.value]).toEqual(['PG电子', '-2.50']);
+    expect(got.details.map((d) => d.label)).toEqual(['注单号', '投注金额']);
+    // a venue no list names: its code rather than nothing
+    expect(cell(bet, { item: { bet_id: 'X', bet_time: 'x', platform_type: 'zz', Code: '' }, data: { venues } }).title).toBe('zz');
+  });
+
+  it('a pay method in English (the running original) is shown in the operator\'s words of maps.payWay', () => {
+    const [deposit] = cells('screens/transRecord.json');
+    for (const [en, zh] of [['Bank card', '银行卡'], ['WeChat', '微信'], ['Alipay', '支付宝']]) {
+      expect(cell(deposit, { state: { type: 1 }, item: { amount: '100.00', pay_way: en, state: 2, created_at: 'x', out_trade_no: 'CK1' } }).title).toBe(`存款 · ${zh}`);
+    }
+  });
+
   it('a bet: the time from bet_time when there is no created_at; the venue from platform_type, unless the title names it', () => {
     const [bet] = cells('screens/betRecord.json');
     const venues = [{ name: 'PG电子', platname: 'pg' }];
@@ -86,13 +103,14 @@ describe('screens.config reads the Laravel original as well as the default shape
     expect(t.details).toEqual([{ label: '订单号', value: undefined }]);
   });
 
-  it('the red-packet rules: the grabs column is empty for every Laravel rule (so the Table draws no such column); the state words', () => {
+  it('the red-packet rules as the running original means them (issue 30): the deposit range day_flow–flow_money, recharge the grabs, money a percentage; the state words', () => {
     const [table] = cells('screens/hongbao.json', 'Table');
     const columns = table.props!.columns as { title: string; value: string }[];
-    const laravelRule = { id: 1, day_flow: 500, recharge: 100, flow_money: 1, money: 8.88, start_time: '10:00:00', end_time: '12:00:00', status: 1 };
+    expect(columns.map((c) => c.title)).toEqual(['时间', '累计存款', '可抢次数', '红包比例']);
+    // as the running original sends it: every amount a string
+    const laravelRule = { id: 1, day_flow: '1000.00', recharge: '3.00', flow_money: '999999.00', money: '5.00', start_time: '10:00:00', end_time: '12:00:00', status: 1 };
     const texts = columns.map((c) => String(resolve(c.value, { item: laravelRule }) ?? ''));
-    expect(texts).toEqual(['10:00:00–12:00:00', '≥100', '≥500', '1倍', '']);
-    expect(String(resolve(columns[4].value, { item: { ...laravelRule, times: 2 } }))).toBe('2');
+    expect(texts).toEqual(['10:00:00–12:00:00', '1000.00–999999.00', '3次', '5%']);
     const status = (v: unknown) => resolve('{{data.info.redPacketStatus | map:redPacketStatus}}', { maps, data: { info: { redPacketStatus: v } } });
     expect([status('READY'), status('STARTING'), status('END'), status(1), status(0), status(undefined)]).toEqual(['未开始', '进行中', '已结束', '进行中', '已关闭', '']);
   });
@@ -104,6 +122,23 @@ describe('screens.config reads the Laravel original as well as the default shape
     expect(active(undefined)).toBe(false);
     expect(active({ balance: 1, gameblance: 2, list: [{ name: 'AG视讯', platname: 'ag', balance: 3 }] })).toBe(false);
     expect(active({ balance: 1, gameblance: 2 })).toBe(true);
+  });
+});
+
+describe('home notices and VIP names as the running original sends them (issue 30)', () => {
+  it('a notice row {id, name, content} is its content as text; a string stays; an empty row goes', () => {
+    expect(readReply('homenotice', [{ id: 1, name: '公告', content: '<p>请牢记<b>永久域名</b></p>' }, '文字公告', { id: 2, name: '只有标题', content: '' }, null])).toEqual([
+      // outside a browser (no DOMParser) the content stays as it came; the browser test reads the text
+      typeof DOMParser === 'undefined' ? '<p>请牢记<b>永久域名</b></p>' : '请牢记永久域名',
+      '文字公告',
+      '只有标题',
+    ]);
+  });
+
+  it('a vipname that is a picture path is dropped; the level number is read from the path when vip is missing', () => {
+    expect(readReply('user', { vipname: '/static/style/vip3.png', vip: 3 })).toEqual({ vip: 3 });
+    expect(readReply('refreshusermoney', { vipname: '/static/style/vip7.png' })).toEqual({ vip: 7 });
+    expect(readReply('user', { vipname: '黄金会员', vip: 3 })).toEqual({ vipname: '黄金会员', vip: 3 });
   });
 });
 

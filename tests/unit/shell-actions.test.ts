@@ -51,14 +51,22 @@ describe('top bar recycle-all (app.json topBar.recycle)', () => {
     expect(events).toEqual(['loading:on', 'call /api/transall', 'loading:off', 'success 一键回收成功，共回收 408.50 元', 'loadUser', 'refreshMoney']);
   });
 
-  it('without data.msg toasts the server message, and without either @success.operation', async () => {
+  it("without data.msg toasts the server message, and without one in Chinese the call's own text (@reply.transall)", async () => {
     replying({ code: 200, message: '暂无可回收的场馆余额', data: null });
     await recycle();
     expect(events).toContain('success 暂无可回收的场馆余额');
     events.length = 0;
     replying({ code: 200, message: '', data: null });
     await recycle();
-    expect(events).toContain(`success ${message('success.operation')}`);
+    expect(events).toContain(`success ${message('reply.transall')}`);
+    events.length = 0;
+    // the Laravel original, running: transfer success
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    replying({ code: 200, message: 'transfer success', data: null });
+    await recycle();
+    expect(events).toContain(`success ${message('reply.transall')}`);
+    expect(info).toHaveBeenCalledTimes(1);
+    info.mockRestore();
   });
 
   it('a refused call shows the server message once and reloads nothing', async () => {

@@ -24,7 +24,7 @@ export function checkPath(run: Run, path: string, at: At, ctx: Ctx, shown: strin
   const name = parts[1];
   if (name === undefined) return;
   if (root === 'const' && run.constants) checkConstant(run, parts, at, ctx);
-  if (root === 'data' && ctx.screen && !ctx.screen.dataNames.has(name)) {
+  if ((root === 'data' || root === 'loading' || root === 'failed') && ctx.screen && !ctx.screen.dataNames.has(name)) {
     run.add(ctx.file, at, `data source "${name}" in {{${shown}}} is not declared in the screen's "data" (expected one of ${listOf(ctx.screen.dataNames) || 'none'})${didYouMean(name, ctx.screen.dataNames)}`);
   }
   if (root === 'state' && ctx.screen && !ctx.screen.declared.has(name) && !ctx.screen.set.has(name)) {

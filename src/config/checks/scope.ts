@@ -10,7 +10,7 @@ export type { Ctx, ScreenInfo } from './context.ts';
 
 /** Names every binding may read, whatever the place (src/engine/screen.tsx useBaseScope and the screen scope). */
 export const BASE_ROOTS = ['app', 'user', 'token', 'loggedIn', 'venues', 'games', 'query', 'path', 'fullPath', 'const', 'maps', 'messages', 'brand'];
-export const SCREEN_ROOTS = ['state', 'data', 'loading'];
+export const SCREEN_ROOTS = ['state', 'data', 'loading', 'failed'];
 /** Where a name that is not everywhere in scope is, for the message. */
 export const LOCAL_WHERE: Record<string, string> = {
   item: 'inside a widget that provides items (Repeat, PagedList, Tiles, Carousel, Table, BalanceList, DataTabs)',

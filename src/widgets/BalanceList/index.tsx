@@ -1,21 +1,26 @@
 import { useState } from 'react';
 import { DownOutline, UpOutline } from 'antd-mobile-icons';
-import { asNumber, FILTERS, getPath } from '../../engine/bindings';
+import { asNumber, dataSourcesRead, FILTERS, getPath } from '../../engine/bindings';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
-import { useScreen } from '../../engine/screen';
+import { LoadRetry, useScreen } from '../../engine/screen';
 import { asText } from '../../engine/text';
 import type { Props as Config } from './schema';
 import './style.css';
 
 type Props = ResolvedProps<Config, 'onItemTap'>;
 
-export default function BalanceList({ props }: WidgetProps<Props>) {
-  const { scope, text, run } = useScreen();
+export default function BalanceList({ node, props }: WidgetProps<Props>) {
+  const { scope, text, run, failed } = useScreen();
   const [open, setOpen] = useState(false);
   const raw = props.items;
   const list: unknown[] = Array.isArray(raw) ? raw : [];
   const limit = props.collapsed !== undefined ? asNumber(props.collapsed, list.length) : list.length;
   const title = asText(props.title);
+  // a source it shows failed to load, nothing to show: a retry, not an endless loading
+  const sources = Array.isArray(raw) ? [] : dataSourcesRead(node.props?.items);
+  const broken = sources.filter((s) => failed(s, 'here'));
+  // a failure the screen announces (FailedLoads): nothing here
+  const hidden = broken.length === 0 && sources.some((s) => failed(s));
   const shown = open ? list : list.slice(0, limit);
   const labelField = asText(props.labelField ?? 'name');
   const valueField = asText(props.valueField ?? 'balance');
@@ -32,7 +37,9 @@ export default function BalanceList({ props }: WidgetProps<Props>) {
   return (
     <section className="w-balances" data-testid={asText(props.testId) || undefined} aria-label={title || undefined}>
       {title && <h2 className="w-balances-title">{title}</h2>}
-      {!Array.isArray(raw) ? (
+      {hidden ? null : broken.length > 0 ? (
+        <LoadRetry sources={broken} />
+      ) : !Array.isArray(raw) ? (
         <p className="w-balances-note">{text('@common.loading')}</p>
       ) : list.length === 0 ? (
         <p className="w-balances-note">{props.emptyText !== undefined ? asText(props.emptyText) : text('@common.empty')}</p>

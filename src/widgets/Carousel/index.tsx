@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { asNumber } from '../../engine/bindings';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { useScreen } from '../../engine/screen';
@@ -22,9 +22,12 @@ function firstText(value: string | readonly string[], textOf: (v: string) => str
 
 export default function Carousel({ props }: WidgetProps<Props>) {
   const { text, run } = useScreen();
-  const items: unknown[] = Array.isArray(props.items) ? props.items : [];
+  const raw = props.items;
+  const max = props.max !== undefined ? asNumber(props.max, Infinity) : Infinity;
+  // at most `max` banners; the indicator counts those shown
+  const items = useMemo(() => (Array.isArray(raw) ? (raw as unknown[]).slice(0, Math.max(1, max)) : []), [raw, max]);
   const interval = asNumber(props.intervalMs ?? 0, 0);
-  const total = props.indicatorTotal !== undefined ? asNumber(props.indicatorTotal, items.length) : items.length;
+  const total = items.length;
   const label = asText(props.label);
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);

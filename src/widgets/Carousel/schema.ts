@@ -3,7 +3,8 @@ import { actionsRef, type Templates } from '../../config/schema-refs';
 
 /**
  * Banner carousel: one picture per entry of an array, swiped (scroll snap) or auto-played,
- * with a "current / total" indicator whose total may be fixed by config (SPEC.md: 4).
+ * with a "current / total" indicator counting the banners shown. SPEC.md's "fixed total of 4" is
+ * read as the most banners shown (`max`): the original had four; a backend with two shows 1/2, 2/2.
  * `image` and `alt` are bindings read with the entry as `item`.
  */
 export const propsSchema = {
@@ -21,7 +22,7 @@ export const propsSchema = {
     width: { type: 'integer', minimum: 1, description: 'Intrinsic picture width (sets the ratio)' },
     height: { type: 'integer', minimum: 1, description: 'Intrinsic picture height' },
     intervalMs: { anyOf: [{ type: 'number', minimum: 0 }, { type: 'string' }], description: 'Auto-play interval; 0 = off' },
-    indicatorTotal: { anyOf: [{ type: 'number', minimum: 1 }, { type: 'string' }], description: 'Fixed total shown by the indicator (default: the number of entries)' },
+    max: { anyOf: [{ type: 'number', minimum: 1 }, { type: 'string' }], description: 'The most entries shown (default: all); the indicator counts the entries shown' },
     label: { type: 'string', description: 'Accessible name of the carousel' },
     onTap: { ...actionsRef, description: 'Actions run with the tapped entry as item' },
   },

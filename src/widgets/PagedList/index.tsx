@@ -6,15 +6,17 @@ import { asText } from '../../engine/text';
 import type { Props as Config } from './schema';
 import './style.css';
 
-type Props = ResolvedProps<Config>;
+type Props = ResolvedProps<Config, 'keep'>;
 
 /** The records of a paged data source (src/engine/data-sources.ts): it loads, this shows and asks for more. */
 export default function PagedList({ node, props }: WidgetProps<Props>) {
-  const { text, list: listOf, more, refresh } = useScreen();
+  const { text, holds, list: listOf, more, refresh } = useScreen();
   const source = asText(props.source);
   const list = listOf(source);
   // a source that is not loading now (its `when` does not hold) shows as loading, and asks for nothing
   const hasMore = !!list && list.hasMore && !list.failed;
+  // the records shown, each with its index among the records loaded
+  const shown = (list?.items ?? []).map((item, index) => ({ item, index })).filter(({ item, index }) => props.keep === undefined || holds(props.keep, { item, index }));
 
   const footer = () => {
     if (list?.failed) {
@@ -32,7 +34,7 @@ export default function PagedList({ node, props }: WidgetProps<Props>) {
         </span>
       );
     }
-    if (list.items.length === 0) return <Empty className="w-paged-empty" description={props.emptyText !== undefined ? asText(props.emptyText) : text('@common.empty')} />;
+    if (shown.length === 0) return <Empty className="w-paged-empty" description={props.emptyText !== undefined ? asText(props.emptyText) : text('@common.empty')} />;
     return <span className="w-paged-end">{props.noMoreText !== undefined ? asText(props.noMoreText) : text('@common.noMore')}</span>;
   };
 
@@ -40,7 +42,7 @@ export default function PagedList({ node, props }: WidgetProps<Props>) {
     <div className={`w-paged w-paged-${props.variant ?? 'cards'}`} data-testid={asText(props.testId) || undefined} aria-busy={!list?.loaded || hasMore}>
       {!!props.title && <h2 className="w-paged-title">{asText(props.title)}</h2>}
       <ul className="w-paged-items">
-        {list?.items.map((item, index) => (
+        {shown.map(({ item, index }) => (
           <li className="w-paged-item" key={index}>
             <ScopeProvider extra={{ item, index }}>
               <Nodes nodes={node.children} />

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { pagedSourceRef, type Templates } from '../../config/schema-refs';
+import { conditionRef, pagedSourceRef, type Templates } from '../../config/schema-refs';
 
 /**
  * The records of a paged data source of the screen (its `data` entry with `paged`), as a list:
@@ -20,12 +20,16 @@ export const propsSchema = {
     pullToRefresh: { type: 'boolean', description: 'Default true' },
     variant: { type: 'string', enum: ['cards', 'plain'], description: 'cards: each item on its own card (default); plain: items as they are' },
     threshold: { type: ['integer', 'string'], description: 'Distance from the end (px) at which the next page loads, e.g. {{const.messageScrollOffset}}' },
+    keep: {
+      ...conditionRef,
+      description: 'The records shown: those for which this condition holds, with the record as item (a backend that ignores a filter asked for, e.g. the Laravel original\'s noticeList and its type); default all',
+    },
     testId: { type: 'string' },
   },
 } as const satisfies JSONSchema;
 
-/** Templates (src/config/schema-refs.ts): none: every prop arrives resolved (the children are the item template, a node list). */
-export const templates = {} as const satisfies Templates;
+/** Templates (src/config/schema-refs.ts): `keep` is read per record (the children are the item template, a node list). */
+export const templates = { keep: ['item', 'index'] } as const satisfies Templates;
 /** The prop naming the list this widget shows: its entries are `item` (the config check reads their fields from the reply schemas). */
 export const itemsFrom = 'source';
 
