@@ -19,7 +19,7 @@ import { configDirOf, shownPath } from './scripts/config-dir.ts';
 import { securityHeadersFor } from './scripts/security-headers.ts';
 import { precompressPlugin } from './scripts/compress.ts';
 import { appShell } from './scripts/app-shell.ts';
-// issue 29: the build's target from package.json browserslist, and the nomodule notice's script
+// issue 29: the build's copy for old engines (package.json browserslist), and the nomodule notice's script
 import { browserFloor } from './scripts/browser-floor.ts';
 import type { AppConfig, RouteConfig } from './src/config/types.ts';
 
@@ -689,14 +689,16 @@ export default defineConfig({
     strictPort: true,
   },
   build: {
-    // target: the oldest engines, package.json browserslist (browserFloor, scripts/browser-floor.ts)
+    // current engines; the oldest ones (package.json browserslist) run copies lowered to them (browserFloor, scripts/browser-floor.ts)
+    target: 'es2020',
     // no polyfill for <link rel=modulepreload> (every browser of the target but Safari < 17 has it;
     // there the entry's imports load when it runs, as they would anyway): 0.3 KB less in the entry
     modulePreload: {
       polyfill: false,
       // React, the runtime and the entry are loaded before any dynamic import runs: not listed again
-      // for each one (index.html itself still preloads the entry's imports)
-      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => !/^assets\/(index|app|react|rolldown-runtime)-[\w-]{8}\.js$/.test(d))),
+      // for each one (index.html itself still preloads the entry's imports); nor is the polyfill
+      // chunk (src/boot.ts imports it alone, on old engines only: no preload helper in the entry for it)
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => !/^assets\/(index|app|react|rolldown-runtime|polyfills)-[\w-]{8}\.js$/.test(d))),
     },
     cssCodeSplit: true,
     sourcemap: false,

@@ -14,7 +14,6 @@
 import './shell/install-prompt';
 import { fetchEarly, type EarlyHint } from './api/early';
 import { apiBase, buildRequest, TOKEN_KEY } from './api/request';
-import { observeBuffered } from './engine/perf';
 
 /**
  * An engine at the floor (package.json browserslist) that lacks a call the app or its libraries make
@@ -60,6 +59,8 @@ function preloadRoute() {
   const path = (window.location.hash.replace(/^#/, '').split('?')[0] || '/').replace(/(.)\/+$/, '$1').toLowerCase();
   const own = <T,>(table: Record<string, T> | undefined): T | undefined => Object.entries(table ?? {}).find(([p]) => p.toLowerCase() === path)?.[1];
   const known = own(map.r);
+  // an engine the build's legacy copies are for (the entry's own test, scripts/browser-floor.ts LEGACY_TEST) preloads those
+  const legacy = !String.prototype.replaceAll;
   for (const i of known ?? map.r?.['/'] ?? []) {
     const file = map.f?.[i];
     if (!file) continue;
@@ -67,7 +68,7 @@ function preloadRoute() {
     link.rel = file.endsWith('.css') ? 'preload' : 'modulepreload';
     if (file.endsWith('.css')) link.as = 'style';
     link.crossOrigin = '';
-    link.href = `${import.meta.env.BASE_URL}${file}`;
+    link.href = `${import.meta.env.BASE_URL}${legacy && !file.endsWith('.css') ? file.replace(/^assets\//, 'assets/legacy/') : file}`;
     document.head.append(link);
   }
   readEarly(known ? own(map.e) : map.e?.['/']);
@@ -106,8 +107,16 @@ async function preloadKeyPicture(res: Response, fields: string[]) {
 
 /** once the browser has painted the shell (its own paint timing: no timer, which a test's fake clock would hold) */
 function afterFirstPaint() {
-  const painted = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint') ? observeBuffered('paint', start) : undefined;
-  if (!painted) requestAnimationFrame(() => setTimeout(start, 0));
+  try {
+    if (!PerformanceObserver.supportedEntryTypes.includes('paint')) throw 0;
+    new PerformanceObserver((_list, observer) => {
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
+  } catch {
+    // no PerformanceObserver, no paint entries, or no observe({ type }) (Chrome < 76): a frame
+    requestAnimationFrame(() => setTimeout(start, 0));
+  }
   // a tab opened in the background paints nothing until it shows; and not later than this should
   // no paint come (a web view that is not drawing)
   document.addEventListener('visibilitychange', start, { once: true });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { floorTargets } from '../../scripts/browser-floor';
+import { floorTargets, legacyImports, lower, pickTree } from '../../scripts/browser-floor';
 import { nomoduleNotice } from '../../scripts/app-shell';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -49,6 +49,29 @@ describe('the floor', () => {
       expect(imports.some((i) => i.split('/').some((part) => part === last || part === `${last}polyfill`)), `src/polyfills.ts does not import a polyfill of ${name}`).toBe(true);
     }
     expect(imports.length).toBe(names.length);
+  });
+});
+
+describe("the build's legacy copy (scripts/browser-floor.ts)", () => {
+  it('lowers what the floor cannot parse: ?. ?? and catch without binding, minified', async () => {
+    const out = await lower('export const f = (a, b) => { try { return a?.b?.[0] ?? b; } catch { return null; } };', 'x.js', floorTargets());
+    expect(out).not.toMatch(/\?\.|\?\?|catch\s*\{/);
+    const f = (await import(`data:text/javascript,${encodeURIComponent(out)}`)) as { f: (a: unknown, b: unknown) => unknown };
+    expect([f.f({ b: [7] }, 1), f.f(null, 2), f.f({ b: null }, 3)]).toEqual([7, 2, 3]);
+  });
+
+  it('a BigInt literal (in a library) becomes a call, which parses on every engine of the floor', async () => {
+    expect(await lower('export const n = 10n;', 'x.js', floorTargets())).toBe('const n=BigInt(10);export{n};\n');
+  });
+
+  it('the entry imports the app from the tree the engine runs: legacy/ without replaceAll', () => {
+    const code = pickTree('k=()=>T(()=>import(`./app-Hvw-QOcm.js`).then(e=>e.t),[])');
+    expect(code).toBe('k=()=>T(()=>import(`./`+(!String.prototype.replaceAll?"legacy/":"")+`app-Hvw-QOcm.js`).then(e=>e.t),[])');
+  });
+
+  it('a legacy copy imports the one entry from the folder above, and preloads legacy chunks (CSS stays shared)', () => {
+    const code = legacyImports('import{a as o}from"./index-B1Vw0ZGC.js";import{b}from"./react-CAyZ0iCL.js";m.f=["assets/Form-ysCTeHP5.js","assets/Form-2aFbngeP.css"]', 'assets/index-B1Vw0ZGC.js', 'assets');
+    expect(code).toBe('import{a as o}from"../index-B1Vw0ZGC.js";import{b}from"./react-CAyZ0iCL.js";m.f=["assets/legacy/Form-ysCTeHP5.js","assets/Form-2aFbngeP.css"]');
   });
 });
 
