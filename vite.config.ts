@@ -696,9 +696,9 @@ export default defineConfig({
     modulePreload: {
       polyfill: false,
       // React, the runtime and the entry are loaded before any dynamic import runs: not listed again
-      // for each one (index.html itself still preloads the entry's imports); nor is the polyfill
-      // chunk (src/boot.ts imports it alone, on old engines only: no preload helper in the entry for it)
-      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => !/^assets\/(index|app|react|rolldown-runtime|polyfills)-[\w-]{8}\.js$/.test(d))),
+      // for each one (index.html itself still preloads the entry's imports); nor are the polyfill and
+      // flex-gap chunks (src/boot.ts imports them alone, on old engines only: no preload helper for them)
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => !/^assets\/(index|app|react|rolldown-runtime|polyfills|flex-gap)-[\w-]{8}\.js$/.test(d))),
     },
     cssCodeSplit: true,
     sourcemap: false,

@@ -32,6 +32,8 @@ function missingFeature(): boolean {
 }
 // a polyfill chunk that does not come (offline) still lets the app try
 const polyfilled: Promise<unknown> = missingFeature() ? import('./polyfills').catch(() => undefined) : Promise.resolve();
+// the engines of the build's legacy copy (scripts/browser-floor.ts LEGACY_TEST) may lay flex out without gap
+if (!String.prototype.replaceAll) void import('./flex-gap').catch(() => undefined);
 
 let started = false;
 const start = () => {
