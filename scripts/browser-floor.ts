@@ -12,6 +12,10 @@
  * An engine too old for modules runs the page's one classic script, nomodule.js, written here: it
  * shows the notice scripts/app-shell.ts put in the shell (no inline script: the CSP allows none).
  *
+ * A legacy copy keeps its modern chunk's name (its hash): a change of the floor or of esbuild alone,
+ * with no change to the code, leaves the old copies in the browsers' caches (assets/ is immutable):
+ * change a source file (or the chunk names) with such a change.
+ *
  * Not @vitejs/plugin-legacy: its `modernPolyfills` are loaded by every browser, current ones too,
  * its legacy build is SystemJS behind inline detection scripts our CSP (script-src 'self')
  * forbids, and lowering the one build instead costs every current phone 1 KB more gzipped.

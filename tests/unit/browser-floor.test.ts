@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { floorTargets, legacyImports, lower, pickTree } from '../../scripts/browser-floor';
+import { floorTargets, LEGACY_TEST, legacyImports, lower, pickTree } from '../../scripts/browser-floor';
 import { nomoduleNotice } from '../../scripts/app-shell';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -67,6 +67,12 @@ describe("the build's legacy copy (scripts/browser-floor.ts)", () => {
   it('the entry imports the app from the tree the engine runs: legacy/ without replaceAll', () => {
     const code = pickTree('k=()=>T(()=>import(`./app-Hvw-QOcm.js`).then(e=>e.t),[])');
     expect(code).toBe('k=()=>T(()=>import(`./`+(!String.prototype.replaceAll?"legacy/":"")+`app-Hvw-QOcm.js`).then(e=>e.t),[])');
+  });
+
+  it('src/boot.ts asks the same question as the entry when it preloads the route from a tree', () => {
+    const boot = readFileSync(path.join(root, 'src/boot.ts'), 'utf8');
+    expect(boot).toContain(`const legacy = ${LEGACY_TEST};`);
+    expect(boot).toContain(`if (${LEGACY_TEST}) void import('./flex-gap')`);
   });
 
   it('a legacy copy imports the one entry from the folder above, and preloads legacy chunks (CSS stays shared)', () => {
