@@ -22,6 +22,7 @@ import { chunkGroups, preloadDependencies } from './scripts/vite/chunk-groups.ts
 import { reactRouterPure } from './scripts/vite/react-router-pure.ts';
 import { webApp } from './scripts/vite/web-app.ts';
 import { releaseFile } from './scripts/vite/release-file.ts';
+import { browserFloor } from './scripts/vite/browser-floor.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** the project and its config folder: screens.config/, or SCREENS_CONFIG_DIR (a copy with an operator's edits; tests) */
@@ -65,6 +66,8 @@ export default defineConfig({
     releaseFile(),
     // 12. .gz and .br next to each built text file, for nginx's gzip_static/brotli_static (deploy/nginx)
     precompressPlugin(),
+    // 13. old engines (package.json browserslist): a copy of every chunk lowered to them, and the nomodule notice's script
+    browserFloor(),
   ],
   server: {
     // a config folder outside the project (SCREENS_CONFIG_DIR) is served too
@@ -82,6 +85,7 @@ export default defineConfig({
     // DIST: another brand's build (SCREENS_CONFIG_DIR) into its own folder, dist/ untouched (docs/BRANDS.md);
     // --outDir (build:test, the tests, the bench) wins over it
     outDir: process.env.DIST || 'dist',
+    // current engines; the oldest ones (package.json browserslist) run copies lowered to them (browserFloor)
     target: 'es2020',
     // no polyfill for <link rel=modulepreload> (every browser of the target but Safari < 17 has it;
     // there the entry's imports load when it runs, as they would anyway): 0.3 KB less in the entry

@@ -15,6 +15,26 @@ import './shell/install-prompt';
 import { fetchEarly, type EarlyHint } from './api/early';
 import { apiBase, buildRequest, TOKEN_KEY } from './api/request';
 
+/**
+ * An engine at the floor (package.json browserslist) that lacks a call the app or its libraries make
+ * loads the polyfills first (src/polyfills.ts, the same list); a current one loads nothing more.
+ * What runs before them (this file and what it imports) uses only what every engine of the floor has.
+ */
+function missingFeature(): boolean {
+  return (
+    typeof Object.fromEntries !== 'function' ||
+    typeof String.prototype.matchAll !== 'function' ||
+    typeof Array.prototype.flat !== 'function' ||
+    typeof Array.prototype.flatMap !== 'function' ||
+    typeof globalThis === 'undefined' ||
+    typeof AbortController === 'undefined'
+  );
+}
+// a polyfill chunk that does not come (offline) still lets the app try
+const polyfilled: Promise<unknown> = missingFeature() ? import('./polyfills').catch(() => undefined) : Promise.resolve();
+// the engines of the build's legacy copy (scripts/vite/browser-floor.ts LEGACY_TEST) may lay flex out without gap
+if (!String.prototype.replaceAll) void import('./flex-gap').catch(() => undefined);
+
 let started = false;
 /** sessionStorage: the page has reloaded once because the app's code failed to load */
 const BOOT_RELOADED = 'release.bootReloaded';
@@ -25,7 +45,7 @@ const start = () => {
   // was opening) one reload takes the release the site serves (once per session); otherwise the
   // static shell stays on screen (never an empty page). Inline, not src/engine/release.ts: this
   // script runs first on every visit and stays small.
-  import('./main').catch((err: unknown) => {
+  polyfilled.then(() => import('./main')).catch((err: unknown) => {
     console.error('the app failed to start', err);
     try {
       if (navigator.onLine !== false && !sessionStorage.getItem(BOOT_RELOADED)) {
@@ -57,6 +77,8 @@ function preloadRoute() {
   const path = (window.location.hash.replace(/^#/, '').split('?')[0] || '/').replace(/(.)\/+$/, '$1').toLowerCase();
   const own = <T,>(table: Record<string, T> | undefined): T | undefined => Object.entries(table ?? {}).find(([p]) => p.toLowerCase() === path)?.[1];
   const known = own(map.r);
+  // an engine the build's legacy copies are for (the entry's own test, scripts/vite/browser-floor.ts LEGACY_TEST) preloads those
+  const legacy = !String.prototype.replaceAll;
   for (const i of known ?? map.r?.['/'] ?? []) {
     const file = map.f?.[i];
     if (!file) continue;
@@ -64,7 +86,7 @@ function preloadRoute() {
     link.rel = file.endsWith('.css') ? 'preload' : 'modulepreload';
     if (file.endsWith('.css')) link.as = 'style';
     link.crossOrigin = '';
-    link.href = `${import.meta.env.BASE_URL}${file}`;
+    link.href = `${import.meta.env.BASE_URL}${legacy && !file.endsWith('.css') ? file.replace(/^assets\//, 'assets/legacy/') : file}`;
     document.head.append(link);
   }
   readEarly(known ? own(map.e) : map.e?.['/']);
@@ -103,12 +125,14 @@ async function preloadKeyPicture(res: Response, fields: string[]) {
 
 /** once the browser has painted the shell (its own paint timing: no timer, which a test's fake clock would hold) */
 function afterFirstPaint() {
-  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  try {
+    if (!PerformanceObserver.supportedEntryTypes.includes('paint')) throw 0;
     new PerformanceObserver((_list, observer) => {
       observer.disconnect();
       start();
     }).observe({ type: 'paint', buffered: true });
-  } else {
+  } catch {
+    // no PerformanceObserver, no paint entries, or no observe({ type }) (Chrome < 76): a frame
     requestAnimationFrame(() => setTimeout(start, 0));
   }
   // a tab opened in the background paints nothing until it shows; and not later than this should

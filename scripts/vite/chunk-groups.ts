@@ -159,5 +159,5 @@ export function chunkGroups(paths: BuildPaths, screens: Record<string, ScreenFac
  * for each one (index.html itself still preloads the entry's imports). build.modulePreload.resolveDependencies.
  */
 export function preloadDependencies(_file: string, deps: string[], { hostType }: { hostType: 'html' | 'js' }): string[] {
-  return hostType === 'html' ? deps : deps.filter((d) => !/^assets\/(index|app|react|rolldown-runtime)-[\w-]{8}\.js$/.test(d));
+  return hostType === 'html' ? deps : deps.filter((d) => !/^assets\/(index|app|react|rolldown-runtime|polyfills|flex-gap)-[\w-]{8}\.js$/.test(d));
 }

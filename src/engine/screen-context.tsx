@@ -88,7 +88,7 @@ export function useScreen(): ScreenApi {
       holds: (cond: unknown, more: Scope = {}) => evalCondition(asCondition(cond), withNames(scope, more)),
       setState: shared.setState,
       reload: shared.reload,
-      list: (source: string) => (Object.hasOwn(local.lists, source) ? local.lists[source] : undefined),
+      list: (source: string) => (Object.prototype.hasOwnProperty.call(local.lists, source) ? local.lists[source] : undefined),
       pending: (source: string) => shared.started().includes(source) && local.loading[source] !== false,
       failed: (source: string, where?: 'here') => local.failed[source] === true && local.loading[source] === false && (where !== 'here' || shared.quiet(source)),
       more: shared.more,

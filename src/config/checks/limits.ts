@@ -28,7 +28,7 @@ export function maxNameOf(name: string): string | undefined {
 
 /** A constant's value by its dotted name. */
 function constantAt(constants: JsonObject, name: string): unknown {
-  return name.split('.').reduce<unknown>((o, k) => (isObject(o) && Object.hasOwn(o, k) ? o[k] : undefined), constants);
+  return name.split('.').reduce<unknown>((o, k) => (isObject(o) && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined), constants);
 }
 
 /** A bound of a rule, when known before run time: its value and what it reads. */
@@ -75,7 +75,7 @@ function checkConstantPairs(run: Run, constants: JsonObject, obj: JsonObject, at
       continue;
     }
     const maxName = maxNameOf(name);
-    const max = maxName !== undefined && Object.hasOwn(obj, maxName) ? obj[maxName] : undefined;
+    const max = maxName !== undefined && Object.prototype.hasOwnProperty.call(obj, maxName) ? obj[maxName] : undefined;
     if (typeof v !== 'number' || typeof max !== 'number' || v <= max) continue;
     run.add(
       run.bundle.app.file,
