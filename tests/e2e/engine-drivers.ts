@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { installCommand, miniBrowserPath } from '../../scripts/check-browser';
 
 export interface EngineDriver {
   /** what the engine says it is (Browser.getVersion, WebDriver's browserVersion) */
@@ -123,7 +124,8 @@ function killGroup(child: ChildProcess): Promise<void> {
 async function untilHttp<T>(url: string, ok: (r: Response) => Promise<T | undefined>, timeoutMs: number, child: ChildProcess, log: () => string): Promise<T> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the browser exited (${child.exitCode}) before it answered at ${url}: ${log()}`);
+    // no pid: it could not be started at all (the 'error' listener put why into the log)
+    if (child.exitCode !== null || child.pid === undefined) throw new Error(`the browser exited (${child.exitCode ?? 'not started'}) before it answered at ${url}: ${log()}`);
     try {
       const v = await ok(await fetch(url));
       if (v !== undefined) return v;
@@ -221,6 +223,7 @@ export async function openChromium({ binary, swiftshader, port }: ChromiumOption
   const child = spawn(binary, args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  child.on('error', (e) => (stderr += `\n${e.message}`));
   const cleanup = async () => {
     await killGroup(child);
     rmSync(profile, { recursive: true, force: true });
@@ -290,12 +293,13 @@ export async function openChromium({ binary, swiftshader, port }: ChromiumOption
 
 // ---------------------------------------------------------------- WebKitGTK, W3C WebDriver
 
-export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 /** WebKitGTK's window is never narrower than this; GDK_DPI_SCALE zooms the page into a phone's width */
 const WEBKIT_MIN_WIDTH = 447;
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
 export async function openWebKit({ port }: { port: number }): Promise<EngineDriver> {
+  const miniBrowser = miniBrowserPath();
+  if (!miniBrowser) throw new Error(`WebKitGTK's MiniBrowser is not installed (tsx scripts/check-browser.ts installs it, or run: ${installCommand(['webkit2gtk-driver', 'xvfb'])})`);
   const scale = WEBKIT_MIN_WIDTH / VIEWPORT.width;
   const child = spawn('xvfb-run', ['-a', '-s', '-screen 0 1280x1280x24', 'WebKitWebDriver', `--port=${port}`, '--host=127.0.0.1'], {
     detached: true,
@@ -304,6 +308,7 @@ export async function openWebKit({ port }: { port: number }): Promise<EngineDriv
   });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  child.on('error', (e) => (stderr += `\n${e.message}`));
   const base = `http://127.0.0.1:${port}`;
   let session = '';
   const cleanup = async () => {
@@ -323,7 +328,7 @@ export async function openWebKit({ port }: { port: number }): Promise<EngineDriv
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
         capabilities: {
-          alwaysMatch: { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', `--user-agent=${IPHONE_UA}`] } },
+          alwaysMatch: { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation', `--user-agent=${IPHONE_UA}`] } },
         },
       }),
     });
