@@ -205,7 +205,17 @@ export interface ChromiumOptions {
   port: number;
 }
 
+/** A browser left over on the port would answer in place of the one started now. */
+async function expectFreePort(url: string) {
+  const answer = await fetch(url).then(
+    (r) => r.status,
+    () => null,
+  );
+  if (answer !== null) throw new Error(`something already answers at ${url} (a browser left over from an interrupted run?): stop it first`);
+}
+
 export async function openChromium({ binary, swiftshader, port }: ChromiumOptions): Promise<EngineDriver> {
+  await expectFreePort(`http://127.0.0.1:${port}/json/version`);
   const profile = mkdtempSync(path.join(os.tmpdir(), 'engines-chromium-'));
   const args = [
     '--headless',
@@ -252,6 +262,8 @@ export async function openChromium({ binary, swiftshader, port }: ChromiumOption
     await cdp.send('Runtime.enable');
     await cdp.send('Page.enable');
     await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: RECORDER });
+    // Chromium 66 applies the override only with the Network domain on
+    await cdp.send('Network.enable');
     await cdp.send('Network.setUserAgentOverride', { userAgent: androidUA(version), acceptLanguage: 'zh-CN' });
     await cdp.send('Emulation.setDeviceMetricsOverride', { ...VIEWPORT, deviceScaleFactor: 1, mobile: true });
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
@@ -273,7 +285,8 @@ export async function openChromium({ binary, swiftshader, port }: ChromiumOption
       waitFor: (expression, what, timeoutMs = 20000) => poll(() => evaluate(expression), what, timeoutMs, errors),
       async type(selector, text) {
         await poll(() => evaluate(`(function () { var el = document.querySelector(${js(selector)}); if (!el) return false; el.focus(); return document.activeElement === el; })()`), `a field ${selector} to type into`, 20000, errors);
-        await cdp.send('Input.insertText', { text });
+        // a key's character per keystroke (Input.insertText is newer than Chromium 66)
+        for (const ch of text) await cdp.send('Input.dispatchKeyEvent', { type: 'char', text: ch, unmodifiedText: ch });
       },
       async click(selector) {
         await poll(() => evaluate(`(function () { var el = document.querySelector(${js(selector)}); if (!el) return false; el.click(); return true; })()`), `${selector} to click`, 20000, errors);
@@ -298,6 +311,7 @@ const WEBKIT_MIN_WIDTH = 447;
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
 export async function openWebKit({ port }: { port: number }): Promise<EngineDriver> {
+  await expectFreePort(`http://127.0.0.1:${port}/status`);
   const miniBrowser = miniBrowserPath();
   if (!miniBrowser) throw new Error(`WebKitGTK's MiniBrowser is not installed (tsx scripts/check-browser.ts installs it, or run: ${installCommand(['webkit2gtk-driver', 'xvfb'])})`);
   const scale = WEBKIT_MIN_WIDTH / VIEWPORT.width;
