@@ -74,7 +74,9 @@ const api = async <T>(name: string, body: unknown = {}): Promise<T> => {
 
 const q = JSON.stringify;
 const textOf = (selector: string) => `(function () { var el = document.querySelector(${q(selector)}); return el ? el.innerText.trim() : ''; })()`;
-const textsOf = (selector: string) => `Array.prototype.map.call(document.querySelectorAll(${q(selector)}), function (el) { return el.innerText.trim(); })`;
+/** the texts of the elements a player can see (laid out with a size) */
+const textsOf = (selector: string) =>
+  `Array.prototype.filter.call(document.querySelectorAll(${q(selector)}), function (el) { var r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; }).map(function (el) { return el.innerText.trim(); })`;
 /** A record's date and time as the lists show it. */
 const DATED = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/;
 
