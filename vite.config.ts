@@ -19,6 +19,8 @@ import { configDirOf, shownPath } from './scripts/config-dir.ts';
 import { securityHeadersFor } from './scripts/security-headers.ts';
 import { precompressPlugin } from './scripts/compress.ts';
 import { appShell } from './scripts/app-shell.ts';
+// issue 29: the build's target from package.json browserslist, and the nomodule notice's script
+import { browserFloor } from './scripts/browser-floor.ts';
 import type { AppConfig, RouteConfig } from './src/config/types.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -672,6 +674,7 @@ export default defineConfig({
     configForBrowser(),
     webApp(),
     precompressPlugin(),
+    browserFloor(),
   ],
   server: {
     // a config folder outside the project (SCREENS_CONFIG_DIR) is served too
@@ -686,7 +689,7 @@ export default defineConfig({
     strictPort: true,
   },
   build: {
-    target: 'es2020',
+    // target: the oldest engines, package.json browserslist (browserFloor, scripts/browser-floor.ts)
     // no polyfill for <link rel=modulepreload> (every browser of the target but Safari < 17 has it;
     // there the entry's imports load when it runs, as they would anyway): 0.3 KB less in the entry
     modulePreload: {

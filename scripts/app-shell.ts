@@ -160,6 +160,24 @@ export function leadOf(screen: unknown, messages: Record<string, string>): strin
 const leadCss = () => LEAD_WIDGETS.map((w) => readFileSync(path.join(WIDGETS_DIR, w, 'style.css'), 'utf8')).join('\n');
 
 /**
+ * The notice an engine too old for the app's modules shows in place of the shell (issue 29): it
+ * runs no `type="module"` script, so the app would never come. Hidden until the page's one
+ * classic script, `<script nomodule>` (scripts/browser-floor.ts), which only such an engine runs,
+ * marks the document `no-module`; the words are messages.json's `browser.tooOldTitle` and
+ * `browser.tooOld` (nothing is drawn without them).
+ */
+export function nomoduleNotice(messages: Record<string, string>): string {
+  const title = messages['browser.tooOldTitle'];
+  const text = messages['browser.tooOld'];
+  if (!title || !text) return '';
+  return `<div class="shell-nomodule" role="alert"><h1>${html(title)}</h1><p>${html(text)}</p></div>`;
+}
+/** old engines' CSS only: no custom properties, no flex gap */
+const NOMODULE_CSS =
+  '.shell-nomodule{display:none;padding:64px 24px;text-align:center;line-height:1.6}.shell-nomodule h1{font-size:18px;margin:0 0 12px}.shell-nomodule p{font-size:15px;margin:0;color:#666}' +
+  '.no-module .app-shell{display:none}.no-module .shell-nomodule{display:block}';
+
+/**
  * `dir`: the config folder (screens.config/, or SCREENS_CONFIG_DIR); `app`: its app.json as the
  * build read it (vite.config.ts readApp). The top bar draws the brand (app.json brand, through
  * src/config/brand.ts) as src/shell/TopBar.tsx does: the logo, then the site name.
@@ -259,6 +277,8 @@ export function appShell(dir: string, app: { brand: BrandConfig; theme: ThemeCon
     ...leads.map((lead, i) => `<div class="shell-lead shell-lead${i} layout-bare">${lead}<div class="shell-lead-rest" aria-busy="true">${loading}<div class="shell-sk shell-sk-line"></div><div class="shell-sk shell-sk-card"></div><div class="shell-sk shell-sk-card"></div></div></div>`),
     `<nav class="shell-tabbar">${tabs.map((tab, i) => `<a class="shell-tab shell-tab${i}" href="#${html(tab.path)}">${icon(tab.icon, 'tabbar-icon')}<span class="tabbar-label">${html(tab.label)}</span></a>`).join('')}</nav>`,
     `</div>`,
+    nomoduleNotice(messages),
   ].join('');
+  css.push(NOMODULE_CSS);
   return { markup, css: css.filter(Boolean).join('') };
 }

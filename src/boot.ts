@@ -14,12 +14,31 @@
 import './shell/install-prompt';
 import { fetchEarly, type EarlyHint } from './api/early';
 import { apiBase, buildRequest, TOKEN_KEY } from './api/request';
+import { observeBuffered } from './engine/perf';
+
+/**
+ * An engine at the floor (package.json browserslist) that lacks a call the app or its libraries make
+ * loads the polyfills first (src/polyfills.ts, the same list); a current one loads nothing more.
+ * What runs before them (this file and what it imports) uses only what every engine of the floor has.
+ */
+function missingFeature(): boolean {
+  return (
+    typeof Object.fromEntries !== 'function' ||
+    typeof String.prototype.matchAll !== 'function' ||
+    typeof Array.prototype.flat !== 'function' ||
+    typeof Array.prototype.flatMap !== 'function' ||
+    typeof globalThis === 'undefined' ||
+    typeof AbortController === 'undefined'
+  );
+}
+// a polyfill chunk that does not come (offline) still lets the app try
+const polyfilled: Promise<unknown> = missingFeature() ? import('./polyfills').catch(() => undefined) : Promise.resolve();
 
 let started = false;
 const start = () => {
   if (started) return;
   started = true;
-  void import('./main');
+  void polyfilled.then(() => import('./main'));
 };
 
 /**
@@ -87,14 +106,8 @@ async function preloadKeyPicture(res: Response, fields: string[]) {
 
 /** once the browser has painted the shell (its own paint timing: no timer, which a test's fake clock would hold) */
 function afterFirstPaint() {
-  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-    new PerformanceObserver((_list, observer) => {
-      observer.disconnect();
-      start();
-    }).observe({ type: 'paint', buffered: true });
-  } else {
-    requestAnimationFrame(() => setTimeout(start, 0));
-  }
+  const painted = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint') ? observeBuffered('paint', start) : undefined;
+  if (!painted) requestAnimationFrame(() => setTimeout(start, 0));
   // a tab opened in the background paints nothing until it shows; and not later than this should
   // no paint come (a web view that is not drawing)
   document.addEventListener('visibilitychange', start, { once: true });

@@ -18,7 +18,9 @@ type Init = { method?: string; headers?: Record<string, string>; body?: BodyInit
 /** what makes two requests the same read; undefined for a body that is not text (an upload) */
 function keyOf(url: string, init: Init): string | undefined {
   if (init.body != null && typeof init.body !== 'string') return undefined;
-  const headers = Object.fromEntries(Object.entries(init.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  // src/boot.ts reads before the polyfills (src/polyfills.ts) have come: no Object.fromEntries
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(init.headers ?? {})) headers[k.toLowerCase()] = v;
   if (headers['idempotency-key']) return undefined; // a command is never sent early
   return JSON.stringify([init.method ?? 'GET', url, init.body ?? null, headers.authorization ?? null]);
 }

@@ -88,7 +88,7 @@ export function templateValues(app: AppLike): Record<string, string> {
 export function fillTemplate(text: string, app: AppLike, unknown: string[] = []): string {
   const values = templateValues(app);
   return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) => {
-    if (!Object.hasOwn(values, name)) {
+    if (!Object.prototype.hasOwnProperty.call(values, name)) {
       unknown.push(name);
       return whole;
     }

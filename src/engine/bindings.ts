@@ -204,7 +204,7 @@ export function evalExpression(expr: string, scope: Scope): unknown {
   const { head, filters } = parseExpression(expr);
   let value: unknown = head.kind === 'path' ? getPath(scope, head.path) : head.value;
   for (const { name, arg } of filters) {
-    const fn = Object.hasOwn(FILTERS, name) ? FILTERS[name] : undefined;
+    const fn = Object.prototype.hasOwnProperty.call(FILTERS, name) ? FILTERS[name] : undefined;
     if (fn) value = fn(value, arg, scope);
     else unknownFilter(name, expr);
   }

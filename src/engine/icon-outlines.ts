@@ -8,5 +8,5 @@ import { ICON_PATHS, VIEWBOX } from './icon-paths.gen';
 export { VIEWBOX };
 
 export function outlineOf(name: string): readonly (readonly [string, 0 | 1])[] | undefined {
-  return Object.hasOwn(ICON_SOURCES, name) ? ICON_PATHS[ICON_SOURCES[name as keyof typeof ICON_SOURCES]] : undefined;
+  return Object.prototype.hasOwnProperty.call(ICON_SOURCES, name) ? ICON_PATHS[ICON_SOURCES[name as keyof typeof ICON_SOURCES]] : undefined;
 }

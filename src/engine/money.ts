@@ -10,23 +10,33 @@ export function floor2(n: number): number {
   return cents / 100 + 0; // + 0 turns -0 into 0
 }
 
+/*
+ * BigInt: the exact slow path for amounts whose digits outgrow safe integers. Engines at the floor
+ * (package.json browserslist) before it (Chrome < 67, Safari < 14) have no BigInt, and a BigInt
+ * literal (`10n`) would not even parse there: BigInt is only called, and only where it exists;
+ * there the slow path falls back to float division (a cent off at worst, on such amounts only).
+ */
+// eslint-disable-next-line compat/compat -- only called where it exists (hasBigInt)
+const big = (n: number | string): bigint => BigInt(n);
+const hasBigInt = typeof BigInt === 'function';
+
 /** 10^n as a BigInt (n >= 0), cached: the decimal scales below are small. */
 const pow10Cache: bigint[] = [];
 function pow10(n: number): bigint {
-  return (pow10Cache[n] ??= 10n ** BigInt(n));
+  return (pow10Cache[n] ??= big(10) ** big(n));
 }
 
 /**
  * A finite number as the exact fraction `digits / 10^scale` of its shortest decimal form (what
  * the server sent and the player typed: 6.4321 is 64321 / 10^4, not the binary double
- * 6.43209999…). null for NaN and the infinities.
+ * 6.43209999…). null for NaN and the infinities, and on an engine without BigInt.
  */
 export function toDecimal(n: number): { digits: bigint; scale: number } | null {
-  if (!Number.isFinite(n)) return null;
+  if (!Number.isFinite(n) || !hasBigInt) return null;
   const m = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(n));
   if (!m) return null;
   const frac = m[3] ?? '';
-  let digits = BigInt(m[2] + frac);
+  let digits = big(m[2] + frac);
   let scale = frac.length - Number(m[4] ?? 0);
   if (scale < 0) {
     digits *= pow10(-scale);
@@ -70,6 +80,7 @@ function usdtCents(amount: number, rate: number): number | null {
     const den = r.digits * 10 ** a.scale;
     if (num + den <= SAFE) return floorDiv(num, den);
   }
+  if (!hasBigInt) return Math.floor((amount / rate) * 100);
   const A = toDecimal(amount);
   const R = toDecimal(rate);
   if (!A || !R) return null;
@@ -103,9 +114,10 @@ export function usdtReceived(amount: number, rate: number, fee: number): number 
       return left <= 0 ? 0 : floorDiv(left, 10 ** f.scale) / 100;
     }
   }
-  const F = toDecimal(fee) ?? { digits: 0n, scale: 0 };
-  const left = BigInt(cents) * pow10(F.scale) - F.digits * 100n;
-  return left <= 0n ? 0 : Number(left / pow10(F.scale)) / 100;
+  if (!hasBigInt) return Math.max(0, Math.floor(cents - fee * 100)) / 100;
+  const F = toDecimal(fee) ?? { digits: big(0), scale: 0 };
+  const left = big(cents) * pow10(F.scale) - F.digits * big(100);
+  return left <= big(0) ? 0 : Number(left / pow10(F.scale)) / 100;
 }
 
 /** The fixed fee of a USDT protocol: ERC20 uses withdrawcashfee, TRC20 withdrawfeeusdttrc. */

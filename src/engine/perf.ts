@@ -16,12 +16,40 @@ export const markScreenData = (name: string) => performance.mark(`${SCREEN_DATA_
  * cannot tell (no PerformanceObserver).
  */
 export function onFirstScreenData(fn: () => void): boolean {
-  if (typeof PerformanceObserver === 'undefined') return false;
-  const observer = new PerformanceObserver((list) => {
-    if (!list.getEntries().some((e) => e.name.startsWith(SCREEN_DATA_MARK))) return;
-    observer.disconnect();
+  const stop = observeBuffered('mark', (entries) => {
+    if (!entries.some((e) => e.name.startsWith(SCREEN_DATA_MARK))) return;
+    stop?.();
     fn();
   });
-  observer.observe({ type: 'mark', buffered: true });
-  return true;
+  return stop !== undefined;
+}
+
+/**
+ * Watches the entries of one type (a `mark`, a `paint`), those already recorded first, and returns
+ * what stops it; undefined where the browser has no PerformanceObserver. An engine before
+ * `observe({ type, buffered })` (Chrome < 76, Safari < 14.1: it throws) observes by `entryTypes`,
+ * which only sees what comes later: the entries already recorded are handed over at once instead.
+ */
+export function observeBuffered(type: string, fn: (entries: PerformanceEntry[]) => void): (() => void) | undefined {
+  if (typeof PerformanceObserver === 'undefined') return undefined;
+  let stopped = false;
+  const observer = new PerformanceObserver((list) => {
+    if (!stopped) fn(list.getEntries());
+  });
+  const stop = () => {
+    stopped = true;
+    observer.disconnect();
+  };
+  try {
+    observer.observe({ type, buffered: true });
+  } catch {
+    try {
+      observer.observe({ entryTypes: [type] });
+    } catch {
+      return undefined; // a type this engine does not record
+    }
+    const past = performance.getEntriesByType(type);
+    if (past.length) void Promise.resolve().then(() => stopped || fn(past));
+  }
+  return stop;
 }

@@ -27,6 +27,7 @@ export interface LoadedScreen {
 let firstScreenShown: Promise<void> | undefined;
 export function afterFirstScreen(): Promise<void> {
   firstScreenShown ??= new Promise<void>((resolve) => {
+    // eslint-disable-next-line compat/compat -- called only where it exists, a timer elsewhere
     const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 200));
     const fallback = setTimeout(resolve, 3000); // a screen whose data never comes
     onFirstScreenData(() => {

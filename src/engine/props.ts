@@ -16,7 +16,7 @@ export function configValue(value: string, scope: Scope): unknown {
   if (value.startsWith('@')) {
     const messages = (scope.messages ?? {}) as Record<string, string>;
     const key = value.slice(1);
-    if (Object.hasOwn(messages, key)) return resolveText(messages[key], scope);
+    if (Object.prototype.hasOwnProperty.call(messages, key)) return resolveText(messages[key], scope);
   }
   return resolve(value, scope);
 }

@@ -60,7 +60,7 @@ function propsProblems(v: unknown, at: string, key: string, out: NodeProblem[]):
     if (!v.includes('{{')) return;
     for (const expr of bindingExpressions(v)) {
       for (const f of parseExpression(expr).filters) {
-        if (!Object.hasOwn(FILTERS, f.name)) out.push({ at, message: `unknown filter "${f.name}" in {{${expr.trim()}}}` });
+        if (!Object.prototype.hasOwnProperty.call(FILTERS, f.name)) out.push({ at, message: `unknown filter "${f.name}" in {{${expr.trim()}}}` });
       }
     }
   } else if (Array.isArray(v)) {

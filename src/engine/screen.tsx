@@ -93,7 +93,7 @@ export function useScreen(): ScreenApi {
       holds: (cond: unknown, more: Scope = {}) => evalCondition(asCondition(cond), withNames(scope, more)),
       setState: shared.setState,
       reload: shared.reload,
-      list: (source: string) => (Object.hasOwn(local.lists, source) ? local.lists[source] : undefined),
+      list: (source: string) => (Object.prototype.hasOwnProperty.call(local.lists, source) ? local.lists[source] : undefined),
       pending: (source: string) => shared.started().includes(source) && local.loading[source] !== false,
       more: shared.more,
       refresh: shared.refresh,

@@ -110,6 +110,7 @@ export const ui = {
   },
   async copy(value: string): Promise<boolean> {
     try {
+      // eslint-disable-next-line compat/compat -- where it is missing the throw falls to the textarea below
       await navigator.clipboard.writeText(value);
       return true;
     } catch {

@@ -203,6 +203,7 @@ function preloadUiWhenIdle() {
     void preloadUi().catch(() => undefined);
     preloadOverlays();
   };
+  // eslint-disable-next-line compat/compat -- called only where it exists, a timer elsewhere
   const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(load, { timeout: 4000 }) : setTimeout(load, 1000));
   onFirstScreenData(idle);
   // a screen that never marks (the placeholder, maintenance): a while after load

@@ -8,6 +8,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 import { session } from '../store/session';
 import { enabled, ensureClock, SIGNED_OUT_KEY } from '../responsible/store';
+import { observeBuffered, SCREEN_DATA_MARK } from '../engine/perf';
 
 /** resolves once a screen has marked `screen-data:` (or a while after load, for a screen that never marks) */
 function afterScreenData(fn: () => void): () => void {
@@ -18,20 +19,16 @@ function afterScreenData(fn: () => void): () => void {
     fn();
   };
   const fallback = setTimeout(run, 3000);
-  let observer: PerformanceObserver | undefined;
-  if (typeof PerformanceObserver !== 'undefined') {
-    observer = new PerformanceObserver((list) => {
-      if (!list.getEntries().some((e) => e.name.startsWith('screen-data:'))) return;
-      observer?.disconnect();
-      clearTimeout(fallback);
-      run();
-    });
-    observer.observe({ type: 'mark', buffered: true });
-  }
+  const stop = observeBuffered('mark', (entries) => {
+    if (!entries.some((e) => e.name.startsWith(SCREEN_DATA_MARK))) return;
+    stop?.();
+    clearTimeout(fallback);
+    run();
+  });
   return () => {
     done = true;
     clearTimeout(fallback);
-    observer?.disconnect();
+    stop?.();
   };
 }
 

@@ -36,8 +36,8 @@ export function checkPath(run: Run, path: string, at: At, ctx: Ctx, shown: strin
   // the fields read: of a data source's reply, of a local name whose shape is known (item), of what the session keeps (user, app)
   if (root === 'data') {
     if (ctx.screen?.dataNames.has(name)) checkFields(run, sourceReply(ctx, name), parts.slice(2), `data.${name}`, at, ctx, `{{${shown}}}`);
-  } else if (ctx.shapes && Object.hasOwn(ctx.shapes, root)) checkFields(run, ctx.shapes[root], parts.slice(1), root, at, ctx, `{{${shown}}}`);
-  else if (Object.hasOwn(run.sessionShapes, root) && !ctx.roots.has(root)) checkFields(run, run.sessionShapes[root], parts.slice(1), root, at, ctx, `{{${shown}}}`);
+  } else if (ctx.shapes && Object.prototype.hasOwnProperty.call(ctx.shapes, root)) checkFields(run, ctx.shapes[root], parts.slice(1), root, at, ctx, `{{${shown}}}`);
+  else if (Object.prototype.hasOwnProperty.call(run.sessionShapes, root) && !ctx.roots.has(root)) checkFields(run, run.sessionShapes[root], parts.slice(1), root, at, ctx, `{{${shown}}}`);
 }
 
 /** Follows `fields` through the shape of `start`; the first one its schema does not have is reported (`shown`: where, for the message). */
@@ -64,7 +64,7 @@ const BRAND_NAMES = ['siteName', 'shortName', 'logoUrl'];
 function checkConstant(run: Run, parts: string[], at: At, ctx: Ctx): void {
   let scopeObj: JsonObject = run.constants ?? {};
   for (const [i, key] of parts.slice(1).entries()) {
-    if (!Object.hasOwn(scopeObj, key)) {
+    if (!Object.prototype.hasOwnProperty.call(scopeObj, key)) {
       const whole = parts.slice(1, i + 2).join('.');
       run.add(ctx.file, at, `constant "${whole}" is not in app.json constants${didYouMean(key, Object.keys(scopeObj))}`);
       break;
@@ -84,7 +84,7 @@ export function checkExpr(run: Run, expr: string, at: At, ctx: Ctx): void {
 }
 
 function checkFilter(run: Run, name: string, arg: string | undefined, at: At, ctx: Ctx, shown: string): void {
-  if (!Object.hasOwn(FILTERS, name)) {
+  if (!Object.prototype.hasOwnProperty.call(FILTERS, name)) {
     run.add(ctx.file, at, `unknown filter "${name}" in {{${shown}}} (expected one of ${listOf(run.filterNames)})${didYouMean(name, run.filterNames)}`);
     return;
   }

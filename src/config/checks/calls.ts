@@ -21,7 +21,7 @@ export function checkCall(run: Run, o: JsonObject, at: At, ctx: Ctx, added: stri
   const props = schema.properties ?? {};
   const keys = Object.keys(props);
   for (const [k, v] of Object.entries(o.payload)) {
-    const def = Object.hasOwn(props, k) ? props[k] : undefined;
+    const def = Object.prototype.hasOwnProperty.call(props, k) ? props[k] : undefined;
     if (!def) {
       run.add(ctx.file, [...at, 'payload', k], `payload key "${k}" is not a field of endpoint ${o.endpoint} (expected ${keys.length ? `one of ${keys.join(', ')}` : 'no payload'})${didYouMean(k, keys)}`);
       continue;
@@ -57,7 +57,7 @@ export function checkPageParam(run: Run, endpoint: unknown, param: string, at: A
   if (typeof endpoint !== 'string' || !run.endpointSet.has(endpoint)) return;
   const props = (catalogue[endpoint as keyof typeof catalogue].payload as { properties?: Record<string, unknown> }).properties ?? {};
   const keys = Object.keys(props);
-  if (!Object.hasOwn(props, param)) run.add(ctx.file, at, `page field "${param}" is not a field of endpoint ${endpoint} (expected ${keys.length ? `one of ${keys.join(', ')}` : 'no payload'})${didYouMean(param, keys)}`);
+  if (!Object.prototype.hasOwnProperty.call(props, param)) run.add(ctx.file, at, `page field "${param}" is not a field of endpoint ${endpoint} (expected ${keys.length ? `one of ${keys.join(', ')}` : 'no payload'})${didYouMean(param, keys)}`);
 }
 
 /** a paged source's `path` leads, in the call's reply schema (src/api/catalogue.ts replies), to a page object or a list */
@@ -69,7 +69,7 @@ export function checkPagePath(run: Run, endpoint: unknown, paged: unknown, at: A
   const alts = (x: S | undefined): S[] => (!x ? [] : x.anyOf ? x.anyOf.flatMap(alts) : [x]);
   let here = alts(replies[endpoint as keyof typeof replies] as S);
   for (const seg of path ? path.split('.') : []) {
-    const next = here.flatMap((x) => (x.properties && Object.hasOwn(x.properties, seg) ? alts(x.properties[seg]) : []));
+    const next = here.flatMap((x) => (x.properties && Object.prototype.hasOwnProperty.call(x.properties, seg) ? alts(x.properties[seg]) : []));
     if (!next.length) {
       const keys = [...new Set(here.flatMap((x) => Object.keys(x.properties ?? {})))];
       run.add(ctx.file, [...at, 'path'], `"${seg}" in page path "${path}" is not in the reply of endpoint ${endpoint} (expected one of ${keys.join(', ') || 'none'})${didYouMean(seg, keys)}`);

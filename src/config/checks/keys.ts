@@ -25,7 +25,7 @@ function initialOf(run: Run, v: unknown): { value: string; via?: string } | unde
   const path = head.kind === 'path' && head.path.startsWith('const.') ? head.path : filters.find((f) => f.name === 'or' && f.arg?.startsWith('const.'))?.arg;
   if (!path || !run.constants) return undefined;
   let c: unknown = run.constants;
-  for (const k of path.slice(6).split('.')) c = isObject(c) && Object.hasOwn(c, k) ? c[k] : undefined;
+  for (const k of path.slice(6).split('.')) c = isObject(c) && Object.prototype.hasOwnProperty.call(c, k) ? c[k] : undefined;
   return c === undefined || isObject(c) ? undefined : { value: String(c), via: path };
 }
 
@@ -36,7 +36,7 @@ function notOne(found: string, what: string, choices: string[]): string {
 
 /** The screen state `stateKey` starts at one of `choices`. */
 function checkInitial(run: Run, ctx: Ctx, stateKey: unknown, choices: string[], what: string, at: At): void {
-  if (typeof stateKey !== 'string' || !ctx.state || !Object.hasOwn(ctx.state, stateKey)) return;
+  if (typeof stateKey !== 'string' || !ctx.state || !Object.prototype.hasOwnProperty.call(ctx.state, stateKey)) return;
   const initial = initialOf(run, ctx.state[stateKey]);
   if (!initial || choices.includes(initial.value)) return;
   const via = initial.via ? ` (the value of ${initial.via})` : '';

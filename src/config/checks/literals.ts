@@ -32,7 +32,7 @@ function constantsIn(s: string, out: Set<string>): void {
 /** A constant's numeric value by its dotted name, or undefined. */
 function valueOf(constants: JsonObject, name: string): number | undefined {
   let v: unknown = constants;
-  for (const k of name.split('.')) v = isObject(v) && Object.hasOwn(v, k) ? v[k] : undefined;
+  for (const k of name.split('.')) v = isObject(v) && Object.prototype.hasOwnProperty.call(v, k) ? v[k] : undefined;
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 

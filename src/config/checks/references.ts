@@ -19,7 +19,7 @@ export const BUILT_IN_SCREENS = ['placeholder'];
 
 export function checkIcon(run: Run, v: unknown, at: At, ctx: Ctx): void {
   if (typeof v !== 'string' || v.includes('{{') || v.includes('/')) return;
-  if (!Object.hasOwn(ICON_SOURCES, v)) run.add(ctx.file, at, `unknown icon "${v}" (expected one of ${listOf(run.iconNames, 80)})${didYouMean(v, run.iconNames)}`);
+  if (!Object.prototype.hasOwnProperty.call(ICON_SOURCES, v)) run.add(ctx.file, at, `unknown icon "${v}" (expected one of ${listOf(run.iconNames, 80)})${didYouMean(v, run.iconNames)}`);
 }
 
 /**

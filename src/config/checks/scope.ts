@@ -60,7 +60,7 @@ export interface Ctx {
 /** The place with more local names: each gets the shape given (or none, hiding an outer name's). */
 export const withRoots = (ctx: Ctx, more: readonly string[], shapes: Record<string, Shape | undefined> = {}): Ctx =>
   more.length
-    ? { ...ctx, roots: new Set([...ctx.roots, ...more]), shapes: { ...ctx.shapes, ...Object.fromEntries(more.map((n) => [n, Object.hasOwn(shapes, n) ? shapes[n] : undefined])) } }
+    ? { ...ctx, roots: new Set([...ctx.roots, ...more]), shapes: { ...ctx.shapes, ...Object.fromEntries(more.map((n) => [n, Object.prototype.hasOwnProperty.call(shapes, n) ? shapes[n] : undefined])) } }
     : ctx;
 
 /** The data sources and state keys of a screen (the first JSON) and the forms it hosts. */

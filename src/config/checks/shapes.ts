@@ -69,7 +69,7 @@ export function step(shape: Shape, seg: string): Step {
       continue;
     }
     if (t.includes('object') || s.properties) {
-      if (s.properties && Object.hasOwn(s.properties, seg)) next.push(s.properties[seg]);
+      if (s.properties && Object.prototype.hasOwnProperty.call(s.properties, seg)) next.push(s.properties[seg]);
       else if (isObject(s.additionalProperties)) next.push(s.additionalProperties as Schema);
       else if (s.additionalProperties !== false) open = true;
       for (const k of Object.keys(s.properties ?? {})) known.add(k);
@@ -127,7 +127,7 @@ export function literalEntries(list: unknown[], origin: string): Shape | undefin
 /** The reply of a data source of the place's screen (undefined when the endpoint is unknown or the screens hosting a form disagree). */
 export function sourceReply(ctx: Ctx, source: string): Shape | undefined {
   const call = ctx.screen?.calls[source];
-  if (!call || !Object.hasOwn(replies, call.endpoint)) return undefined;
+  if (!call || !Object.prototype.hasOwnProperty.call(replies, call.endpoint)) return undefined;
   return { schema: replies[call.endpoint as keyof typeof replies] as Schema, origin: `the reply of endpoint ${call.endpoint} (src/api/replies.ts)` };
 }
 
@@ -137,11 +137,11 @@ export function shapeOfPath(run: Run, path: string, ctx: Ctx): Shape | undefined
   const root = parts[0] ?? '';
   let here: Shape | undefined;
   let rest = parts.slice(1);
-  if (ctx.shapes && Object.hasOwn(ctx.shapes, root)) here = ctx.shapes[root];
+  if (ctx.shapes && Object.prototype.hasOwnProperty.call(ctx.shapes, root)) here = ctx.shapes[root];
   else if (root === 'data' && parts[1]) {
     here = sourceReply(ctx, parts[1]);
     rest = parts.slice(2);
-  } else if (Object.hasOwn(run.sessionShapes, root) && !ctx.roots.has(root)) here = run.sessionShapes[root];
+  } else if (Object.prototype.hasOwnProperty.call(run.sessionShapes, root) && !ctx.roots.has(root)) here = run.sessionShapes[root];
   for (const seg of rest) {
     if (!here) return undefined;
     const r = step(here, seg);

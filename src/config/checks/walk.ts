@@ -87,7 +87,7 @@ type Schema = { $ref?: string; items?: Schema; properties?: Record<string, Schem
  * `templates` the widget's: a template reads the names it declares besides the scope.
  */
 function walkProps(run: Run, v: unknown, schema: Schema | undefined, at: At, ctx: Ctx, prop = '', templates: Templates = {}, shapes: Record<string, Shape | undefined> = {}): void {
-  if (prop && Object.hasOwn(templates, prop)) ctx = withRoots(ctx, templates[prop], shapes);
+  if (prop && Object.prototype.hasOwnProperty.call(templates, prop)) ctx = withRoots(ctx, templates[prop], shapes);
   const ref = schema?.$ref ?? schema?.items?.$ref ?? '';
   if (ref.endsWith('/action')) return walkActions(run, v, at, ctx);
   if (ref.endsWith('/condition')) return walkCondition(run, v, at, ctx);

@@ -10,6 +10,7 @@ type Props = ResolvedProps<Config>;
 function isIos(): boolean {
   const ua = navigator.userAgent;
   // iPadOS reports itself as a Mac with a touch screen
+  // eslint-disable-next-line compat/compat -- undefined (not > 1) where missing: an iPad with such an old Safari reports itself as one anyway
   return /iPhone|iPad|iPod/i.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1);
 }
 
