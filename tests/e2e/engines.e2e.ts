@@ -105,7 +105,7 @@ describe('the app on every engine a player holds', () => {
         const banners = await api<unknown[]>('bannerList', { type: 2 });
         expect(await d.waitFor<string[]>(`(function () { var t = ${textsOf('.w-sidetabs [role=tab]')}; return t.length ? t : null; })()`, 'the game categories on home')).toEqual(titles);
         await d.waitFor(`${textOf('.w-notice-line')}.indexOf(${q(notices[0])}) >= 0`, 'the first announcement on home');
-        expect(await d.evaluate<number>("document.querySelectorAll('.w-carousel-slide img').length")).toBe(banners.length);
+        await d.waitFor(`document.querySelectorAll('.w-carousel-slide img').length === ${banners.length}`, `the ${banners.length} banners on home`);
         expect(await d.viewport()).toMatchObject({ width: VIEWPORT.width });
         await clean('home');
 
