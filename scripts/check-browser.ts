@@ -1,18 +1,19 @@
 /**
  * tsx scripts/check-browser.ts — run first by `npm test`, before anything is built: the browser
  * tests need Debian's Chromium (or CHROMIUM_PATH) and a CJK font (without one Chinese text
- * renders as boxes), and the nginx tests Debian's nginx with its brotli_static module. When any
+ * renders as boxes), the engines test (tests/e2e/engines.e2e.ts) WebKitGTK's WebDriver with its
+ * MiniBrowser and xvfb-run, and the nginx tests Debian's nginx with its brotli_static module. When any
  * is missing it installs them with apt-get if it can (as root, or with sudo that needs no
  * password); otherwise it stops at once, naming the one command to run.
  *
  * `npm run serve:nginx` (scripts/serve-nginx.ts) uses the same steps for nginx alone (ensureNginx).
  */
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { brotliModulePath, nginxBinary } from './nginx';
 
-export const BROWSER_PACKAGES = ['chromium', 'fonts-noto-cjk'];
+export const BROWSER_PACKAGES = ['chromium', 'fonts-noto-cjk', 'webkit2gtk-driver', 'xvfb'];
 export const NGINX_PACKAGES = ['nginx', 'libnginx-mod-http-brotli-static'];
 export const PACKAGES = [...BROWSER_PACKAGES, ...NGINX_PACKAGES];
 export const installCommand = (packages: readonly string[]) => `sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`;
@@ -25,6 +26,10 @@ export interface Machine {
   customPath: boolean;
   hasChromium: boolean;
   hasCjkFont: boolean;
+  /** WebKitWebDriver and the MiniBrowser it drives (webkit2gtk-driver) */
+  hasWebKit: boolean;
+  /** xvfb-run (xvfb), the display MiniBrowser opens its window on */
+  hasXvfb: boolean;
   /** Debian's nginx runs (`nginx -v`) */
   hasNginx: boolean;
   /** nginx's brotli_static module is installed (libnginx-mod-http-brotli-static) */
@@ -47,7 +52,7 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function missingOf(m: Machine, scope: Scope): string[] {
   const nginx = [!m.hasNginx && "Debian's nginx", m.hasNginx && !m.hasBrotli && "nginx's brotli_static module"];
-  const browser = [!m.hasChromium && `Chromium (${m.chromiumPath})`, !m.hasCjkFont && 'a CJK font'];
+  const browser = [!m.hasChromium && `Chromium (${m.chromiumPath})`, !m.hasCjkFont && 'a CJK font', !m.hasWebKit && "WebKitGTK's WebDriver (with its MiniBrowser)", !m.hasXvfb && 'xvfb-run'];
   return (scope === 'test' ? [...browser, ...nginx] : nginx).filter((s): s is string => typeof s === 'string');
 }
 
@@ -84,6 +89,21 @@ function onPath(cmd: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 }
 
+/** WebKitGTK's MiniBrowser (webkit2gtk-driver installs it under the multiarch lib folder), or null. */
+export function miniBrowserPath(): string | null {
+  let dirs: string[];
+  try {
+    dirs = readdirSync('/usr/lib').filter((d) => d.includes('-linux-'));
+  } catch {
+    return null;
+  }
+  for (const d of dirs) {
+    const file = `/usr/lib/${d}/webkit2gtk-4.1/MiniBrowser`;
+    if (existsSync(file)) return file;
+  }
+  return null;
+}
+
 export function inspect(env: NodeJS.ProcessEnv = process.env, scope: Scope = 'test'): Machine {
   const chromiumPath = env.CHROMIUM_PATH || '/usr/bin/chromium';
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -95,6 +115,8 @@ export function inspect(env: NodeJS.ProcessEnv = process.env, scope: Scope = 'te
     // serve:nginx does not look for a browser
     hasChromium: scope === 'test' ? runnable(chromiumPath) : true,
     hasCjkFont: scope === 'test' ? cjkFont() : true,
+    hasWebKit: scope === 'test' ? onPath('WebKitWebDriver') && miniBrowserPath() !== null : true,
+    hasXvfb: scope === 'test' ? onPath('xvfb-run') : true,
     hasNginx: nginx !== null,
     hasBrotli: nginx !== null && brotliModulePath(nginx) !== null,
     hasAptGet: onPath('apt-get'),

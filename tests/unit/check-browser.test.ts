@@ -4,12 +4,21 @@ import { describe, expect, it } from 'vitest';
 import { INSTALL_COMMAND, plan, type Machine } from '../../scripts/check-browser';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-const ready: Machine = { chromiumPath: '/usr/bin/chromium', customPath: false, hasChromium: true, hasCjkFont: true, hasNginx: true, hasBrotli: true, hasAptGet: true, asRoot: null };
-const ALL = ['chromium', 'fonts-noto-cjk', 'nginx', 'libnginx-mod-http-brotli-static'];
+const ready: Machine = { chromiumPath: '/usr/bin/chromium', customPath: false, hasChromium: true, hasCjkFont: true, hasWebKit: true, hasXvfb: true, hasNginx: true, hasBrotli: true, hasAptGet: true, asRoot: null };
+const ALL = ['chromium', 'fonts-noto-cjk', 'webkit2gtk-driver', 'xvfb', 'nginx', 'libnginx-mod-http-brotli-static'];
 
 describe('npm test: the browser check that runs before anything is built', () => {
-  it('goes on when Chromium and a CJK font are there', () => {
+  it('goes on when Chromium, a CJK font, WebKitGTK and xvfb are there', () => {
     expect(plan(ready)).toEqual({ action: 'ok' });
+  });
+
+  it('WebKitGTK and xvfb (the engines test) are installed the same way, or named in the same message', () => {
+    expect(plan({ ...ready, hasWebKit: false, asRoot: '' })).toEqual({ action: 'install', sudo: '', packages: ALL });
+    expect(plan({ ...ready, hasXvfb: false, asRoot: 'sudo' })).toEqual({ action: 'install', sudo: 'sudo', packages: ALL });
+    expect(plan({ ...ready, hasWebKit: false, hasXvfb: false })).toEqual({
+      action: 'stop',
+      message: `The browser tests need WebKitGTK's WebDriver (with its MiniBrowser) and xvfb-run. Run:\n  ${INSTALL_COMMAND}\nthen npm test again.`,
+    });
   });
 
   it('installs with apt-get as root, or with sudo that needs no password', () => {
@@ -30,7 +39,7 @@ describe('npm test: the browser check that runs before anything is built', () =>
   });
 
   it('npm run serve:nginx checks nginx alone and installs only its two packages', () => {
-    const noBrowser = { ...ready, hasChromium: false, hasCjkFont: false };
+    const noBrowser = { ...ready, hasChromium: false, hasCjkFont: false, hasWebKit: false, hasXvfb: false };
     expect(plan(noBrowser, 'nginx')).toEqual({ action: 'ok' });
     expect(plan({ ...noBrowser, hasNginx: false, hasBrotli: false, asRoot: 'sudo' }, 'nginx')).toEqual({ action: 'install', sudo: 'sudo', packages: ['nginx', 'libnginx-mod-http-brotli-static'] });
     expect(plan({ ...noBrowser, hasNginx: false, hasBrotli: false }, 'nginx')).toEqual({
@@ -43,7 +52,7 @@ describe('npm test: the browser check that runs before anything is built', () =>
     const noRoot = plan({ ...ready, hasChromium: false, hasCjkFont: false });
     expect(noRoot).toEqual({ action: 'stop', message: `The browser tests need Chromium (/usr/bin/chromium) and a CJK font. Run:\n  ${INSTALL_COMMAND}\nthen npm test again.` });
     expect(plan({ ...ready, hasCjkFont: false, asRoot: '', hasAptGet: false })).toMatchObject({ action: 'stop', message: expect.stringContaining(INSTALL_COMMAND) });
-    expect(INSTALL_COMMAND).toBe('sudo apt-get update && sudo apt-get install -y chromium fonts-noto-cjk nginx libnginx-mod-http-brotli-static');
+    expect(INSTALL_COMMAND).toBe('sudo apt-get update && sudo apt-get install -y chromium fonts-noto-cjk webkit2gtk-driver xvfb nginx libnginx-mod-http-brotli-static');
   });
 
   it('does not apt-get over a CHROMIUM_PATH that points at nothing', () => {
