@@ -20,7 +20,7 @@ export interface LoadedScreen {
 }
 
 /**
- * Widgets a screen did not need to paint (under a `when`: a start-up popup, a floating icon)
+ * Widgets a screen did not need to paint (drawn above it under a `when`: a start-up popup, a floating icon)
  * wait, on the app's first screen only, until that screen has shown its data and the browser is
  * idle: they then do not compete with what the player is waiting for (home's banner).
  */
@@ -111,7 +111,7 @@ export function loadPrepared(name: string): Promise<LoadedScreen> {
 async function prepare(name: string): Promise<LoadedScreen> {
   const config = await loadScreen(name);
   for (const [source, endpoint, payload, quiet] of bindingFreeSources(config.data)) startPrefetch(name, source, endpoint, payload, quiet);
-  // widgets under a `when` (refs.deferred) are not awaited: Node loads them when they first render
+  // widgets drawn above the page under a `when` (refs.deferred) are not awaited: Node loads them when they first render
   const refs = collectRefs(config.body);
   const forms = new Map<string, FormConfig>();
   await Promise.all([

@@ -4,10 +4,18 @@
 const FILE_REFS: Record<string, { prop: string; kind: 'forms' }> = { Form: { prop: 'form', kind: 'forms' } };
 
 /**
+ * Widget types drawn above the page, out of its flow (a popup, a floating button, a side drawer):
+ * one that appears late covers the page without moving anything on it.
+ */
+const DRAWN_ABOVE = new Set(['Modal', 'FloatingIcon', 'Drawer']);
+
+/**
  * Widget types and form names used anywhere in a screen (nested node lists included).
- * `widgets` are needed to paint the screen; a widget found only under a node with a `when`
- * condition (a popup, a member-only block) goes to `deferred`: the screen does not wait for it,
- * it loads when it is first rendered.
+ * `widgets` are needed to paint the screen; a widget drawn above the page under a `when` (the
+ * start-up popup, the red-packet icon), and whatever it draws inside it, goes to `deferred`: the
+ * screen does not wait for it, it loads when it is first rendered. A widget in the page's flow
+ * under a `when` (a VIP badge, a member-only block) is needed to paint: appearing a moment after
+ * the screen, it would push what follows it (a layout shift the player sees).
  */
 export function collectRefs(
   tree: unknown,
@@ -18,7 +26,7 @@ export function collectRefs(
   else if (tree && typeof tree === 'object') {
     const o = tree as Record<string, unknown>;
     const isNode = typeof o.type === 'string' && /^[A-Z]/.test(o.type);
-    const under = conditional || (isNode && o.when !== undefined);
+    const under = conditional || (isNode && o.when !== undefined && DRAWN_ABOVE.has(o.type as string));
     if (isNode) (under ? out.deferred : out.widgets).add(o.type as string);
     const props = o.props as Record<string, unknown> | undefined;
     const ref = isNode ? FILE_REFS[o.type as string] : undefined;
