@@ -89,6 +89,16 @@ function reloadedFrom(): string | null {
  * (no guard, no reload).
  */
 export function reloadIntoRelease(): boolean {
+  if (!markReloading()) return false;
+  window.location.reload();
+  return true;
+}
+
+/**
+ * Notes that this page is about to reload from its build: false when it already has (the guard
+ * against a reload loop) or storage is refused (no guard, so no reload).
+ */
+function markReloading(): boolean {
   const own = currentBuild();
   if (!own || reloadedFrom() === own) return false;
   try {
@@ -96,7 +106,6 @@ export function reloadIntoRelease(): boolean {
   } catch {
     return false;
   }
-  window.location.reload();
   return true;
 }
 
@@ -121,14 +130,7 @@ export async function reloadThroughWorker(): Promise<boolean> {
     });
   }
   const waiting = reg.waiting;
-  if (!waiting) return false;
-  const own = currentBuild();
-  if (!own || reloadedFrom() === own) return false;
-  try {
-    sessionStorage.setItem(RELOADED_KEY, own);
-  } catch {
-    return false;
-  }
+  if (!waiting || !markReloading()) return false;
   sw.addEventListener('controllerchange', () => window.location.reload(), { once: true });
   waiting.postMessage({ type: 'SKIP_WAITING' });
   return true;
