@@ -112,7 +112,7 @@ export function findText(bundle: ConfigBundle, needle: string): Reference[] {
 
 /**
  * The web addresses of the config by host (sponsor.xingyao.example.com: app.json /maps/sponsorUrl/1,
- * …): a brand's own domains, which its name (星耀) does not find; `--where` lists them after a text.
+ * …): a brand's own domains, which a search for its name (brand.siteName) does not find; `--where` lists them after a text.
  */
 export function findHosts(bundle: ConfigBundle): { host: string; refs: Reference[] }[] {
   const byHost = new Map<string, Reference[]>();

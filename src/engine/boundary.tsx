@@ -3,10 +3,10 @@
  *
  * - WidgetBoundary, around every widget node (screen.tsx Node): a widget that throws while
  *   rendering is replaced by a small box (messages error.widget, error.retry) in its own place;
- *   the rest of the screen keeps working. 重试 mounts the widget again.
+ *   the rest of the screen keeps working. Its retry (error.retry) mounts the widget again.
  * - AppBoundary, around the app (main.tsx): an error outside any widget (the shell, the router,
- *   a screen itself) shows the error screen (error.title, error.text) with 刷新 (reload) and
- *   返回首页. Going to another route (the back button) tries again.
+ *   a screen itself) shows the error screen (error.title, error.text) with a reload (error.reload) and
+ *   a way home (error.home). Going to another route (the back button) tries again.
  *
  * A chunk that could not be fetched because a deploy removed it is no failure of the widget:
  * when the site serves another build the page reloads into it (release.ts) and nothing is shown
@@ -20,7 +20,7 @@ interface State {
   error: unknown;
   /** a failed chunk whose release check is running: nothing shown until it says a reload will not help */
   checking: boolean;
-  /** remounts the children (重试) */
+  /** remounts the children (error.retry) */
   attempt: number;
 }
 

@@ -310,7 +310,7 @@ function FailedLoads({ config }: { config: LoadedScreen['config'] }) {
   return <LoadRetry sources={sources} testId="screen-load-failed" />;
 }
 
-/** 加载失败，点击重试 (@list.failed, @list.retry): loads the sources again. */
+/** The failed-load notice and its retry (@list.failed, @list.retry): loads the sources again. */
 export function LoadRetry({ sources, testId }: { sources: string[]; testId?: string }) {
   const { text, reload } = useScreen();
   return (

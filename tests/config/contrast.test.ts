@@ -50,7 +50,7 @@ describe('check:config warns about theme.primary below 4.5:1', () => {
         path: '/theme/primary',
         severity: 'warning',
         message:
-          "#b8860b has a contrast of 3.25:1 with the white text drawn on it (the buttons, the selected side tab; the same as text on the white page: the top bar title, the selected tab); 2.96:1 as text on its soft tint (the top bar's 一键回收): below WCAG AA's 4.5:1, players may not read it; the nearest shade that passes is #8e6708 (5.12:1 and 4.55:1)",
+          "#b8860b has a contrast of 3.25:1 with the white text drawn on it (the buttons, the selected side tab; the same as text on the white page: the top bar title, the selected tab); 2.96:1 as text on its soft tint (the top bar's recycle button, topBar.recycle): below WCAG AA's 4.5:1, players may not read it; the nearest shade that passes is #8e6708 (5.12:1 and 4.55:1)",
       },
     ]);
   });

@@ -5,7 +5,7 @@
  * the widgets' style.css), with the shades brand.ts derives from the colour:
  *   - white text on the brand colour: the solid buttons, the selected side tab, the pills; the same
  *     ratio as the brand colour as text on the white page (the top bar's title, the selected tab);
- *   - the brand colour as text on its soft tint (--primary-soft): the top bar's 一键回收.
+ *   - the brand colour as text on its soft tint (--primary-soft): the top bar's recycle button (topBar.recycle).
  */
 import { contrastRatio, nearestShade, themeVars } from '../brand';
 import type { Run } from './run';
@@ -21,7 +21,7 @@ interface Pair {
 }
 const PAIRS: Pair[] = [
   { what: 'with the white text drawn on it (the buttons, the selected side tab; the same as text on the white page: the top bar title, the selected tab)', ratio: (p) => contrastRatio(p, WHITE) },
-  { what: 'as text on its soft tint (the top bar\'s 一键回收)', ratio: (p) => contrastRatio(p, themeVars({ primary: p })['--primary-soft']) },
+  { what: 'as text on its soft tint (the top bar\'s recycle button, topBar.recycle)', ratio: (p) => contrastRatio(p, themeVars({ primary: p })['--primary-soft']) },
 ];
 
 const shown = (r: number) => `${(Math.floor(r * 100) / 100).toFixed(2)}:1`;

@@ -6,7 +6,7 @@
  *     of one rule (min, range, minLength, lengthBetween) above the upper bound of another on the
  *     same field (a min rule reading withdrawMin 60000, a range rule with max 50000): no value passes;
  *   - a negative bound of a rule (an amount or a length below 0);
- *   - a rule whose number differs from the number its message states (rule min 5, message 最少1元;
+ *   - a rule whose number differs from the number its message states (rule min 5, message @transfer.amount stating 1;
  *     or a message stating {{const.withdrawMin}} over a rule that reads another number);
  *   - a field that takes fewer characters (maxLength, else const.textInputMax) than its rules ask for
  *     (usernameMin above textInputMax), or a captcha field shorter than the code (captchaLength).
