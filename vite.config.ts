@@ -17,6 +17,7 @@ import { brandAssets, publicDirOf } from './scripts/vite/brand-assets.ts';
 import { appShellHtml } from './scripts/vite/app-shell-html.ts';
 import { preloadApp } from './scripts/vite/preload-app.ts';
 import { screenIndex } from './scripts/vite/screen-index.ts';
+import { apiWire } from './scripts/vite/api-wire.ts';
 import { readScreens } from './scripts/vite/screen-facts.ts';
 import { chunkGroups, preloadDependencies } from './scripts/vite/chunk-groups.ts';
 import { reactRouterPure } from './scripts/vite/react-router-pure.ts';
@@ -55,18 +56,20 @@ export default defineConfig({
     preloadApp(paths),
     // 7. virtual:screen-index: what each screen needs, so the first screen loads all at once
     screenIndex(paths.configDir),
-    // 8. the module graph read for the chunk groups (build.rolldownOptions below)
+    // 8. virtual:api-wire: the endpoint catalogue as requests need it, without the payload schemas
+    apiWire(),
+    // 9. the module graph read for the chunk groups (build.rolldownOptions below)
     chunks.graph,
-    // 9. smaller code: react-router's unused API shaken out, config notes stripped
+    // 10. smaller code: react-router's unused API shaken out, config notes stripped
     reactRouterPure(),
     configForBrowser(paths.configDir),
-    // 10. the installable web app: manifest, icons, service worker
+    // 11. the installable web app: manifest, icons, service worker
     webApp(paths.configDir, publicDir),
-    // 11. version.json and index.html's build id: open pages learn of a release (docs/RELEASES.md)
+    // 12. version.json and index.html's build id: open pages learn of a release (docs/RELEASES.md)
     releaseFile(),
-    // 12. .gz and .br next to each built text file, for nginx's gzip_static/brotli_static (deploy/nginx)
+    // 13. .gz and .br next to each built text file, for nginx's gzip_static/brotli_static (deploy/nginx)
     precompressPlugin(),
-    // 13. old engines (package.json browserslist): a copy of every chunk lowered to them, and the nomodule notice's script
+    // 14. old engines (package.json browserslist): a copy of every chunk lowered to them, and the nomodule notice's script
     browserFloor(),
   ],
   server: {

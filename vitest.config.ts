@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { apiWire } from './scripts/vite/api-wire.ts';
 
 // the config folder the app imports as @config/ (vite.config.ts); the tests read the real one
 const resolve = { alias: { '@config': path.join(path.dirname(fileURLToPath(import.meta.url)), 'screens.config') } };
@@ -10,6 +11,8 @@ export default defineConfig({
     projects: [
       {
         resolve,
+        // virtual:api-wire (src/api/wire.ts), as the build has it
+        plugins: [apiWire()],
         test: {
           name: 'unit',
           environment: 'node',
@@ -19,6 +22,8 @@ export default defineConfig({
       },
       {
         resolve,
+        // virtual:api-wire (src/api/wire.ts), as the build has it
+        plugins: [apiWire()],
         test: {
           name: 'e2e',
           environment: 'node',

@@ -3,3 +3,8 @@ declare module 'virtual:screen-index' {
   const index: Record<string, { widgets: string[]; forms: string[]; fields: string[]; data: [source: string, endpoint: string, payload: Record<string, unknown>, quiet: boolean][] }>;
   export default index;
 }
+/** scripts/vite/api-wire.ts: per endpoint of the catalogue, what its request differs in from a POST to /api/<name> (src/api/wire-shape.ts); no payload schemas. */
+declare module 'virtual:api-wire' {
+  const wire: Record<import('./api/catalogue').EndpointName, import('./api/wire-shape').WireEntry>;
+  export default wire;
+}

@@ -18,7 +18,8 @@
  * The UI side (toasts, dialogs, navigation) is plugged in by the shell with configureClient(),
  * so this module runs in Node tests as it is.
  */
-import { endpoints, type EndpointName, type Envelope, type ReplyOf } from './catalogue';
+import type { EndpointName, Envelope, ReplyOf } from './catalogue';
+import { wireOf } from './wire';
 import { takeEarly } from './early';
 import { readReply } from './read';
 import { buildRequest, type EndpointShape } from './request';
@@ -171,7 +172,7 @@ export function callShared<K extends EndpointName>(
 }
 
 async function send<K extends EndpointName>(name: K, payload: Record<string, unknown> | undefined, options: CallOptions): Promise<CallResult<ReplyOf<K>>> {
-  const ep: EndpointShape = endpoints[name];
+  const ep: EndpointShape = wireOf(name);
   if (hooks.isOffline()) {
     if (options.loading) hooks.onOffline();
     return { ok: false, code: 0, message: '', data: null, network: true };

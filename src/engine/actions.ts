@@ -7,7 +7,7 @@
  */
 import { flushSync } from 'react-dom';
 import { call, type CallResult } from '../api/client';
-import { isEndpointName } from '../api/catalogue';
+import { isEndpointName } from '../api/wire';
 import { asActions, asCondition, type Action } from '../config/types';
 import { clearSession, refreshMoney, loadUser, session, signIn } from '../store/session';
 import { evalCondition, resolveDeep, resolveNumber, resolveText, type Scope } from './bindings';

@@ -19,7 +19,8 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { callShared, type CallResult } from '../api/client';
-import { isEndpointName, type EndpointName } from '../api/catalogue';
+import type { EndpointName } from '../api/catalogue';
+import { isEndpointName } from '../api/wire';
 import { asCondition, type ScreenConfig } from '../config/types';
 import { evalCondition, getPath, resolveDeep, resolveNumber, type Scope } from './bindings';
 import { outcomeOf, startPoll, type Outcome } from './poll';

@@ -4,7 +4,7 @@
  * load to take). Also the gate that keeps deferred widgets of the app's first screen waiting.
  */
 import { call, type CallResult } from '../api/client';
-import { isEndpointName } from '../api/catalogue';
+import { isEndpointName } from '../api/wire';
 import { loadForm, loadScreen } from '../config';
 import type { FormConfig, ScreenConfig } from '../config/types';
 import { onFirstScreenData } from './perf';

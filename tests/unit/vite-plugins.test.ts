@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { apiWireModule } from '../../scripts/vite/api-wire.ts';
 import { appJsonOf, FALLBACK_APP } from '../../scripts/vite/app-json.ts';
 import { fillIndexHtml } from '../../scripts/vite/app-shell-html.ts';
 import { chunkGroups, groupModules, preloadDependencies, screenChunkGroups } from '../../scripts/vite/chunk-groups.ts';
@@ -16,6 +17,8 @@ import { readScreens, type ScreenFacts } from '../../scripts/vite/screen-facts.t
 import { screenIndexModule } from '../../scripts/vite/screen-index.ts';
 import { precached } from '../../scripts/vite/web-app.ts';
 import type { RouteConfig } from '../../src/config/types.ts';
+import { endpoints } from '../../src/api/catalogue.ts';
+import { expandShape } from '../../src/api/wire-shape.ts';
 
 const root = '/p';
 const paths = { root, configDir: '/p/screens.config' };
@@ -119,6 +122,24 @@ describe('the real config read by the build', () => {
     expect(index.startsWith('export default {')).toBe(true);
     const home = JSON.parse(index.slice('export default '.length, -1)).home;
     expect(Object.keys(home)).toEqual(['widgets', 'forms', 'fields', 'data']);
+  });
+});
+
+describe('the catalogue as the browser gets it (virtual:api-wire)', () => {
+  const wire = JSON.parse(apiWireModule().replace(/^export default /, '').replace(/;$/, '')) as Record<string, object>;
+  it('every endpoint of the catalogue, and nothing else', () => {
+    expect(Object.keys(wire).sort()).toEqual(Object.keys(endpoints).sort());
+  });
+  it('each one read back is the method, path and flags the catalogue gives it, without its payload schema', () => {
+    for (const [name, ep] of Object.entries(endpoints) as [string, { method: string; path: string; idempotent?: boolean; multipart?: boolean }][]) {
+      const want = { method: ep.method, path: ep.path, ...(ep.idempotent ? { idempotent: true } : {}), ...(ep.multipart ? { multipart: true } : {}) };
+      expect(expandShape(name, wire[name]), name).toEqual(want);
+    }
+    expect(apiWireModule()).not.toMatch(/payload|properties|minLength/);
+  });
+  it('a GET to another path with both flags is written out; a plain POST to /api/<name> is empty', () => {
+    const mod = apiWireModule({ a: { method: 'GET', path: '/api/x/a', idempotent: true, multipart: true }, b: { method: 'POST', path: '/api/b' } });
+    expect(mod).toBe('export default {"a":{"method":"GET","path":"/api/x/a","idempotent":true,"multipart":true},"b":{}};');
   });
 });
 
