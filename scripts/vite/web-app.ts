@@ -3,7 +3,7 @@
  * app.json, the shell precached, chunks and API images cached on first use. Nothing else goes
  * through a cache: not /api, not /__mock, not the game, service or sponsor frames (only the app's
  * own page, /, is answered from the cache when navigated to). The page registers the worker
- * itself once the first screen has shown its data (src/shell/NetworkStatus.tsx).
+ * itself once the first screen has shown its data (src/shell/UpdatePrompt.tsx).
  */
 import path from 'node:path';
 import { VitePWA } from 'vite-plugin-pwa';

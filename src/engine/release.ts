@@ -6,7 +6,7 @@
  *   the meta of the document it was loaded with, and the site's from version.json, fetched past
  *   every cache (`no-store`). Where no service worker runs (WeChat's and iOS in-app browsers,
  *   a first visit) this is how an open tab learns of a release; the worker's own update check
- *   (src/shell/NetworkStatus.tsx) runs beside it.
+ *   (src/shell/UpdatePrompt.tsx) runs beside it.
  * - `required`: the release must reach the player now (a feature that must disappear): the app
  *   moves the player to it at the next navigation instead of offering it.
  * - A chunk that fails to load (its file gone: a deploy replaced the folder) while the site serves

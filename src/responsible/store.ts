@@ -19,12 +19,9 @@ export type ResponsibleConfig = NonNullable<Constants['responsible']>;
 export const config: ResponsibleConfig | undefined = constants.responsible;
 export const enabled = config?.enabled === true;
 
-export const CHOICES_KEY = 'responsible.choices';
-export const SESSION_KEY = 'responsible.session';
-/** sessionStorage: why the member was signed out (the session limit, hours), shown on /login */
-export const SIGNED_OUT_KEY = 'responsible.signedOut';
-/** localStorage keys that are device settings, not session data: clearSession keeps them */
-export const DEVICE_KEYS = [CHOICES_KEY];
+import { CHOICES_KEY, SESSION_KEY } from './keys';
+
+export { CHOICES_KEY, DEVICE_KEYS, SESSION_KEY, SIGNED_OUT_KEY } from './keys';
 
 export interface Choices {
   /** minutes, 0 = off */

@@ -3,7 +3,7 @@
  * back-arrow page, bare), guards, the site_state 0 maintenance screen, and the client hooks
  * that speak to the user (danger toasts, the 401 dialog, the loading indicator).
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { HashRouter, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { configureClient } from '../api/client';
@@ -15,7 +15,7 @@ import { preloadScreen, ScreenRenderer } from '../engine/screen';
 import { goBack } from '../engine/history';
 import { preloadIcons } from '../engine/icons';
 import { preloadOverlays } from '../engine/overlays';
-import { onFirstScreenData } from '../engine/perf';
+import { afterScreenData, onFirstScreenData } from '../engine/perf';
 import { playerText } from '../engine/player-text';
 import { preloadUi, ui } from '../engine/ui';
 import { FAULTS_HONOURED, testFault } from '../engine/test-fault';
@@ -24,8 +24,6 @@ import { decideGuard } from './guards';
 import { MainTopBar, PageBar } from './TopBar';
 import { MainTabBar } from './TabBar';
 import { NetworkStatus } from './NetworkStatus';
-import { ResponsiblePlay } from './ResponsiblePlay';
-import { releaseNavigated } from './releases';
 
 let authDialogOpen = false;
 
@@ -131,18 +129,44 @@ function RouteSwitch() {
   return route ? <RouteView route={route} /> : <Navigate to="/" replace />;
 }
 
-/** Every navigation of the router (a tab, a link, the back button) looks for a new release (releases.ts). */
-function ReleaseWatch() {
-  const { pathname } = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    releaseNavigated();
-  }, [pathname]);
-  return null;
+/**
+ * The shell's part that acts only after the first screen (./late.tsx: release checks, the service
+ * worker and its update prompt, responsible play): fetched once the first screen has shown its
+ * data, so the first paint does not carry it. A chunk that fails to load is tried again at the
+ * next start of the app.
+ */
+type Late = typeof import('./late');
+let late: Late | null = null;
+let lateAsked = false;
+const lateListeners = new Set<() => void>();
+function loadLate() {
+  if (lateAsked) return;
+  lateAsked = true;
+  import('./late').then(
+    (m) => {
+      late = m;
+      lateListeners.forEach((l) => l());
+    },
+    () => undefined,
+  );
+}
+function subscribeLate(l: () => void) {
+  lateListeners.add(l);
+  return () => lateListeners.delete(l);
+}
+function useLate(): Late | null {
+  useEffect(() => afterScreenData(loadLate, 3000), []);
+  return useSyncExternalStore(subscribeLate, () => late, () => null);
+}
+
+function LateInRouter() {
+  const m = useLate();
+  return m ? <m.InRouter /> : null;
+}
+
+function LateUpdatePrompt() {
+  const m = useLate();
+  return m ? <m.UpdatePrompt /> : null;
 }
 
 function Router() {
@@ -152,8 +176,7 @@ function Router() {
   return (
     <HashRouter useTransitions={false}>
       <NavigatorBridge />
-      <ReleaseWatch />
-      <ResponsiblePlay />
+      <LateInRouter />
       <RouteSwitch />
     </HashRouter>
   );
@@ -240,7 +263,9 @@ export function App() {
   return (
     <>
       <Router />
-      <NetworkStatus />
+      <NetworkStatus>
+        <LateUpdatePrompt />
+      </NetworkStatus>
     </>
   );
 }

@@ -8,29 +8,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 import { session } from '../store/session';
 import { enabled, ensureClock, SIGNED_OUT_KEY } from '../responsible/store';
-import { observeBuffered, SCREEN_DATA_MARK } from '../engine/perf';
-
-/** resolves once a screen has marked `screen-data:` (or a while after load, for a screen that never marks) */
-function afterScreenData(fn: () => void): () => void {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    fn();
-  };
-  const fallback = setTimeout(run, 3000);
-  const stop = observeBuffered('mark', (entries) => {
-    if (!entries.some((e) => e.name.startsWith(SCREEN_DATA_MARK))) return;
-    stop?.();
-    clearTimeout(fallback);
-    run();
-  });
-  return () => {
-    done = true;
-    clearTimeout(fallback);
-    stop?.();
-  };
-}
+import { afterScreenData } from '../engine/perf';
 
 function signedOutNote(): boolean {
   try {
@@ -44,7 +22,7 @@ function Mount() {
   const snap = useSnapshot(session);
   const [shown, setShown] = useState(false);
   const [Reminder, setReminder] = useState<ComponentType | null>(null);
-  useEffect(() => afterScreenData(() => setShown(true)), []);
+  useEffect(() => afterScreenData(() => setShown(true), 3000), []);
   useEffect(() => {
     if (snap.token) ensureClock(snap.token);
   }, [snap.token]);

@@ -18,7 +18,7 @@ let workbox: Workbox | null = null;
 let checking: Promise<unknown> | null = null;
 let started = false;
 
-/** The worker's wrapper, once registered (NetworkStatus.tsx). */
+/** The worker's wrapper, once registered (UpdatePrompt.tsx). */
 export function setWorkbox(wb: Workbox): void {
   workbox = wb;
 }
@@ -53,7 +53,7 @@ export function releaseNavigated(): void {
   });
 }
 
-/** Starts the checks when the app starts (NetworkStatus.tsx): the first comes one interval later, or at a navigation. */
+/** Starts the checks once the shell's late part is up (UpdatePrompt.tsx, after the first screen): the first comes one interval later, or at a navigation. */
 export function startReleaseChecks(): void {
   if (started || !import.meta.env.PROD || !currentBuild()) return;
   started = true;

@@ -10,7 +10,7 @@ import { callShared } from '../api/client';
 import type { AppInfo, Game, User, VenueBalance } from '../api/types';
 import { constants } from '../config';
 import { outcomeOf, startPoll, type Outcome } from '../engine/poll';
-import { DEVICE_KEYS } from '../responsible/store';
+import { DEVICE_KEYS } from '../responsible/keys';
 import { TOKEN_KEY } from '../api/request';
 
 const USER_KEY = 'userInfo';
