@@ -2,12 +2,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { apiWire } from './scripts/vite/api-wire.ts';
+import { TEST_WORKERS } from './tests/e2e/ports.ts';
 
 // the config folder the app imports as @config/ (vite.config.ts); the tests read the real one
 const resolve = { alias: { '@config': path.join(path.dirname(fileURLToPath(import.meta.url)), 'screens.config') } };
 
 export default defineConfig({
   test: {
+    // two files at a time (TEST_WORKERS), browser tests too: each worker has its own mock server
+    // (tests/e2e/ports.ts). vitest's default on 2 cores is one: the browser tests mostly wait
+    maxWorkers: TEST_WORKERS,
     projects: [
       {
         resolve,
@@ -29,7 +33,6 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
           testTimeout: 60000,
           hookTimeout: 180000,
         },

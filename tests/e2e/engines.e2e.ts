@@ -16,6 +16,7 @@ import { ensureOldChromium, OLD_CHROMIUMS } from '../../scripts/old-chromium';
 import { openChromium, openWebKit, VIEWPORT, type EngineDriver } from './engine-drivers';
 import { BASE, mockSettings, resetMock, SEED } from './harness';
 import { mockMember } from './member-helpers';
+import { workerPort } from './ports';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const config = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, 'screens.config', file), 'utf8')) as T;
@@ -43,10 +44,9 @@ function categoryTitles(): string[] {
 }
 
 const DEBIAN_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** the test's own ports: E2E_PORT + 1 (DevTools), + 2 (WebDriver) */
-const E2E_PORT = Number(process.env.E2E_PORT) || 4599;
-const CDP_PORT = E2E_PORT + 1;
-const WEBDRIVER_PORT = E2E_PORT + 2;
+/** the test's own ports, after its worker's server (ports.ts): DevTools, WebDriver */
+const CDP_PORT = workerPort(1);
+const WEBDRIVER_PORT = workerPort(2);
 
 interface Engine {
   name: string;

@@ -1,17 +1,18 @@
 /**
  * Builds the app in test mode (production bundle, captcha data-code kept) and serves it with
- * the mock API and the production CSP on a loopback port for the browser tests.
+ * the mock API and the production CSP on loopback ports for the browser tests: one server per
+ * worker (ports.ts), each with its own mock state, so that files run side by side.
  * E2E_NO_BUILD=1 reuses an existing dist-test/; E2E_BASE points the tests at a running server instead.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_WORKERS, workerPort } from './ports';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const E2E_PORT = Number(process.env.E2E_PORT) || 4599;
 const DIST = process.env.E2E_DIST ?? 'dist-test';
 
-let server: ChildProcess | undefined;
+const servers: ChildProcess[] = [];
 
 async function waitFor(url: string, ms: number) {
   const until = Date.now() + ms;
@@ -38,17 +39,25 @@ export async function setup() {
     });
     if (r.status !== 0) throw new Error('vite build --mode test failed');
   }
-  server = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'scripts', 'serve.ts')], {
-    cwd: root,
-    env: { ...process.env, DIST, PORT: String(E2E_PORT), HOST: '127.0.0.1', MOCK_CONTROL: '1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitFor(`http://127.0.0.1:${E2E_PORT}/api/app`, 30000);
+  const ports = Array.from({ length: TEST_WORKERS }, (_, i) => workerPort(0, i + 1));
+  for (const port of ports) {
+    servers.push(
+      spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'scripts', 'serve.ts')], {
+        cwd: root,
+        env: { ...process.env, DIST, PORT: String(port), HOST: '127.0.0.1', MOCK_CONTROL: '1' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      }),
+    );
+  }
+  await Promise.all(ports.map((port) => waitFor(`http://127.0.0.1:${port}/api/app`, 30000)));
 }
 
 export async function teardown() {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((r) => server?.once('exit', r));
-  }
+  await Promise.all(
+    servers.map((server) => {
+      if (server.exitCode !== null) return undefined;
+      server.kill('SIGTERM');
+      return new Promise((r) => server.once('exit', r));
+    }),
+  );
 }

@@ -7,7 +7,10 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
-export const BASE = process.env.E2E_BASE ?? `http://127.0.0.1:${Number(process.env.E2E_PORT) || 4599}`;
+import { workerPort } from './ports';
+
+/** this worker's mock server (ports.ts), or E2E_BASE */
+export const BASE = process.env.E2E_BASE ?? `http://127.0.0.1:${workerPort()}`;
 
 /** the origin of the sponsorship urls in screens.config/app.json (maps.sponsorUrl) */
 export const SPONSOR_ORIGIN = 'https://sponsor.xingyao.example.com';

@@ -14,9 +14,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserPerFile, expectClean, newPage } from './harness';
+import { workerPort } from './ports';
 
 const root = path.resolve(__dirname, '..', '..');
-const PORT = Number(process.env.E2E_PORT ?? 4599) + 1028;
+const PORT = workerPort(3);
 const BASE = `http://127.0.0.1:${PORT}`;
 const env = browserPerFile();
 let copy: string;

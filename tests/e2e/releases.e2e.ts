@@ -1,6 +1,6 @@
 /**
  * Issue 32 point 4: a release reaches every open tab. Each test serves its own copy of the test
- * build (scripts/serve.ts with DIST, on E2E_PORT + 1) and deploys "the next release" into it the
+ * build (scripts/serve.ts with DIST, on the port after its worker's server, ports.ts) and deploys "the next release" into it the
  * cheap way, without building twice:
  * - copied in (a merge deploy): version.json and index.html's build id changed, the worker script
  *   changed (and its index.html revision), every hashed file kept;
@@ -17,10 +17,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { allowConsole, browserPerFile, expectClean, newPage } from './harness';
 import { advance, onPageClock, pauseClock, setVisibility } from './page-clock';
+import { workerPort } from './ports';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BUILT = path.resolve(root, process.env.E2E_DIST ?? 'dist-test');
-const PORT = (Number(process.env.E2E_PORT) || 4599) + 1;
+const PORT = workerPort(1);
 const SITE = `http://127.0.0.1:${PORT}`;
 const messages = (JSON.parse(readFileSync(path.join(root, 'screens.config', 'messages.json'), 'utf8')) as { messages: Record<string, string> }).messages;
 const constants = (JSON.parse(readFileSync(path.join(root, 'screens.config', 'app.json'), 'utf8')) as { constants: { releaseCheckMs: number } }).constants;
@@ -231,14 +232,19 @@ describe('a release marked required', () => {
     await p.locator('.w-sidetabs').waitFor();
     await p.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 20000 });
     const next = copyInRelease({ required: true });
+    // the tap looks for the release: version.json says it is required (a tap while that read is
+    // still out moves the player at the tap after), and the worker's update check finds the new one
+    const asked = p.waitForResponse((r) => new URL(r.url()).pathname === '/version.json');
     await tab(p, '优惠');
+    await asked;
     await p.locator('.w-datatabs').first().waitFor();
     // the new worker is installed and waits; the player is not asked
     await p.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting, undefined, { timeout: 20000, polling: 250 });
     expect(await prompt(p).count()).toBe(0);
 
-    // a full page load (the tap's own in-app navigation is a framenavigated event too)
-    const loaded = p.waitForEvent('load', { timeout: 15000 });
+    // a full page load (the tap's own in-app navigation is a framenavigated event too), through the
+    // new worker's activation: the longest chain of this file on a busy machine
+    const loaded = p.waitForEvent('load', { timeout: 40000 });
     await tab(p, '客服');
     await loaded;
     await p.waitForFunction(() => !!document.querySelector('meta[name=app-build]'));

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workerPort } from './ports';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const run = promisify(execFile);
@@ -31,7 +32,7 @@ afterAll(() => {
 const screens = (...args: string[]) =>
   run(path.join(work, 'node_modules', '.bin', 'tsx'), ['scripts/screens.ts', ...args], {
     cwd: work,
-    env: { ...process.env, SCREENS_PORT: String((Number(process.env.E2E_PORT) || 4599) + 1) },
+    env: { ...process.env, SCREENS_PORT: String(workerPort(1)) },
     maxBuffer: 8 * 1024 * 1024,
   });
 
