@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MockState } from '../../mock-server/state';
 import { verifyPassword } from '../../mock-server/passwords';
 import { endpointNames, endpoints, type EndpointName } from '../../src/api/catalogue';
-import { call, data, memberSnap, newApp, samples, tokenFor } from './helpers';
+import { call, data, memberSnap, newApp, sample, tokenFor } from './helpers';
 
 const memberCalls = endpointNames.filter((n) => endpoints[n].auth).map((n) => [n] as [EndpointName]);
 
@@ -17,7 +17,7 @@ describe('member calls without a valid token', () => {
 
   it.each(memberCalls)('%s answers code 401 with a Chinese message, with no token, a wrong token or a wrong scheme', async (name) => {
     const def = endpoints[name];
-    const payload = samples[name].payload;
+    const payload = sample(name).payload;
     const headers: (string | undefined)[] = [undefined, 'Bearer 0123456789abcdef', 'Bearer ', `Token ${'a'.repeat(64)}`];
     for (const auth of headers) {
       let req = def.method === 'GET' ? request(app).get(def.path).query(payload) : request(app).post(def.path).send(payload);
@@ -30,7 +30,7 @@ describe('member calls without a valid token', () => {
 
   it('visitor calls do not need a token', async () => {
     for (const name of endpointNames.filter((n) => !endpoints[n].auth && n !== 'register')) {
-      const { body } = await call(app, name, samples[name].payload);
+      const { body } = await call(app, name, sample(name).payload);
       expect(body.code, name).not.toBe(401);
     }
   });

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointNames, endpoints, type EndpointName } from '../../src/api/catalogue';
-import { newApp, samples, tokenFor } from './helpers';
+import { newApp, sample, tokenFor } from './helpers';
 
 let server: Server;
 let token: string;
@@ -86,7 +86,7 @@ describe.each(calls)('%s with bad input', (name) => {
 
   it('each field mistyped: 422 naming the field', async () => {
     const props = propsOf(name);
-    const base = samples[name].payload as Record<string, unknown>;
+    const base = sample(name).payload as Record<string, unknown>;
     for (const [field, schema] of Object.entries(props)) {
       for (const wrong of wrongValues(schema)) {
         const payload = { ...base, [field]: wrong };
@@ -105,7 +105,7 @@ describe.each(calls)('%s with bad input', (name) => {
   });
 
   it('required fields missing: 422 naming the field', async () => {
-    const base = samples[name].payload as Record<string, unknown>;
+    const base = sample(name).payload as Record<string, unknown>;
     for (const field of requiredOf(name)) {
       const rest = { ...base };
       delete rest[field];
@@ -130,7 +130,7 @@ describe.each(calls)('%s with bad input', (name) => {
   });
 
   it('a body over the limit: 413', async () => {
-    const huge = { ...(samples[name].payload as object), filler: 'x'.repeat(100 * 1024) };
+    const huge = { ...(sample(name).payload as object), filler: 'x'.repeat(100 * 1024) };
     const res = await send(name).send(huge);
     expectRefused(res, 'huge');
     expect(res.status).toBe(413);

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { handledNames } from '../../mock-server/routes';
 import { endpointNames, endpoints, type EndpointName } from '../../src/api/catalogue';
-import { PNG_1PX, call, newApp, samples, tokenFor } from './helpers';
+import { PNG_1PX, call, newApp, sample, tokenFor } from './helpers';
 
 describe('endpoint catalogue', () => {
   it('has a handler for every call and no handler outside it', () => {
@@ -35,16 +35,16 @@ describe('endpoint catalogue', () => {
   it.each(endpointNames.map((n) => [n] as [EndpointName]))('%s answers its method and path', async (name) => {
     const app = newApp();
     const token = await tokenFor(app);
-    const sample = samples[name];
+    const walked = sample(name);
     const res =
       name === 'uploadimg'
         ? await request(app).post('/api/uploadimg').set('Authorization', `Bearer ${token}`).attach('file', PNG_1PX, 'a.png')
-        : await call(app, name, sample.payload, token).then((r) => ({ status: r.status, body: r.body, type: 'application/json' }));
+        : await call(app, name, walked.payload, token).then((r) => ({ status: r.status, body: r.body, type: 'application/json' }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual(expect.objectContaining({ code: expect.any(Number), message: expect.any(String) }));
     expect(res.body).toHaveProperty('data');
     expect([404, 405, 500]).not.toContain(res.body.code);
-    expect({ name, code: res.body.code, message: res.body.message }).toEqual({ name, code: sample.code ?? 200, message: res.body.message });
+    expect({ name, code: res.body.code, message: res.body.message }).toEqual({ name, code: walked.code ?? 200, message: res.body.message });
   });
 
   it('answers an unknown /api path with a JSON 404, and a wrong method with a JSON 405', async () => {

@@ -94,31 +94,42 @@ export const PNG_1PX = Buffer.from(
 export const GIF_1PX = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 export const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 
-/** Valid payloads for every call, used by the catalogue walk (the expected code when not 200). */
-export const samples: { [K in EndpointName]: { payload: PayloadOf<K>; code?: number } } = {
-  getVisitUrl: { payload: {} },
+/**
+ * A payload the schema accepts, made from the schema itself: each required property with its
+ * first allowed value (an enum's first, a number's minimum or 1, a string of its minimum length
+ * or one letter). What a new call is walked with when `samples` does not name it.
+ */
+export function exampleOf(schema: unknown): unknown {
+  const s = (schema ?? {}) as { type?: string | string[]; properties?: Record<string, unknown>; required?: string[]; enum?: unknown[]; minimum?: number; minLength?: number };
+  if (s.enum?.length) return s.enum[0];
+  const type = Array.isArray(s.type) ? s.type[0] : s.type;
+  if (type === 'object') return Object.fromEntries((s.required ?? []).map((k) => [k, exampleOf(s.properties?.[k])]));
+  if (type === 'integer' || type === 'number') return s.minimum !== undefined && s.minimum > 0 ? s.minimum : 1;
+  if (type === 'string') return 'a'.repeat(Math.max(1, s.minLength ?? 1));
+  if (type === 'boolean') return false;
+  return null;
+}
+
+/** The payload a call is walked with: its sample, or one made from its payload schema (exampleOf). */
+export function sample<K extends EndpointName>(name: K): { payload: PayloadOf<K>; code?: number } {
+  return samples[name] ?? { payload: exampleOf(endpoints[name].payload) as PayloadOf<K> };
+}
+
+/**
+ * Payloads the walk uses where one made from the schema would not do (a seeded id, a real login,
+ * a card number that passes the mock's check), with the expected code when not 200. A new call
+ * needs none unless its handler wants more than its schema says.
+ */
+export const samples: { [K in EndpointName]?: { payload: PayloadOf<K>; code?: number } } = {
   gameList: { payload: { category: '' } },
-  app: { payload: {} },
-  logoff: { payload: {} },
-  balance: { payload: {} },
-  user: { payload: {} },
-  refreshusermoney: { payload: {} },
-  transall: { payload: {} },
   bannerList: { payload: { type: 2 } },
-  homenotice: { payload: {} },
-  getservicerurl: { payload: {} },
   getAgentLoginUrl: { payload: {}, code: 1 },
   getGameUrl: { payload: { plat_name: 'ag', game_type: 0, game_code: '', is_mobile_url: 1 } },
-  userredpacket: { payload: {} },
-  douserredpacket: { payload: {} },
   redpacket: { payload: { page: 1 } },
-  activitytype: { payload: {} },
   activitylist: { payload: { type: '', page: 1 } },
   activitydeatil: { payload: { id: 1 } },
   doactivityapply: { payload: { activityid: 3 } },
   activityApplyLog: { payload: { page: 1 } },
-  uploadimg: { payload: {} },
-  uservip: { payload: {} },
   login_pc: { payload: { name: 'demo01', password: 'demo123', code: '1234' } },
   register: {
     payload: { name: 'newbie88', password: 'abc123', confirmPass: 'abc123', realname: '李四', paypassword: '112233', code: '5678' },
@@ -126,28 +137,22 @@ export const samples: { [K in EndpointName]: { payload: PayloadOf<K>; code?: num
   applyagentdo: { payload: { mobile: '13912345678', apply_info: '本人有丰富的推广资源，希望成为代理。' } },
   article: { payload: { type: 1 } },
   noticeList: { payload: { page: 1, type: 1 } },
-  balancelist: { payload: {} },
   getfanshui: { payload: { date: 4, page: 1, api_type: '', type: '' } },
-  dofanshui: { payload: {} },
   updateuserinfo: { payload: { email: 'zhangwei@example.com', mobile: '13912345678', birthday: '1991-03-08' } },
   getcard: { payload: { type: 1 } },
   delcard: { payload: { id: 100011 } },
   bindcard: {
     payload: { bank: '招商银行', bank_owner: '张伟', bank_no: '6225880112345678', bank_address: '深圳南山支行', pay_pass: '123456' },
   },
-  banklist: { payload: {} },
   editPassword: { payload: { password: 'demo123', paypassword: 'demo456' } },
   editPayPassword: { payload: { password: '123456', paypassword: '654321' } },
   betrecord: { payload: { date: 4, page: 1, api_type: '', game_type: '' } },
   venuelist: { payload: { date: 4, page: 1, api_type: '' } },
   gettransrecord: { payload: { date: 4, type: 1, page: 1, api_type: '' } },
   getPayRange: { payload: { type: 'bank' } },
-  get_pay_way: { payload: {} },
   recharge: { payload: { paytype: 'usdt', amount: 500, catepay: 'TRC20' } },
-  getpaybank: { payload: {} },
   payinfo: { payload: { deposit_no: 'CK-NOT-THERE' }, code: 202 },
   paycode: { payload: { deposit_no: 'CK-NOT-THERE', pay_code: '88888888', pay_name: '张伟' }, code: 202 },
-  getBetAmount: { payload: {} },
   withdraw: { payload: { amount: 100, bank: 100011, password: '123456' } },
   transfer: { payload: { amount: 10, sourcetype: 'userbalance', targettype: 'ag' } },
   uptransferstatus: { payload: { transferstatus: 1 } },

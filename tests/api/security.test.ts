@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createApp } from '../../mock-server/app';
 import { guessLimits } from '../../mock-server/fixtures/site';
 import { endpointNames, endpoints, type EndpointName } from '../../src/api/catalogue';
-import { call, memberSnap, newApp, samples, tokenFor } from './helpers';
+import { call, memberSnap, newApp, sample, tokenFor } from './helpers';
 
 const EVIL = 'http://127.0.0.1:9999';
 
@@ -137,7 +137,7 @@ describe('built-in property names as input (point 4)', () => {
     const def = endpoints[name];
     for (const field of stringFields(name)) {
       for (const value of NAMES) {
-        const payload = { ...(samples[name].payload as Record<string, unknown>), [field]: value };
+        const payload = { ...(sample(name).payload as Record<string, unknown>), [field]: value };
         const r = def.method === 'GET' ? request(server).get(def.path).query(payload as Record<string, string>) : request(server).post(def.path).send(payload);
         const res = await r.set('Authorization', `Bearer ${token}`);
         const label = `${field}=${value}`;
@@ -187,7 +187,7 @@ describe('money is a plain decimal (point 7)', () => {
   it.each([['withdraw'], ['transfer'], ['recharge']] as [EndpointName][])('%s refuses hex, exponent, padding, sign and a third decimal with 422', async (name) => {
     const before = await memberSnap(app);
     for (const amount of BAD) {
-      const res = await call(app, name, { ...(samples[name].payload as object), amount }, token);
+      const res = await call(app, name, { ...(sample(name).payload as object), amount }, token);
       const label = JSON.stringify(amount);
       expect(res.body.code, label).toBe(422);
       expect(res.body.message, label).toBe('参数错误：金额(amount)格式不正确，请输入数字，最多保留两位小数');
@@ -311,9 +311,9 @@ describe('money retries (point 6)', () => {
   it.each(flagged.map((n) => [n] as [EndpointName]))('%s takes a key: a repeat with the same key is answered with the first reply and not done again', async (name) => {
     const replays = async () => (await request(server).get('/__mock/state')).body.data.idempotentReplays as number;
     const before = await replays();
-    const first = await post(name, samples[name].payload as object, `again-${name}`);
-    const again = await post(name, samples[name].payload as object, `again-${name}`);
-    expect(first.body.code).toBe(samples[name].code ?? 200);
+    const first = await post(name, sample(name).payload as object, `again-${name}`);
+    const again = await post(name, sample(name).payload as object, `again-${name}`);
+    expect(first.body.code).toBe(sample(name).code ?? 200);
     expect(again.body).toEqual(first.body);
     expect(await replays()).toBe(before + 1);
   });

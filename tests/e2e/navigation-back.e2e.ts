@@ -188,14 +188,6 @@ const memberTrips: Trip[] = [
 ];
 
 let browser: Browser;
-beforeAll(async () => {
-  await resetMock();
-  await mockSettings({ index_modal: 0 }); // no start-up popup over home
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /**
  * A route no trip above enters (a new one) is still tried, derived from routes.json: entered by its
@@ -232,5 +224,16 @@ function tripsAs(role: string, trips: Trip[], open: (p: Page) => Promise<void>) 
   });
 }
 
-tripsAs('visitor', [...visitorTrips, ...derived(false)], (p) => go(p, '/'));
-tripsAs('member', [...memberTrips, ...derived(true)], async (p) => void (await loginByApi(p)));
+// the browser and the mock only for the trips (the rule above reads routes.json alone)
+describe('back from every route', () => {
+  beforeAll(async () => {
+    await resetMock();
+    await mockSettings({ index_modal: 0 }); // no start-up popup over home
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  tripsAs('visitor', [...visitorTrips, ...derived(false)], (p) => go(p, '/'));
+  tripsAs('member', [...memberTrips, ...derived(true)], async (p) => void (await loginByApi(p)));
+});
