@@ -1,14 +1,14 @@
 /**
  * Responsible play's foothold in the shell (issue 16): starts the session clock at login (and at
  * the first load with a stored token), and loads the reminder (src/responsible/Reminder.tsx) only
- * once the first screen has shown its data (the engine's `screen-data:` mark), and only when the
- * feature is on (constants.responsible.enabled) and a member is signed in. Mounted inside the router.
+ * when the feature is on (constants.responsible.enabled) and a member is signed in. Part of the
+ * shell's late chunk (./late.tsx), so all of it waits until the first screen has shown its data.
+ * Mounted inside the router.
  */
 import { useEffect, useState, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 import { session } from '../store/session';
 import { enabled, ensureClock, SIGNED_OUT_KEY } from '../responsible/store';
-import { afterScreenData } from '../engine/perf';
 
 function signedOutNote(): boolean {
   try {
@@ -20,20 +20,18 @@ function signedOutNote(): boolean {
 
 function Mount() {
   const snap = useSnapshot(session);
-  const [shown, setShown] = useState(false);
   const [Reminder, setReminder] = useState<ComponentType | null>(null);
-  useEffect(() => afterScreenData(() => setShown(true), 3000), []);
   useEffect(() => {
     if (snap.token) ensureClock(snap.token);
   }, [snap.token]);
   const needed = !!snap.token || signedOutNote();
   useEffect(() => {
-    if (!shown || !needed || Reminder) return;
+    if (!needed || Reminder) return;
     void import('../responsible/Reminder').then(
       (m) => setReminder(() => m.default),
       () => undefined, // a failed chunk: the app goes on without the reminder; the next load tries again
     );
-  }, [shown, needed, Reminder]);
+  }, [needed, Reminder]);
   return Reminder ? <Reminder /> : null;
 }
 

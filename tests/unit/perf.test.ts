@@ -1,67 +1,70 @@
 /**
- * engine/perf.ts: what waits for the first screen is told once, and never before the caller holds
- * its `stop` (WebKit hands buffered entries over inside observe(): a caller that stops in its
- * callback threw "Cannot access uninitialized variable" there, found by tests/e2e/engines.e2e.ts).
+ * engine/perf.ts: what waits for the first screen's data (the shell's late chunk, the service
+ * worker, the idle preloads) is told once, from markScreenData itself: not from the Performance
+ * timeline, which Playwright's clock leaves empty and old engines cannot watch (before, those
+ * waited for a timeout), and never before the caller holds what cancels it.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterScreenData, onFirstScreenData } from '../../src/engine/perf';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const entry = (name: string) => ({ name, entryType: 'mark', startTime: 1, duration: 0 }) as PerformanceEntry;
+type Perf = typeof import('../../src/engine/perf');
+let perf: Perf;
 
-/** a PerformanceObserver that, like WebKit's, delivers the buffered entries during observe() */
-function webkitLike(buffered: PerformanceEntry[]) {
-  const disconnected: boolean[] = [];
-  class FakeObserver {
-    constructor(private cb: (list: { getEntries: () => PerformanceEntry[] }) => void) {}
-    observe() {
-      this.cb({ getEntries: () => buffered });
-    }
-    disconnect() {
-      disconnected.push(true);
-    }
-  }
-  vi.stubGlobal('PerformanceObserver', FakeObserver);
-  return disconnected;
-}
-
+beforeEach(async () => {
+  vi.resetModules();
+  perf = await import('../../src/engine/perf');
+});
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
-describe('waiting for the first screen', () => {
-  it('onFirstScreenData: a mark already set is told once, after the call returns, and the observer stops', async () => {
-    const disconnected = webkitLike([entry('screen:home'), entry('screen-data:home')]);
+describe('the first screen with its data', () => {
+  it('onFirstScreenData: told once, at the first screen that shows its data, not at later ones', () => {
     const fn = vi.fn();
-    expect(() => onFirstScreenData(fn)).not.toThrow();
+    perf.onFirstScreenData(fn);
+    expect(fn).not.toHaveBeenCalled();
+    perf.markScreenData('home');
+    expect(fn).toHaveBeenCalledTimes(1);
+    perf.markScreenData('mine');
+    expect(fn).toHaveBeenCalledTimes(1);
+    expect(performance.getEntriesByName('screen-data:home').length).toBeGreaterThan(0);
+  });
+
+  it('onFirstScreenData after it: on a microtask (the caller holds its cancel first); cancelled, never', async () => {
+    perf.markScreenData('home');
+    const fn = vi.fn();
+    perf.onFirstScreenData(fn);
     expect(fn).not.toHaveBeenCalled();
     await Promise.resolve();
     expect(fn).toHaveBeenCalledTimes(1);
-    expect(disconnected.length).toBeGreaterThan(0);
+    const other = vi.fn();
+    perf.onFirstScreenData(other)();
+    await Promise.resolve();
+    expect(other).not.toHaveBeenCalled();
   });
 
-  it('afterScreenData: a mark already set runs it once and cancels the fallback timer', async () => {
+  it('afterScreenData: the data runs it once and the fallback timer is dropped', () => {
     vi.useFakeTimers();
-    webkitLike([entry('screen-data:mine')]);
     const fn = vi.fn();
-    expect(() => afterScreenData(fn, 3000)).not.toThrow();
-    await Promise.resolve();
+    perf.afterScreenData(fn, 3000);
+    vi.advanceTimersByTime(1000);
+    perf.markScreenData('home');
     expect(fn).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(5000);
     expect(fn).toHaveBeenCalledTimes(1);
   });
 
-  it('afterScreenData: no screen marks, the fallback runs it once; cancelled, nothing runs', () => {
+  it('afterScreenData: a screen that never shows data, the fallback runs it once; cancelled, nothing runs', () => {
     vi.useFakeTimers();
-    webkitLike([entry('screen:placeholder')]);
     const fn = vi.fn();
-    afterScreenData(fn, 3000);
+    perf.afterScreenData(fn, 3000);
     vi.advanceTimersByTime(2999);
     expect(fn).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(fn).toHaveBeenCalledTimes(1);
+    perf.markScreenData('late');
+    expect(fn).toHaveBeenCalledTimes(1);
     const other = vi.fn();
-    afterScreenData(other, 3000)();
+    perf.afterScreenData(other, 3000)();
     vi.advanceTimersByTime(5000);
     expect(other).not.toHaveBeenCalled();
   });
