@@ -46,9 +46,14 @@ export function browserPerFile(): { browser: Browser } {
 const problems = new WeakMap<Page, string[]>();
 const allowed = new WeakMap<Page, RegExp[]>();
 
-/** A phone-sized page in a context of its own; `options` add to or override the context's (serviceWorkers: 'block'). */
+/**
+ * A phone-sized page in a context of its own; `options` add to or override the context's. No service
+ * worker unless a test asks for one (`serviceWorkers: 'allow'`: web-app, releases, nginx): in every
+ * new context the worker would download the whole app again for its precache, which on two cores
+ * slows every other test running beside it; WeChat's and iOS in-app browsers run without one too.
+ */
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1, ...options });
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1, serviceWorkers: 'block', ...options });
   openContexts.add(context);
   // The sponsorship urls of app.json are absolute urls on the operator's sponsor site; the browser
   // tests stand in for that site with the mock's sponsorship page (GET /__mock/page/zhanzhu).

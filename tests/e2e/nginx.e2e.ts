@@ -287,7 +287,7 @@ describe('in Chromium', () => {
   it('a member on /mine: no CSP violation, a 1.5 MB avatar uploads and shows, the service worker installs', async () => {
     await post(`${ng.upstream}/__mock/reset`, {});
     const { data } = (await (await post(`${ng.upstream}/__mock/login`, {})).json()) as { data: { api_token: string } };
-    const { page } = await newPage(env.browser);
+    const { page } = await newPage(env.browser, { serviceWorkers: 'allow' });
     await page.goto(`${ng.origin}/#/`);
     await page.evaluate((t) => sessionStorage.setItem('token', t), data.api_token);
     // the app reads the session when it starts

@@ -27,7 +27,7 @@ beforeEach(async () => {
 });
 
 async function open(): Promise<{ context: BrowserContext; page: Page }> {
-  return newPage(env.browser);
+  return newPage(env.browser, { serviceWorkers: 'allow' });
 }
 
 /** width and height of a PNG, from its IHDR chunk */
