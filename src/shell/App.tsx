@@ -11,6 +11,7 @@ import { apiBase } from '../api/request';
 import { appConfig, constants, hasScreen, message, routeFor } from '../config';
 import type { RouteConfig } from '../config/types';
 import { resolveText } from '../engine/bindings';
+import { recoverFromChunkError } from '../engine/release';
 import { preloadScreen, ScreenRenderer } from '../engine/screen';
 import { goBack } from '../engine/history';
 import { preloadIcons } from '../engine/icons';
@@ -132,8 +133,9 @@ function RouteSwitch() {
 /**
  * The shell's part that acts only after the first screen (./late.tsx: release checks, the service
  * worker and its update prompt, responsible play): fetched once the first screen has shown its
- * data, so the first paint does not carry it. A chunk that fails to load is tried again at the
- * next start of the app.
+ * data, so the first paint does not carry it. A chunk that fails to load because a deploy removed
+ * it reloads the page into the new release (release.ts, as any other chunk); otherwise it is tried
+ * again at the next start of the app.
  */
 type Late = typeof import('./late');
 let late: Late | null = null;
@@ -147,7 +149,7 @@ function loadLate() {
       late = m;
       lateListeners.forEach((l) => l());
     },
-    () => undefined,
+    (err: unknown) => void recoverFromChunkError(err),
   );
 }
 function subscribeLate(l: () => void) {
