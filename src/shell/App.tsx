@@ -156,8 +156,8 @@ function subscribeLate(l: () => void) {
   lateListeners.add(l);
   return () => lateListeners.delete(l);
 }
+/** the late chunk once loaded (App starts the load: afterScreenData(loadLate)) */
 function useLate(): Late | null {
-  useEffect(() => afterScreenData(loadLate, 3000), []);
   return useSyncExternalStore(subscribeLate, () => late, () => null);
 }
 
@@ -260,8 +260,11 @@ export function App() {
 
   // the brand colour (--adm-color-primary) comes with index.html's inline rules (vite.config.ts)
   useEffect(() => preloadUiWhenIdle(), []);
+  const maintenance = !!snap.app && Number(snap.app.site_state) === 0;
+  // the shell's late chunk, once the first screen has shown its data (or a screen never does); none under maintenance
+  useEffect(() => (maintenance ? undefined : afterScreenData(loadLate, 3000)), [maintenance]);
 
-  if (snap.app && Number(snap.app.site_state) === 0) return <Maintenance tips={resolveText(snap.app.repair_tips, {})} />;
+  if (maintenance && snap.app) return <Maintenance tips={resolveText(snap.app.repair_tips, {})} />;
   return (
     <>
       <Router />
