@@ -39,10 +39,15 @@ async function member(path = '/'): Promise<Page> {
   return page;
 }
 
-/** the reminder's chunk has loaded in this document (it loads once the first screen has shown its data) */
+/**
+ * the reminder's chunk has loaded in this document (it loads once the first screen has shown its
+ * data), and the frames after it are drawn: React has mounted the reminder and run its effects (its
+ * first look at the clock), so time the test moves from here is time the reminder's timer sees
+ */
 async function reminderLoaded(p: Page) {
   await expect.poll(() => chunks.get(p) ?? 0, { timeout: 10000 }).toBeGreaterThan(0);
   chunks.set(p, 0);
+  await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r)))));
 }
 
 async function token(p: Page): Promise<string | null> {
