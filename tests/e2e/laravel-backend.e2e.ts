@@ -426,7 +426,7 @@ function readRoutes(): SheetRoute[] {
  * whose precache would download the whole app again per route), and a whole page load per route (no
  * state, timer or pending launch of one screen carried into the next).
  */
-async function routeTexts(member: boolean): Promise<Map<string, string>> {
+async function routeTexts(member: boolean, paths?: Set<string>): Promise<Map<string, string>> {
   const { page } = await newPage(env.browser, { serviceWorkers: 'block' });
   allowConsole(page, /status of (401|404|500)/);
   if (member) {
@@ -437,7 +437,7 @@ async function routeTexts(member: boolean): Promise<Map<string, string>> {
     }, token);
   }
   const texts = new Map<string, string>();
-  for (const route of ROUTES.filter((r) => member || !needsMember(r))) {
+  for (const route of ROUTES.filter((r) => (member || !needsMember(r)) && (!paths || paths.has(r.path)))) {
     const query = QUERY[route.path];
     await page.goto('about:blank');
     await go(page, query ? `${route.path}?${query}` : route.path);
@@ -454,9 +454,11 @@ describe('every route of routes.json against the running original', () => {
     const routes = ROUTES.filter((r) => role === 'member' || !needsMember(r));
     it(`every route a ${role} may open (${routes.length}): no [object Object], /static/, undefined, NaN, null, nor English where the default profile shows Chinese`, async () => {
       const lara = await routeTexts(role === 'member');
-      await mockSettings({ shapes: { profile: 'default' } });
-      const plain = await routeTexts(role === 'member');
       expect([...lara.keys()]).toEqual(routes.map((r) => r.path));
+      // the default profile's words, on the routes where the original's show any English at all
+      const withEnglish = new Set([...lara].filter(([, text]) => englishWords(text).size > 0).map(([route]) => route));
+      await mockSettings({ shapes: { profile: 'default' } });
+      const plain = await routeTexts(role === 'member', withEnglish);
       const problems: string[] = [];
       for (const [route, text] of lara) {
         for (const bad of ['[object Object]', '/static/', 'undefined', 'NaN', 'null']) if (text.includes(bad)) problems.push(`${route}: "${bad}"`);
