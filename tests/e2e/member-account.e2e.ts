@@ -157,7 +157,13 @@ describe('passwords', () => {
     expect(await p.locator('.pagebar-title').innerText()).toBe('修改登录密码');
     const expectToast = async (msg: string) => expect(await toastAfter(p, () => submit(p, '确认修改'))).toBe(msg);
 
+    // a toast takes no tap: the button under it answers while it shows (antd-mobile's box would eat taps for toastMs)
+    const toastTaps = p.waitForFunction(() => {
+      const box = document.querySelector('.adm-toast-main');
+      return box ? getComputedStyle(box).pointerEvents : null;
+    });
     await expectToast('请输入旧密码');
+    expect(await (await toastTaps).jsonValue()).toBe('none');
     await fill(p, 'password', 'demo1');
     await expectToast('请输入新密码');
     await fill(p, 'paypassword', 'new12');
