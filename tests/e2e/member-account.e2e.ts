@@ -1,9 +1,12 @@
 /** Issue 5: mine, logout, profile, avatar and password changes. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BASE, captchaCode, dialogText, expectClean, fill, resetMock, SEED, submit, toastAfter, toasts, browserPerFile } from './harness';
+import { constants } from '../../src/config';
+import { BASE, captchaCode, dialogText, expectClean, fill, go, loginByApi, newPage, resetMock, SEED, submit, toastAfter, toasts, browserPerFile } from './harness';
 import { byTestId, memberPage, mockMember, patchMember, recordRequests, resultToast } from './member-helpers';
+import { advance, onPageClock, pauseClock } from './page-clock';
 
 const env = browserPerFile();
+const BALANCE = '/api/balance';
 beforeEach(async () => {
   await resetMock();
 });
@@ -51,10 +54,13 @@ describe('mine', () => {
   });
 
   it('logout asks first, calls logoff, clears sessionStorage and localStorage, stops the balance poll and lands on /login', async () => {
-    const p = await memberPage(env.browser, '/mine');
+    // on Playwright's clock: the balance poll's interval is moved through, not waited for
+    const { page: p, context } = await newPage(env.browser);
+    const api = await onPageClock(context, p);
+    await loginByApi(p);
+    await go(p, '/mine');
     await byTestId(p, 'mine-username').waitFor();
     const logoff = recordRequests(p, '/api/logoff');
-    const balance = recordRequests(p, '/api/balance');
     expect(await p.evaluate(() => localStorage.length)).toBeGreaterThan(0);
 
     // cancel keeps everything
@@ -64,8 +70,13 @@ describe('mine', () => {
     expect(p.url()).toBe(`${BASE}/#/mine`);
     expect(await p.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
 
-    // the poll runs while logged in (every 4.3 s)
-    await expect.poll(() => balance.count(), { timeout: 6000 }).toBeGreaterThan(0);
+    // the poll runs while logged in (every balancePollMs)
+    await p.locator('.adm-dialog').waitFor({ state: 'detached' });
+    await pauseClock(p);
+    api.reset();
+    await advance(p, api, constants.balancePollMs + 500);
+    expect(api.count(BALANCE)).toBeGreaterThan(0);
+    await p.clock.resume();
 
     await byTestId(p, 'mine-logout').click();
     await p.locator('.adm-dialog-footer').getByText('确定', { exact: true }).click();
@@ -73,9 +84,12 @@ describe('mine', () => {
     expect(logoff.count()).toBe(1);
     expect(await p.evaluate(() => [sessionStorage.length, localStorage.length])).toEqual([0, 0]);
 
-    const after = balance.count();
-    await p.waitForTimeout(5000);
-    expect(balance.count()).toBe(after);
+    // and stops: two intervals on, no balance asked
+    await pauseClock(p);
+    api.reset();
+    await advance(p, api, 2 * constants.balancePollMs);
+    expect(api.count(BALANCE)).toBe(0);
+    await p.clock.resume();
     // the old page of a member needs a login again
     await p.goto(`${BASE}/#/mine`);
     await p.waitForURL(`${BASE}/#/login`);
