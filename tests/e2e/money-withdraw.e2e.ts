@@ -1,8 +1,10 @@
 /** Issue 6: /withdrawal as the seeded member at 375x812 (SPEC.md sections 5, 8, 9). */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { allowConsole, BASE, expectClean, fill, mock, mockFault, resetMock, SEED, submit, toastAfter, toasts, browserPerFile } from './harness';
+import { constants } from '../../src/config';
+import { allowConsole, BASE, expectClean, fill, go, loginByApi, mock, mockFault, newPage, resetMock, SEED, submit, toastAfter, toasts, browserPerFile } from './harness';
 import { byTestId, countRequests, memberPage, mockMember, pick, resultToastAfter } from './money-helpers';
+import { advance, onPageClock, pauseClock } from './page-clock';
 
 const env = browserPerFile();
 beforeEach(async () => {
@@ -145,7 +147,11 @@ describe('withdrawal', () => {
 
   it('shows the turnover still required and the venues collapsed to 3, refreshed every 3.5 s', async () => {
     await mock('member', { bet_amount: 1234.5 });
-    const p = await memberPage(env.browser, '/withdrawal');
+    // on Playwright's clock: the poll's interval is moved through, not waited for
+    const { page: p, context } = await newPage(env.browser);
+    const api = await onPageClock(context, p);
+    await loginByApi(p);
+    await go(p, '/withdrawal');
     await expect.poll(() => byTestId(p, 'withdraw-turnover').innerText()).toBe('1234.50');
     expect(await byTestId(p, 'withdraw-central').innerText()).toBe('1000.00');
     const venues = byTestId(p, 'withdraw-venues');
@@ -156,17 +162,20 @@ describe('withdrawal', () => {
     await p.getByRole('button', { name: '收起' }).click();
     expect(await venues.locator('li').count()).toBe(3);
 
-    // a change on the server shows up at the next poll
+    // a change on the server shows up at the next poll, every venuePollWithdrawMs from the last reply
     await mock('member', { venues: { ag: 12.34 } });
-    const times: number[] = [];
-    p.on('request', (r) => {
-      if (new URL(r.url()).pathname === '/api/balancelist') times.push(Date.now());
-    });
-    await p.waitForTimeout(7300); // a fixed counting window
-    expect(times.length).toBe(2);
-    expect(times[1] - times[0]).toBeGreaterThan(3300);
-    expect(times[1] - times[0]).toBeLessThan(3800);
+    await pauseClock(p);
+    api.reset();
+    const every = constants.venuePollWithdrawMs;
+    const step = 100;
+    await advance(p, api, 2 * every + step, { step });
+    const times = api.times('/api/balancelist');
+    expect(times.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < times.length; i++) {
+      expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(every);
+      expect(times[i] - times[i - 1]).toBeLessThanOrEqual(every + step);
+    }
     expect(await venues.locator('[data-key="ag"] .w-balances-value').innerText()).toBe('12.34');
     expectClean(p);
-  }, 30000);
+  });
 });
