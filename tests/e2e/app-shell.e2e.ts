@@ -131,8 +131,7 @@ describe('when the app takes over', () => {
 
   it('as a member on /mine and a visitor on /login: no shift, no shell left', async () => {
     const { page } = await newPage(env.browser);
-    await loginByApi(page);
-    await go(page, '/mine');
+    await loginByApi(page, '/mine');
     await page.reload();
     await page.waitForFunction(() => performance.getEntriesByName('screen-data:mine').length > 0, undefined, { timeout: 20000 });
     await page.waitForLoadState('networkidle');
@@ -213,8 +212,7 @@ describe("the first screen's data, before the app's code", () => {
   it("a member's screen is read early with the token, and taken; a visitor on a member's route reads nothing early", async () => {
     // no service worker: the reload below must load the app's code from the network, where the test holds it
     const { page } = await newPage(env.browser, { serviceWorkers: 'block' });
-    const token = await loginByApi(page);
-    await go(page, '/money');
+    const token = await loginByApi(page, '/money');
     await page.waitForFunction(() => performance.getEntriesByName('screen-data:money').length > 0, undefined, { timeout: 20000 });
     const asked: { path: string; auth: string | null }[] = [];
     page.on('request', (r) => {

@@ -4,9 +4,13 @@
  * dialogs). Every page records console errors, page errors and CSP violations; call
  * expectClean(page) to assert there were none.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
+import { ONCE_PREFIX } from '../../src/widgets/Modal/once';
 import { workerPort } from './ports';
 
 /** this worker's mock server (ports.ts), or E2E_BASE */
@@ -115,18 +119,46 @@ export async function go(page: Page, hashPath: string) {
   await page.goto(`${BASE}/#${hashPath}`);
 }
 
-/** Log in through the API and keep the token as the app would (sessionStorage). */
-export async function loginByApi(page: Page, name = SEED.username, password = SEED.password): Promise<string> {
+/**
+ * The once-per-session notices of the config's screens (a Modal's onceKey: home's start-up notice):
+ * a member the harness logs in has seen them, as after a visitor's first look at home.
+ */
+const ONCE_KEYS = onceKeys();
+function onceKeys(): string[] {
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'screens.config', 'screens');
+  const keys = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'onceKey' && typeof x === 'string') keys.add(x);
+        else walk(x);
+      }
+  };
+  for (const f of readdirSync(dir).filter((f) => f.endsWith('.json'))) walk(JSON.parse(readFileSync(path.join(dir, f), 'utf8')));
+  return [...keys].map((k) => ONCE_PREFIX + k);
+}
+
+/**
+ * Log in through the API, keep the token where the app keeps it (sessionStorage) and open the app at
+ * `hashPath` as the member: one load of the app. The token is put in place from a document of the
+ * app's origin that runs none of its code (version.json), since the app reads it when it starts.
+ */
+export async function loginByApi(page: Page, hashPath = '/', name = SEED.username, password = SEED.password): Promise<string> {
   const r = await fetch(`${BASE}/api/login_pc`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, password, code: '' }) });
   const json = (await r.json()) as { code: number; data: { api_token: string } };
   if (json.code !== 200) throw new Error(`login failed: ${JSON.stringify(json)}`);
-  await page.goto(`${BASE}/#/`);
-  // let the visitor's home finish what it does after load (widgets under a `when`, such as the
-  // once-per-session start-up popup, load after the screen) before the reload as a member
-  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
-  await page.evaluate((t) => sessionStorage.setItem('token', t), json.data.api_token);
-  await page.reload();
-  return json.data.api_token;
+  const token = json.data.api_token;
+  await page.goto(`${BASE}/version.json`);
+  await page.evaluate(
+    ({ token, seen }) => {
+      sessionStorage.setItem('token', token);
+      for (const key of seen) sessionStorage.setItem(key, '1');
+    },
+    { token, seen: ONCE_KEYS },
+  );
+  await page.goto(`${BASE}/#${hashPath}`);
+  return token;
 }
 
 /** Every toast text shown on the page so far, in order (recorded by an init script). */

@@ -44,8 +44,7 @@ describe('/app (APP下载)', () => {
     ['QQ', QQ],
   ])('in %s shows the steps to open the page in the system browser, not a download that does nothing', async (_name, ua) => {
     const p = await as(ua);
-    await loginByApi(p);
-    await go(p, '/app');
+    await loginByApi(p, '/app');
     expect(await guidance(p)).toEqual({ title: guide.title, steps: guide.steps });
     // the QR code stays (another phone's browser can scan it); nothing that downloads is there
     await p.getByAltText('APP下载二维码').waitFor();
@@ -61,8 +60,7 @@ describe('/app (APP下载)', () => {
 
   it('in a browser that downloads (the QQ browser) keeps 立即下载 and the download frame, with no guidance', async () => {
     const p = await as(QQ_BROWSER);
-    await loginByApi(p);
-    await go(p, '/app');
+    await loginByApi(p, '/app');
     await p.locator('[data-testid=app-download]').waitFor();
     await p.locator('[data-testid=download-frame]').waitFor({ state: 'attached' });
     expect(await p.locator('[data-testid=open-in-browser]').count()).toBe(0);

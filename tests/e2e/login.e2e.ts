@@ -151,8 +151,7 @@ describe('shell', () => {
 
   it('a 401 on a member call shows the auth dialog, then clears storage and goes to /login', async () => {
     const p = await page();
-    await loginByApi(p);
-    await go(p, '/');
+    await loginByApi(p, '/');
     await p.locator('[data-testid=topbar-balance]').waitFor();
     await fetch(`${BASE}/__mock/fault`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ path: '/api/refreshusermoney', code: 401 }) });
     await p.getByRole('button', { name: '刷新余额' }).click();

@@ -1,7 +1,7 @@
 /** Issue 5: mine, logout, profile, avatar and password changes. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { constants } from '../../src/config';
-import { BASE, captchaCode, dialogText, expectClean, fill, go, loginByApi, newPage, resetMock, SEED, submit, toastAfter, toasts, browserPerFile } from './harness';
+import { BASE, captchaCode, dialogText, expectClean, fill, loginByApi, newPage, resetMock, SEED, submit, toastAfter, toasts, browserPerFile } from './harness';
 import { byTestId, memberPage, mockMember, patchMember, recordRequests, resultToast } from './member-helpers';
 import { advance, onPageClock, pauseClock } from './page-clock';
 
@@ -57,8 +57,7 @@ describe('mine', () => {
     // on Playwright's clock: the balance poll's interval is moved through, not waited for
     const { page: p, context } = await newPage(env.browser);
     const api = await onPageClock(context, p);
-    await loginByApi(p);
-    await go(p, '/mine');
+    await loginByApi(p, '/mine');
     await byTestId(p, 'mine-username').waitFor();
     const logoff = recordRequests(p, '/api/logoff');
     expect(await p.evaluate(() => localStorage.length)).toBeGreaterThan(0);

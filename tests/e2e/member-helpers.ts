@@ -1,12 +1,11 @@
 /** What the member-screen browser tests share: a logged-in page, request recorders, mock state. */
 import type { Browser, Page } from 'playwright-core';
-import { BASE, go, loginByApi, newPage, toasts } from './harness';
+import { BASE, loginByApi, newPage, toasts } from './harness';
 
 /** A fresh page logged in as `username` (default the seeded member), opened at `path`. */
 export async function memberPage(browser: Browser, path: string, username?: string, password?: string): Promise<Page> {
   const { page } = await newPage(browser);
-  await loginByApi(page, username, password);
-  await go(page, path);
+  await loginByApi(page, path, username, password);
   return page;
 }
 

@@ -1,14 +1,9 @@
 /** What the money browser tests share: a logged-in page, request counters, picker choices, mock state. */
-import type { Browser, Page } from 'playwright-core';
-import { BASE, go, loginByApi, newPage } from './harness';
+import type { Page } from 'playwright-core';
+import { BASE } from './harness';
 
 /** A fresh page logged in as the seeded member, opened at `path`. */
-export async function memberPage(browser: Browser, path: string): Promise<Page> {
-  const { page } = await newPage(browser);
-  await loginByApi(page);
-  await go(page, path);
-  return page;
-}
+export { memberPage } from './member-helpers';
 
 /** Counts requests to an /api path from now on; `count()` reads it, `bodies()` their JSON bodies. */
 export function countRequests(page: Page, apiPath: string) {

@@ -99,8 +99,7 @@ describe('transfer', () => {
     // time on a busy machine would measure the machine's latency rather than the app
     const { page: p, context } = await newPage(env.browser);
     const api = await onPageClock(context, p);
-    await loginByApi(p);
-    await go(p, '/transfer');
+    await loginByApi(p, '/transfer');
     await byTestId(p, 'transfer-venues').locator('li').first().waitFor();
     await pauseClock(p);
     api.reset();

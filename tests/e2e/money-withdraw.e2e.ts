@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { constants } from '../../src/config';
-import { allowConsole, BASE, expectClean, fill, go, loginByApi, mock, mockFault, newPage, resetMock, SEED, submit, toastAfter, toasts, browserPerFile } from './harness';
+import { allowConsole, BASE, expectClean, fill, loginByApi, mock, mockFault, newPage, resetMock, SEED, submit, toastAfter, toasts, browserPerFile } from './harness';
 import { byTestId, countRequests, memberPage, mockMember, pick, resultToastAfter } from './money-helpers';
 import { advance, onPageClock, pauseClock } from './page-clock';
 
@@ -150,8 +150,7 @@ describe('withdrawal', () => {
     // on Playwright's clock: the poll's interval is moved through, not waited for
     const { page: p, context } = await newPage(env.browser);
     const api = await onPageClock(context, p);
-    await loginByApi(p);
-    await go(p, '/withdrawal');
+    await loginByApi(p, '/withdrawal');
     await expect.poll(() => byTestId(p, 'withdraw-turnover').innerText()).toBe('1234.50');
     expect(await byTestId(p, 'withdraw-central').innerText()).toBe('1000.00');
     const venues = byTestId(p, 'withdraw-venues');

@@ -62,8 +62,7 @@ describe('refreshusermoney: partial or whole, the cached user keeps every field'
     it(`the top bar refresh with a ${shape} reply updates the balance and keeps the username and VIP level`, async () => {
       await mockSettings({ shapes: { refreshusermoney: shape } });
       const { page: p } = await newPage(env.browser);
-      await loginByApi(p);
-      await go(p, '/mine');
+      await loginByApi(p, '/mine');
       await expect.poll(() => byTestId(p, 'mine-username').innerText()).toBe(SEED.username);
       const vip = await byTestId(p, 'mine-vip').innerText();
       await patchMember({ balance: 4321.5 });
@@ -172,8 +171,7 @@ describe('an expired deposit order', () => {
     const no = (await api('recharge', { paytype: 'alipay', amount: 300 }, token)).message;
     const { page: p } = await newPage(env.browser);
     await p.clock.install();
-    await loginByApi(p);
-    await go(p, `/payInfo?deposit_no=${no}`);
+    await loginByApi(p, `/payInfo?deposit_no=${no}`);
     const form = p.locator('form[name=paycode]');
     await form.waitFor();
     const fieldsetDisabled = () => p.locator('[data-testid=form-paycode-fieldset]').evaluate((el) => (el as HTMLFieldSetElement).disabled);

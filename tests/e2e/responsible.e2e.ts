@@ -34,8 +34,7 @@ async function member(path = '/'): Promise<Page> {
   const { page } = await newPage(env.browser);
   watchChunks(page);
   await page.clock.install();
-  await loginByApi(page);
-  await go(page, path);
+  await loginByApi(page, path);
   return page;
 }
 
@@ -175,8 +174,7 @@ describe('the reality check', () => {
 
     // a new login: the clock starts afresh
     await p.clock.fastForward(30 * MIN);
-    await loginByApi(p);
-    await go(p, '/mine');
+    await loginByApi(p, '/mine');
     await reminderLoaded(p);
     await p.clock.fastForward(40 * MIN);
     expect(await dialog(p).count()).toBe(0);
@@ -288,8 +286,7 @@ describe('the 负责任博彩 screen', () => {
     await dialog(p).getByRole('button', { name: '继续游戏' }).click();
 
     // the next login plays with 90 minutes
-    await loginByApi(p);
-    await go(p, '/responsible');
+    await loginByApi(p, '/responsible');
     await reminderLoaded(p);
     expect(await byTestId(p, 'responsible-reminder').getByRole('radio', { checked: true }).innerText()).toBe('每 90 分钟');
     expect(await byTestId(p, 'responsible-reminder-note').count()).toBe(0);
@@ -308,8 +305,7 @@ describe('the 负责任博彩 screen', () => {
     await p.clock.fastForward(60 * MIN);
     await dialog(p).waitFor();
     await dialog(p).getByRole('button', { name: '继续游戏' }).click();
-    await loginByApi(p);
-    await go(p, '/mine');
+    await loginByApi(p, '/mine');
     await reminderLoaded(p);
     await p.clock.fastForward(300 * MIN);
     expect(await dialog(p).count()).toBe(0);

@@ -173,8 +173,7 @@ describe('personal data', () => {
 describe('amount fields', () => {
   it('take a plain decimal only: hex, exponent, a third decimal get the message and send nothing', async () => {
     const { page } = await newPage(env.browser);
-    await loginByApi(page);
-    await go(page, '/withdrawal?type=bank');
+    await loginByApi(page, '/withdrawal?type=bank');
     await page.locator('form[name=withdraw-bank]').waitFor();
     const card = (await snapshot()).members.find((m) => m.username === SEED.username) as unknown as { cards: { bank: string; bank_no: string }[] };
     await pick(page, 'withdraw-bank', 'bank', `${card.cards[0].bank}（尾号${card.cards[0].bank_no.slice(-4)}）`);
@@ -220,8 +219,7 @@ describe('money retries', () => {
   it('a withdrawal tapped once, processed, its connection dropped and resent by the browser, moves the money once', async () => {
     const { page } = await newPage(env.browser);
     allowConsole(page, /ERR_|Failed to load resource/);
-    await loginByApi(page);
-    await go(page, '/withdrawal?type=bank');
+    await loginByApi(page, '/withdrawal?type=bank');
     await page.locator('form[name=withdraw-bank]').waitFor();
     await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
     const { balance: before, counts } = await mockMember();
@@ -256,8 +254,7 @@ describe('server text is shown as it is', () => {
     });
     expect(r.ok).toBe(true);
     const { page } = await newPage(env.browser);
-    const token = await loginByApi(page);
-    await go(page, '/wallet?type=1');
+    const token = await loginByApi(page, '/wallet?type=1');
     const card = page.locator('[data-testid="bank-card"]');
     await card.waitFor();
     const shown = await card.innerText();

@@ -59,8 +59,7 @@ describe('agent application', () => {
 describe('vip', () => {
   it('shows the seeded member at VIP3 with 63% progress (paysum / recharge of entry 3), reached up to VIP3', async () => {
     const p = await page();
-    await loginByApi(p);
-    await go(p, '/vip');
+    await loginByApi(p, '/vip');
     const levels = await post<{ vipname: string; recharge: number; flow: number }[]>('uservip');
     expect(levels).toHaveLength(10);
     // 12600 / 20000 = 63 %
@@ -86,8 +85,7 @@ describe('vip', () => {
   it('progress follows the level: a VIP5 member with paysum 25000 is at 25% of entry 5', async () => {
     const p = await page();
     await fetch(`${BASE}/__mock/member`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo01', vip: 5, paysum: 25000 }) });
-    await loginByApi(p);
-    await go(p, '/vip');
+    await loginByApi(p, '/vip');
     await expect.poll(() => p.locator('[data-testid=vip-progress]').innerText()).toContain('25%');
   });
 });
@@ -119,8 +117,7 @@ describe('promotions', () => {
 
     // promotion 4 has no pending application of demo01 in the seed
     const m = await page();
-    await loginByApi(m);
-    await go(m, '/activityInfo?id=4');
+    await loginByApi(m, '/activityInfo?id=4');
     await m.locator('.w-html').getByText('最高返还 5%', { exact: false }).waitFor();
     expect(await m.locator('.w-html script').count()).toBe(0);
     expect(await shownAfter(m, () => m.locator('[data-testid=activity-apply]').click())).toBe('申请成功，请等待后台审核');

@@ -295,8 +295,7 @@ describe('/app: add to home screen', () => {
     });
     try {
       const page = await context.newPage();
-      await loginByApi(page);
-      await go(page, '/app');
+      await loginByApi(page, '/app');
       const box = page.locator('[data-testid=install-app]');
       await box.waitFor();
       expect(await box.locator('h2').innerText()).toBe('iPhone / iPad 添加到主屏幕');

@@ -3,34 +3,20 @@ import { CenterPopup } from '../../engine/overlays';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { Nodes, useScreen } from '../../engine/screen';
 import { asText } from '../../engine/text';
+import { markSeen, seenThisSession } from './once';
 import type { Props as Config } from './schema';
 import './style.css';
 
 type Props = ResolvedProps<Config, 'onConfirm'>;
 
-const KEY = 'shown:';
-
-function seen(key: string | undefined): boolean {
-  try {
-    return !!key && sessionStorage.getItem(KEY + key) === '1';
-  } catch {
-    return false;
-  }
-}
-
 export default function Modal({ node, props }: WidgetProps<Props>) {
   const { run } = useScreen();
   const onceKey = asText(props.onceKey);
   const title = asText(props.title);
-  const [open, setOpen] = useState(() => !seen(onceKey));
+  const [open, setOpen] = useState(() => !seenThisSession(onceKey));
 
   useEffect(() => {
-    if (!open || !onceKey) return;
-    try {
-      sessionStorage.setItem(KEY + onceKey, '1');
-    } catch {
-      /* storage disabled: it opens again next time */
-    }
+    if (open && onceKey) markSeen(onceKey);
   }, [open, onceKey]);
 
   const confirm = () => {
