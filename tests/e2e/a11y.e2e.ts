@@ -12,7 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { QUERY, needsMember, type SheetRoute } from '../../scripts/screens-lib';
-import { BASE, SEED, expectClean, go, launch, newPage, resetMock } from './harness';
+import { BASE, SEED, expectClean, go, launch, newPage, resetMock, sponsorStandIn } from './harness';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, 'screens.config', file), 'utf8')) as T;
@@ -53,6 +53,8 @@ async function api<T>(apiPath: string, body: unknown = {}): Promise<T> {
 
 async function open(route: Route, member: boolean): Promise<Page> {
   const { page } = await newPage(browser);
+  // axe looks into frames: the sponsorship page's frame shows the stand-in for the sponsor's site
+  if (route.screen === 'zhanzhuye') await sponsorStandIn(page.context());
   if (member) {
     token = (await api<{ data: { api_token: string } }>('login_pc', { name: SEED.username, password: SEED.password, code: '' })).data.api_token;
     // the top document only: frames of the app's own origin run sandboxed, without storage of their own

@@ -21,7 +21,9 @@ export const SPONSOR_ORIGIN = 'https://sponsor.xingyao.example.com';
 
 export const SEED = { username: 'demo01', password: 'demo123', payPassword: '123456' };
 
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** the sponsor's site cannot be reached from the tests: a frame of it fails at once (sponsorStandIn puts a page there) */
+const SPONSOR_HOST = new URL(SPONSOR_ORIGIN).host;
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--host-resolver-rules=MAP ${SPONSOR_HOST} ~NOTFOUND`];
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS });
@@ -59,12 +61,6 @@ const allowed = new WeakMap<Page, RegExp[]>();
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1, serviceWorkers: 'block', ...options });
   openContexts.add(context);
-  // The sponsorship urls of app.json are absolute urls on the operator's sponsor site; the browser
-  // tests stand in for that site with the mock's sponsorship page (GET /__mock/page/zhanzhu).
-  await context.route(`${SPONSOR_ORIGIN}/**`, async (route) => {
-    const r = await fetch(`${BASE}/__mock/page/zhanzhu${new URL(route.request().url()).search}`);
-    await route.fulfill({ status: r.status, contentType: 'text/html; charset=utf-8', body: await r.text() });
-  });
   const page = await context.newPage();
   const list: string[] = [];
   problems.set(page, list);
@@ -91,6 +87,19 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
     });
   });
   return { context, page };
+}
+
+/**
+ * The sponsorship urls of app.json are absolute urls on the operator's sponsor site; this stands in
+ * for that site with the mock's sponsorship page (GET /__mock/page/zhanzhu), for a test that looks
+ * into the frame. Only where asked: any route of a context makes Playwright intercept every request
+ * of its pages and turns their HTTP cache off.
+ */
+export async function sponsorStandIn(context: BrowserContext): Promise<void> {
+  await context.route(`${SPONSOR_ORIGIN}/**`, async (route) => {
+    const r = await fetch(`${BASE}/__mock/page/zhanzhu${new URL(route.request().url()).search}`);
+    await route.fulfill({ status: r.status, contentType: 'text/html; charset=utf-8', body: await r.text() });
+  });
 }
 
 /** Expected noise for this page (for example a deliberately dropped connection). */
