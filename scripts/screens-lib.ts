@@ -120,17 +120,21 @@ export async function openApp(page: Page, base: string, token: string | null): P
 }
 
 /**
- * Wait until no request has been in flight for `quietMs`, fonts and images are in, two frames drawn
- * (at most `maxMs`: a settled page returns at once; a machine under load needs the longer wait, or
- * two runs of the sheet differ where nothing changed).
+ * Wait until the screen opened last (goHash) has rendered its data (its `screen-data:` mark, or the
+ * placeholder's message), no request has been in flight for `quietMs`, fonts and images are in, two
+ * frames drawn (at most `maxMs`: a settled page returns at once; a machine under load needs the
+ * longer wait, or two runs of the sheet differ where nothing changed).
  */
 export async function settle(page: Page, quietMs = 250, maxMs = 10_000): Promise<void> {
   await page
     .waitForFunction(
       (quiet) => {
-        const w = window as unknown as { __inflight?: number; __lastNet?: number };
+        const w = window as unknown as { __inflight?: number; __lastNet?: number; __navAt?: number };
+        const at = w.__navAt;
+        const shown =
+          at === undefined || !!document.querySelector('.screen-message') || performance.getEntriesByType('mark').some((m) => m.name.startsWith('screen-data:') && m.startTime >= at);
         const imgs = [...document.images].every((i) => i.complete);
-        return (w.__inflight ?? 0) === 0 && performance.now() - (w.__lastNet ?? 0) > quiet && imgs && document.fonts.status === 'loaded';
+        return shown && (w.__inflight ?? 0) === 0 && performance.now() - (w.__lastNet ?? 0) > quiet && imgs && document.fonts.status === 'loaded';
       },
       quietMs,
       { timeout: maxMs, polling: 50 },
@@ -139,20 +143,27 @@ export async function settle(page: Page, quietMs = 250, maxMs = 10_000): Promise
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
-/** Open a route in the loaded app by its hash and wait for it to settle (a page with an overlay left open is reloaded instead). */
-export async function goHash(page: Page, base: string, hash: string): Promise<void> {
+/**
+ * Open a route in the loaded app by its hash and wait for it to settle, its data rendered, then
+ * `quietMs` without a request (a page with an overlay left open is reloaded instead).
+ */
+export async function goHash(page: Page, base: string, hash: string, quietMs?: number): Promise<void> {
   const overlay = await page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>('.adm-mask, .adm-popup, .adm-center-popup-wrap')].some((e) => e.checkVisibility()),
   );
   if (overlay) {
     await page.goto(`${base}/#${hash}`);
+    await page.evaluate(() => ((window as unknown as { __navAt: number }).__navAt = 0));
   } else {
     await page.evaluate((h) => {
-      // the quiet time counts from now: the new screen's first request may start a moment later
-      (window as unknown as { __lastNet: number }).__lastNet = performance.now();
+      const w = window as unknown as { __lastNet: number; __navAt?: number };
       window.scrollTo(0, 0);
+      // the route already shown: no new screen, nothing to wait for but the quiet
+      if (location.hash === `#${h}`) return void (w.__navAt = undefined);
+      // the quiet time counts from now: the new screen's first request may start a moment later
+      w.__lastNet = w.__navAt = performance.now();
       location.hash = `#${h}`;
     }, hash);
   }
-  await settle(page);
+  await settle(page, quietMs);
 }
