@@ -1,7 +1,9 @@
 /** Issue 4: launching a game (/gamePage) — token, frame, the 501 dialog, failures, and the url variants. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { constants } from '../../src/config';
 import { BASE, expectClean, go, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, toastAfter, browserPerFile } from './harness';
+import { advance, onPageClock, pauseClock } from './page-clock';
 
 const env = browserPerFile();
 beforeEach(async () => {
@@ -114,17 +116,22 @@ describe('game launch', () => {
   });
 
   it('any other failure: the server message as a toast, then back after 3 s', async () => {
-    const p = await member();
+    // on Playwright's clock: the delay is moved through, not waited for
+    const { page: p, context } = await newPage(env.browser);
+    const api = await onPageClock(context, p);
+    await loginByApi(p);
+    await p.locator('.w-sidetabs').waitFor();
     await mockFault({ path: '/api/getGameUrl', code: 1, message: '游戏维护中，请稍后再试' });
     await p.locator('[data-testid=game-bbin]').click();
     await p.waitForURL(/#\/gamePage/);
-    const start = Date.now();
     await p.waitForFunction(() => (window as unknown as { __toasts: string[] }).__toasts.includes('游戏维护中，请稍后再试'));
-    // still there well before the 3 s, back home after them
-    await p.waitForTimeout(1500);
+    await pauseClock(p);
+    // still there well before gameBackDelayMs (the page's time ran on a moment before the pause), back home after it
+    const delay = constants.gameBackDelayMs;
+    await advance(p, api, delay - 1000);
     expect(p.url()).toContain('/gamePage');
-    await p.waitForURL(`${BASE}/#/`, { timeout: 5000 });
-    expect(Date.now() - start).toBeGreaterThanOrEqual(2500);
+    await advance(p, api, 1500);
+    await p.waitForURL(`${BASE}/#/`);
     expect(await frame(p).count()).toBe(0);
   });
 

@@ -1,7 +1,9 @@
 /** Issue 4: the other visitor screens — agent application, VIP, promotions, help, service, sponsorship, app download, USDT. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { constants } from '../../src/config';
 import { BASE, expectClean, fill, go, loginByApi, mockSettings, newPage, resetMock, submit, toastAfter, toasts, browserPerFile } from './harness';
+import { advance, onPageClock, pauseClock } from './page-clock';
 
 const env = browserPerFile();
 beforeEach(async () => {
@@ -172,18 +174,24 @@ describe('frames', () => {
   });
 
   it('/app shows the QR code and removes the download frame after 2000 ms', async () => {
-    const p = await page();
-    await loginByApi(p);
+    // on Playwright's clock: the delay is moved through, not waited for
+    const { page: p, context } = await newPage(env.browser);
+    const api = await onPageClock(context, p);
     const app = await post<{ ios_download_url: string; ios_download_qrcode: string }>('app');
-    await go(p, '/app');
+    await loginByApi(p, '/app');
     const f = p.locator('[data-testid=download-frame]');
     await f.waitFor({ state: 'attached' });
-    const seen = Date.now();
+    await pauseClock(p);
     expect(await f.getAttribute('src')).toBe(app.ios_download_url);
     expect(await p.getByAltText('APP下载二维码').getAttribute('src')).toBe(app.ios_download_qrcode);
-    await f.waitFor({ state: 'detached', timeout: 5000 });
-    expect(Date.now() - seen).toBeGreaterThan(1000);
+    // still there well before downloadFrameRemoveMs (the page's time ran on a moment before the pause), gone after it
+    const delay = constants.downloadFrameRemoveMs;
+    await advance(p, api, delay - 1000);
+    expect(await f.count()).toBe(1);
+    await advance(p, api, 1500);
+    await f.waitFor({ state: 'detached' });
   });
+
 });
 
 describe('usdt', () => {
