@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { apiWire } from './scripts/vite/api-wire.ts';
 import { TEST_WORKERS } from './tests/e2e/ports.ts';
+import { InterleaveSequencer } from './tests/interleave.ts';
 
 // the config folder the app imports as @config/ (vite.config.ts); the tests read the real one
 const resolve = { alias: { '@config': path.join(path.dirname(fileURLToPath(import.meta.url)), 'screens.config') } };
@@ -12,6 +13,8 @@ export default defineConfig({
     // two files at a time (TEST_WORKERS), browser tests too: each worker has its own mock server
     // (tests/e2e/ports.ts). vitest's default on 2 cores is one: the browser tests mostly wait
     maxWorkers: TEST_WORKERS,
+    // browser and unit files in turns, the longest first (tests/interleave.ts)
+    sequence: { sequencer: InterleaveSequencer },
     projects: [
       {
         resolve,
