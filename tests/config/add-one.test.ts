@@ -5,7 +5,7 @@
  * laravel profile; an `upper` filter; a /checkin route whose screen uses both), the generated
  * files are brought up to date (`npm run gen:types`), and then the suites that read the
  * catalogue, the filters and the routes run there and pass: the typecheck, check:config, the API
- * tests that read the whole catalogue (SPEC.md's call table, the catalogue walk, the idempotency,
+ * tests that read the whole catalogue (the specification's call table, the catalogue walk, the idempotency,
  * auth and bad-input rules, the contract runner, the OpenAPI file), the docs test, the config references and typo tests, and navigation-back's
  * rule that every route is tried. Nothing under tests/ or docs/ is edited.
  */
@@ -28,7 +28,7 @@ const run = (cmd: string, args: string[], env: Record<string, string> = {}) =>
     encoding: 'utf8',
     timeout: 240000,
     maxBuffer: 16 * 1024 * 1024,
-    env: { ...process.env, SPEC_MD: process.env.SPEC_MD ?? path.resolve(root, '..', 'shared', 'SPEC.md'), ...env },
+    env: { ...process.env, ...env },
   });
 
 /** one edit of a file of the copy: `after` goes right after `anchor`, which must be there once */
