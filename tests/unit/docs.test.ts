@@ -177,6 +177,8 @@ describe('the repository stands alone (issue 40)', () => {
     ['docs/DEVELOPING.md', `Read [the spec](${up(2)}shared/SPEC.md#7).`, [`docs/DEVELOPING.md:1: ${up(2)}shared/SPEC.md#7`]],
     ['docs/DEVELOPING.md', `\`\`\`sh\ncat ${up(2)}shared/SPEC.md\n\`\`\``, [`docs/DEVELOPING.md:2: ${up(2)}shared/SPEC.md`]],
     ['src/api/read.ts', `/**\n * Real backends (${up(3)}shared/API-SHAPES.md)\n */`, [`src/api/read.ts:2: ${up(3)}shared/API-SHAPES.md`]],
+    // outside a code block a doc's link is the doc's own, even when it would name a file from another folder
+    ['docs/DEVELOPING.md', `[README](${up(2)}README.md)`, [`docs/DEVELOPING.md:1: ${up(2)}README.md`]],
     ['tests/api/catalogue.test.ts', `path.resolve(__dirname, ${pieces(3)}, 'shared', 'SPEC.md')`, [`tests/api/catalogue.test.ts:1: __dirname, ${pieces(3)}`]],
     ['tests/config/add-one.test.ts', `path.resolve(root, ${pieces(1)}, 'shared', 'SPEC.md')`, [`tests/config/add-one.test.ts:1: root, ${pieces(1)}`]],
   ])('finds the path out of the repository in %s', (file, text, expected) => {

@@ -4,8 +4,9 @@
  *
  *   `../` at the start of a path (a Markdown link's target, an import, a path in a comment), resolved
  *         from the folder of the file that writes it: it leaves when it climbs above the repository's
- *         root, unless it is an example written for another folder (a doc's sample of a widget's
- *         imports): then it names an existing file of the repository from one of its folders.
+ *         root, unless it is an example written for another folder (in a fenced code block of a
+ *         Markdown file: a doc's sample of a widget's imports): then it names an existing file of the
+ *         repository from one of its folders.
  *         A `..` inside a path or a URL (/api/../etc/passwd) is no path of this repository.
  *   `'..'` pieces of path.resolve / path.join (`__dirname, '..'`): counted from the file's folder, or
  *         from the root when the piece before them is the project's `root` / `ROOT`.
@@ -62,8 +63,12 @@ export function pathsOutside(file: string, text: string, files: ReadonlySet<stri
   const out: OutsidePath[] = [];
   const lineAt = (index: number) => text.slice(0, index).split('\n').length;
   // the regular expressions only where they can match: most files have neither
+  const fences = file.endsWith('.md') ? [...text.matchAll(/^```[\s\S]*?^```/gm)].map((f) => [f.index, f.index + f[0].length]) : [];
+  const inFence = (index: number) => fences.some(([from, to]) => index >= from && index < to);
   for (const m of text.includes('../') ? text.matchAll(DOTDOT) : []) {
-    if (leaves(file, m[0]) && !namesFileFromSomeFolder(m[0], files)) out.push({ file, line: lineAt(m.index), text: m[0] });
+    if (!leaves(file, m[0])) continue;
+    if (inFence(m.index) && namesFileFromSomeFolder(m[0], files)) continue;
+    out.push({ file, line: lineAt(m.index), text: m[0] });
   }
   for (const m of /(['"`])\.\.\1/.test(text) ? text.matchAll(PIECES) : []) {
     const ups = m[2].split(',').length;
