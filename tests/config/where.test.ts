@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ConfigBundle } from '../../src/config/check';
 import { findReferences, findText, routesOf } from '../../src/config/where';
+import { brandIds } from '../../scripts/config-fs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -102,7 +103,8 @@ describe('npm run check:config -- --where', () => {
       out = (e as { stdout: string }).stdout;
     }
     expect(status).toBe(1);
-    expect(out.trim()).toBe('@no.suchKey: no reference in screens.config/');
+    // the brands are asked too (brands/<id>/ over screens.config/)
+    expect(out.trim()).toBe(`@no.suchKey: no reference in screens.config/\nand none in the brands (${brandIds(root).join(', ')})`);
   });
 
   it('names the folder it searched (another brand\'s, SCREENS_CONFIG_DIR) and the web addresses a brand\'s name does not find', () => {

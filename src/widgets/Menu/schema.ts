@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { actionsRef, conditionRef, type Templates } from '../../config/schema-refs';
+import { actionsRef, conditionRef, keyedBy, overlayId, type Templates } from '../../config/schema-refs';
 
 /** A list of entries (icon, title, extra text, arrow) that run actions when tapped; a grid of shortcuts when variant is grid. */
 export const propsSchema = {
@@ -13,11 +13,13 @@ export const propsSchema = {
     columns: { type: 'integer', minimum: 2, maximum: 5 },
     items: {
       type: 'array',
+      ...keyedBy('id'),
       items: {
         type: 'object',
         additionalProperties: false,
         required: ['title'],
         properties: {
+          id: overlayId,
           title: { type: 'string' },
           icon: { type: 'string' },
           extra: { type: 'string' },
