@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { createChecker, errorsOf, formatProblems, type ConfigBundle, type Problem, type WidgetSchemas } from '../src/config/check';
 import { BRAND_ID, brandsDirOf, configDirOf, shownPath } from './config-dir';
 import { brandIds, loadBundle, loadBrand, loadSchemas, loadWidgetSchemas, schemaSource } from './config-fs';
+import { pendingChanges, pendingProblems, tooNew } from '../src/config/migrations/index';
 import { generatedFiles, REGENERATE, staleFiles, writeStale } from './generated';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,6 +66,10 @@ async function generatedProblems(widgets: WidgetSchemas): Promise<Problem[]> {
   return staleFiles(root, files).map((f) => ({ file: f.file, path: '/', message: `stale: it is generated from the widgets, the API catalogue, the engine and screens.config/schema; run \`${REGENERATE}\`` }));
 }
 
+/** the files of a bundle by name */
+const layerFiles = (b: ConfigBundle) => [b.app, b.messages, b.routes, ...Object.values(b.screens), ...Object.values(b.forms)].map((e) => e.file);
+const fileJson = (b: ConfigBundle, file: string) => [b.app, b.messages, b.routes, ...Object.values(b.screens), ...Object.values(b.forms)].find((e) => e.file === file)?.json;
+
 /** one config checked: the product folder, or a brand over it */
 interface Unit {
   /** how the summary names it */
@@ -80,16 +85,25 @@ const check = createChecker(schemas, widgets);
 const units: Unit[] = [];
 const generated = await generatedProblems(widgets);
 const product: ConfigBundle = loadBundle(root, configDir);
-const productProblems = oneBrand ? [] : [...generated, ...check(product)];
-if (!oneBrand) units.push({ label: `${configDir}/`, problems: productProblems });
-const seen = new Set(productProblems.map((p) => `${p.file}|${p.path}|${p.message}`));
 const source = schemaSource(root, schemas, widgets);
-for (const id of brands) {
-  const brand = loadBrand(root, id, configDir, source);
+const brandBundles = brands.map((id) => ({ id, ...loadBrand(root, id, configDir, source) }));
+// old uses of an earlier config format (src/config/migrations): each named with what it became, instead of the schema's "unknown property"
+const pending = pendingChanges(product, brandBundles);
+const old = new Set(pending.map((p) => `${p.file}|${p.path}`));
+const current = (list: Problem[]) => list.filter((p) => !old.has(`${p.file}|${p.path}`));
+const migrations = (files: string[]): Problem[] => pendingProblems(pending.filter((p) => files.includes(p.file)));
+const productFiles = layerFiles(product);
+// (one brand: the product's files are checked as merged into the brand's config, below)
+const productProblems = [...generated, ...tooNew(productFiles.map((f) => ({ file: f, json: fileJson(product, f) }))), ...migrations(productFiles), ...(oneBrand ? [] : current(check(product)))];
+if (!oneBrand) units.push({ label: `${configDir}/`, problems: productProblems });
+const seen = new Set(oneBrand ? [] : productProblems.map((p) => `${p.file}|${p.path}|${p.message}`));
+for (const brand of brandBundles) {
+  const id = brand.id;
   const own = BRAND_ID.test(id) ? [] : [{ file: `${brand.bundle.folders![0]}/`, path: '/', message: `"${id}" cannot name a brand: its build is dist-${id}/ and its site an nginx server; expected lower-case letters, digits and hyphens` }];
+  const overlays = brand.files.flatMap((f) => (f.overlay ? [f.overlay] : []));
   // a problem of the product's own files is the product's: listed once, under the product
-  const problems = [...(oneBrand ? generated : []), ...own, ...brand.problems, ...check(brand.bundle)].filter((p) => !seen.has(`${p.file}|${p.path}|${p.message}`));
-  units.push({ label: `brand ${id} (${brand.bundle.folders![0]}/ over ${configDir}/)`, brand: id, problems });
+  const problems = [...(oneBrand ? productProblems : []), ...own, ...tooNew(overlays), ...migrations(overlays.map((f) => f.file)), ...brand.problems, ...current(check(brand.bundle))].filter((p) => !seen.has(`${p.file}|${p.path}|${p.message}`));
+  units.push({ label: `brand ${id} (${brand.bundle.folders![0]}/ over ${configDir}/)`, brand: id, problems: [...new Map(problems.map((p) => [`${p.file}|${p.path}|${p.message}`, p])).values()] });
 }
 const ms = Math.round(performance.now() - started);
 
@@ -98,6 +112,7 @@ if (args.includes('--json')) {
   process.stdout.write(JSON.stringify(all));
 } else {
   const time = ` (${ms} ms)`;
+  const productErrors = !oneBrand && errorsOf(productProblems).length > 0;
   for (const u of units) {
     // one config: as before brands (its time on its last line); several: a brand's lines under its name, the time once
     const mine = units.length === 1 ? time : '';
@@ -106,6 +121,7 @@ if (args.includes('--json')) {
     const head = u.brand && u.problems.length ? `${u.label}:\n` : '';
     if (e) console.error(`${head}${formatProblems(u.problems)}\n\n${e} problem(s)${w ? ` and ${w} warning(s)` : ''} in ${u.label}${units.length > 1 ? '\n' : ''}`);
     else if (w) console.log(`${head}${formatProblems(u.problems)}\n\n${u.label} is valid, with ${w} warning(s)${mine}${units.length > 1 ? '\n' : ''}`);
+    else if (u.brand && productErrors) console.log(`${u.label} adds no problem to the product's`);
     else console.log(`${u.label} is valid${mine}`);
   }
   if (units.length > 1) console.log(`checked ${units.map((u) => u.brand ?? 'the product').join(', ')}${time}`);

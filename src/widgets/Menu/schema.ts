@@ -10,7 +10,7 @@ export const propsSchema = {
   properties: {
     title: { type: 'string' },
     variant: { type: 'string', enum: ['list', 'grid'] },
-    columns: { type: 'integer', minimum: 2, maximum: 5 },
+    perRow: { type: 'integer', minimum: 2, maximum: 5, description: 'Entries per row of a grid (variant grid); default 4' },
     items: {
       type: 'array',
       ...keyedBy('id'),
