@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ConfigBundle } from '../src/config/check';
+import type { OverlayBundle } from '../src/config/overlay/layers';
 import { applyToText, CURRENT_FORMAT, formatOf, MIGRATIONS, pendingChanges, type Change } from '../src/config/migrations/index';
 import { configDirOf, shownPath } from './config-dir';
 import { brandIds, loadBrand, loadBundle, loadOverlay } from './config-fs';
@@ -21,10 +21,12 @@ const dry = process.argv.includes('--dry-run');
 const productDir = shownPath(root, configDirOf(root));
 const brands = brandIds(root);
 
-const entries = (b: Pick<ConfigBundle, 'app' | 'messages' | 'routes' | 'screens' | 'forms'>) => [b.app, b.messages, b.routes, ...Object.values(b.screens), ...Object.values(b.forms)];
+type Entry = { file: string; json: unknown };
+const entries = (b: Pick<OverlayBundle, 'app' | 'messages' | 'routes' | 'screens' | 'forms'>): Entry[] =>
+  [b.app, b.messages, b.routes, ...Object.values(b.screens), ...Object.values(b.forms)].filter((e): e is Entry => !!e);
 /** every config file of the product and of each brand's overlay, as the messages name them */
-function configFiles(): { file: string; json: unknown }[] {
-  return [...entries(loadBundle(root, productDir)), ...brands.flatMap((id) => entries({ screens: {}, forms: {}, ...loadOverlay(root, id) } as ConfigBundle).filter(Boolean))];
+function configFiles(): Entry[] {
+  return [...entries(loadBundle(root, productDir)), ...brands.flatMap((id) => entries(loadOverlay(root, id)))];
 }
 
 const abs = (file: string) => path.resolve(root, file);

@@ -11,8 +11,9 @@ interface ToMigrate<R = unknown> {
   toMigrate(input: unknown, expected: unknown, kind?: SchemaFileKind): R;
 }
 declare module 'vitest' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface Assertion<T = unknown> extends ToMigrate<T> {}
+  // vitest's own declaration (its Matchers<T = any>), extended as its docs show
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-empty-object-type
+  interface Matchers<T = any> extends ToMigrate<T> {}
 }
 
 expect.extend({
