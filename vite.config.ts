@@ -25,6 +25,7 @@ import { webApp } from './scripts/vite/web-app.ts';
 import { releaseFile } from './scripts/vite/release-file.ts';
 import { browserFloor } from './scripts/vite/browser-floor.ts';
 import { brandDir, brandLayers, writeBrandConfig } from './scripts/vite/brand-config.ts';
+import { atomicOutDir } from './scripts/vite/atomic-out-dir.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** the product's config folder: screens.config/, or SCREENS_CONFIG_DIR (a copy with an operator's edits; tests) */
@@ -78,6 +79,8 @@ export default defineConfig({
     precompressPlugin(),
     // 14. old engines (package.json browserslist): a copy of every chunk lowered to them, and the nomodule notice's script
     browserFloor(),
+    // 15. the output folder replaced whole once everything above has written, or left as it was when the build fails
+    atomicOutDir(),
   ],
   server: {
     // a config folder outside the project (SCREENS_CONFIG_DIR) is served too
@@ -93,7 +96,7 @@ export default defineConfig({
   },
   build: {
     // dist/, a brand's dist-<id>/ (BRAND), or DIST (docs/BRANDS.md); --outDir (build:test, the tests,
-    // the bench) wins over them
+    // the bench) wins over them. atomicOutDir builds beside it and swaps the folder in whole.
     outDir: distOf(brand),
     // current engines; the oldest ones (package.json browserslist) run copies lowered to them (browserFloor)
     target: 'es2020',
