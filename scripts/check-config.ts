@@ -17,7 +17,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createChecker, errorsOf, formatProblems, type ConfigBundle, type Problem, type WidgetSchemas } from '../src/config/check';
-import { BRAND_ID, brandsDirOf, configDirOf, shownPath } from './config-dir';
+import { BRAND_ID, brandOf, brandsDirOf, configDirOf, shownPath } from './config-dir';
 import { brandIds, loadBundle, loadBrand, loadSchemas, loadWidgetSchemas, schemaSource } from './config-fs';
 import { pendingChanges, pendingProblems, tooNew } from '../src/config/migrations/index';
 import { generatedFiles, REGENERATE, staleFiles, writeStale } from './generated';
@@ -30,7 +30,7 @@ const valueOf = (flag: string) => {
 };
 const dirArg = valueOf('--dir');
 const configDir = shownPath(root, dirArg ? path.resolve(dirArg) : configDirOf(root));
-const oneBrand = valueOf('--brand') ?? process.env.BRAND;
+const oneBrand = valueOf('--brand') ?? brandOf();
 /** the product alone when another folder is named (a copy with an edit), unless --brands or a brand is asked for */
 const ownFolder = !!(dirArg || process.env.SCREENS_CONFIG_DIR);
 const brands = oneBrand ? [oneBrand] : ownFolder && !args.includes('--brands') ? [] : brandIds(root);

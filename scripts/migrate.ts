@@ -48,7 +48,7 @@ for (const m of MIGRATIONS) {
   if (dry) continue;
   for (const [file, changes] of byFile) {
     const { text, skipped } = applyToText(readFileSync(abs(file), 'utf8'), changes, m.format);
-    for (const c of skipped) console.error(`  ${file} /${c.path.join('/')}: not renamed: the object has "${c.to}" already (keep one of the two by hand)`);
+    for (const { change, why } of skipped) console.error(`  ${file} /${change.path.join('/')}: not renamed: ${why}`);
     writeFileSync(abs(file), text);
     changed += changes.length - skipped.length;
   }

@@ -11,7 +11,7 @@
  * by its id is known by the product's type; the change lands in the file that holds the old use.
  * Pure: scripts/migrate.ts reads and writes the files.
  */
-import { applyEdits, findNodeAtLocation, modify, parse, parseTree, type Edit } from 'jsonc-parser';
+import { applyEdits, modify, parse, parseTree, type Edit, type Node as JsonNode } from 'jsonc-parser';
 import type { ConfigBundle } from '../checks/types';
 import type { BrandBundle } from '../overlay/layers';
 import type { SchemaFileKind } from '../overlay/schema-cursor';
@@ -128,17 +128,20 @@ export function applyToJson(json: unknown, changes: Change[]): unknown {
  * other character as it was. A rename whose new name the object already has is left (and returned
  * as not applied: check:config names it).
  */
-export function applyToText(text: string, changes: Change[], format: number): { text: string; skipped: Change[] } {
+export function applyToText(text: string, changes: Change[], format: number): { text: string; skipped: { change: Change; why: string }[] } {
   const tree = parseTree(text);
   const edits: Edit[] = [];
-  const skipped: Change[] = [];
+  const skipped: { change: Change; why: string }[] = [];
   for (const c of changes) {
-    const value = tree && findNodeAtLocation(tree, c.path);
+    const value = tree && nodeAt(tree, c.path);
     const prop = value?.parent;
     const key = prop?.type === 'property' ? prop.children?.[0] : undefined;
-    const siblings = prop?.parent?.children?.map((p) => p.children?.[0]?.value) ?? [];
-    if (!key || siblings.includes(c.to)) {
-      skipped.push(c);
+    if (!key) {
+      skipped.push({ change: c, why: 'not found in the file' });
+      continue;
+    }
+    if (prop!.parent?.children?.some((p) => p.children?.[0]?.value === c.to)) {
+      skipped.push({ change: c, why: `the object has "${c.to}" already (keep one of the two by hand)` });
       continue;
     }
     edits.push({ offset: key.offset, length: key.length, content: JSON.stringify(c.to) });
@@ -153,4 +156,16 @@ export function applyToText(text: string, changes: Change[], format: number): { 
     out = applyEdits(out, stamp);
   }
   return { text: out, skipped };
+}
+
+/** the node at a path of the text's tree: an index in a list, a name in an object (a list's index may come as text, from a JSON pointer) */
+function nodeAt(tree: JsonNode, path: Path): JsonNode | undefined {
+  let node: JsonNode | undefined = tree;
+  for (const seg of path) {
+    if (!node) return undefined;
+    if (node.type === 'array') node = node.children?.[Number(seg)];
+    else if (node.type === 'object') node = node.children?.find((p) => p.children?.[0]?.value === String(seg))?.children?.[1];
+    else return undefined;
+  }
+  return node;
 }
