@@ -39,6 +39,8 @@ export interface MergedFile {
   overlay?: File;
   json: unknown;
   origins?: Origins;
+  /** what the brand removed from the product's file (its pointer there and in the brand's) */
+  removed?: { base: string; overlay: string }[];
 }
 
 export interface BrandBundle {
@@ -78,7 +80,7 @@ export function mergeBrand(product: ConfigBundle, overlay: OverlayBundle, source
     }
     const merged = mergeLayers(p.json, o!.json, schemaCursor(source, kind));
     problems.push(...merged.problems.map((m: MergeProblem) => ({ file: o!.file, path: m.at || '/', message: m.message })));
-    files.push({ kind, file: p.file, product: p, overlay: o, json: merged.value, origins: merged.origins });
+    files.push({ kind, file: p.file, product: p, overlay: o, json: merged.value, origins: merged.origins, removed: merged.removed });
     return { file: p.file, json: merged.value };
   };
   const named = (kind: SchemaFileKind, p: Record<string, File>, o: Record<string, File>) =>

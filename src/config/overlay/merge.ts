@@ -72,6 +72,18 @@ export class Origins {
       if (!cut) return { layer: 'base', at: p };
     }
   }
+  /**
+   * The pointer in the product of the place `at` of the merged document stands for (an item of a
+   * keyed list may stand elsewhere in the product's list), or undefined for a place the overlay added.
+   */
+  baseOf(at: string): string | undefined {
+    const p = at === '/' ? '' : at;
+    for (let cut = p.slice(0, p.lastIndexOf('/')); ; cut = cut.slice(0, cut.lastIndexOf('/'))) {
+      const hit = this.map.get(cut);
+      if (hit) return hit.layer === 'base' ? hit.at + p.slice(cut.length) : undefined;
+      if (!cut) return p;
+    }
+  }
   /** every pointer the overlay set (its own values: replaced, added, changed), in document order */
   overlaid(): { at: string; origin: Origin }[] {
     return [...this.map].filter(([, o]) => o.layer === 'overlay').map(([at, origin]) => ({ at, origin }));
@@ -82,6 +94,8 @@ export interface Merged {
   value: unknown;
   origins: Origins;
   problems: MergeProblem[];
+  /** what the overlay removed (null, "$patch": "delete"): the pointer in the product and in the overlay */
+  removed: { base: string; overlay: string }[];
 }
 
 /** origins found below a value, relative to it ('' is the value itself) */
@@ -91,12 +105,16 @@ type Local = [string, Origin][];
 export function mergeLayers(base: unknown, overlay: unknown, cursor: Cursor = PLAIN): Merged {
   const problems: MergeProblem[] = [];
   const origins = new Origins();
-  const r = merge(base, overlay, cursor, '', '', problems);
+  const removed: Merged['removed'] = [];
+  const r = merge(base, overlay, cursor, '', '', Object.assign(problems, { removed }));
   for (const [at, o] of r.local) origins.set(at, o);
-  return { value: r.value, origins, problems };
+  return { value: r.value, origins, problems: [...problems], removed };
 }
 
-function merge(base: unknown, patch: unknown, cur: Cursor, bAt: string, pAt: string, problems: MergeProblem[]): { value: unknown; local: Local } {
+/** the problems of one merge, and what it removed */
+type Sink = MergeProblem[] & { removed: Merged['removed'] };
+
+function merge(base: unknown, patch: unknown, cur: Cursor, bAt: string, pAt: string, problems: Sink): { value: unknown; local: Local } {
   const mine = (value: unknown): { value: unknown; local: Local } => ({ value, local: [['', { layer: 'overlay', at: pAt }]] });
   if (Array.isArray(patch)) {
     if (cur.key && Array.isArray(base)) return mergeKeyed(base, patch, cur, cur.key, bAt, pAt, problems);
@@ -113,8 +131,10 @@ function merge(base: unknown, patch: unknown, cur: Cursor, bAt: string, pAt: str
   for (const [k, v] of Object.entries(patch)) {
     if (k === PATCH || k === POSITION) continue;
     if (v === null) {
-      if (k in out) delete out[k];
-      else problems.push({ at: join(pAt, k), message: `null deletes "${k}", which the product does not have here (it has ${names(Object.keys(base))}): it may have been renamed or removed` });
+      if (k in out) {
+        delete out[k];
+        problems.removed.push({ base: join(bAt, k), overlay: join(pAt, k) });
+      } else problems.push({ at: join(pAt, k), message: `null deletes "${k}", which the product does not have here (it has ${names(Object.keys(base))}): it may have been renamed or removed` });
       continue;
     }
     const r = merge(base[k], v, cur.prop(k, base, patch), join(bAt, k), join(pAt, k), problems);
@@ -150,7 +170,7 @@ function clean(v: unknown, at: string, problems: MergeProblem[], listNote?: stri
 
 type Item = { value: unknown; local: Local; from: Origin };
 
-function mergeKeyed(base: unknown[], patch: unknown[], cur: Cursor, key: string, bAt: string, pAt: string, problems: MergeProblem[]): { value: unknown; local: Local } {
+function mergeKeyed(base: unknown[], patch: unknown[], cur: Cursor, key: string, bAt: string, pAt: string, problems: Sink): { value: unknown; local: Local } {
   const replaceAll = patch.findIndex((x) => isObject(x) && x[PATCH] === 'replace' && Object.keys(x).length === 1);
   if (replaceAll >= 0) {
     const value = clean(patch.filter((_, i) => i !== replaceAll), pAt, problems);
@@ -176,7 +196,10 @@ function mergeKeyed(base: unknown[], patch: unknown[], cur: Cursor, key: string,
     const gone = `the product has no item with ${key} "${k}" in this list (it has ${names(keys())}): it may have been renamed or removed`;
     if (directive === 'delete') {
       if (found < 0) problems.push({ at: join(at, key), message: `"$patch": "delete": ${gone}` });
-      else items.splice(found, 1);
+      else {
+        if (items[found].from.layer === 'base') problems.removed.push({ base: items[found].from.at, overlay: at });
+        items.splice(found, 1);
+      }
       return;
     }
     if (directive !== undefined && directive !== 'replace') {
