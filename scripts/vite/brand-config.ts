@@ -1,7 +1,7 @@
 /**
  * A brand's build (`BRAND=<id>`): its overlay (brands/<id>/) merged over the product's folder
  * (src/config/overlay/layers.ts) and written as one plain config folder under
- * node_modules/.cache/brands/<id>/, which every plugin of the build reads as its config folder
+ * node_modules/.cache/brands/<id>-<hash>/, which every plugin of the build reads as its config folder
  * (`paths.configDir`) exactly as it reads screens.config/. The config CHECK reads the layers
  * themselves (scripts/check-config.ts --brand), so its messages name brands/<id>/… or
  * screens.config/…, never this folder. In the dev server the folder is written again when a file
@@ -12,6 +12,7 @@
  * (the app's imports and globs, the screen index, the chunk groups, the app shell, the icons and
  * the public folder), all of them a folder; one merge written once keeps each of them unchanged.
  */
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
@@ -20,8 +21,23 @@ import { BRAND_ID, brandsDirOf, shownPath } from '../config-dir.ts';
 import { brandIds, loadBrand } from '../config-fs.ts';
 import type { BuildPaths } from './paths.ts';
 
-/** where a brand's merged config is written */
-export const brandConfigDir = (root: string, id: string): string => path.join(root, 'node_modules', '.cache', 'brands', id);
+/**
+ * Where a brand's merged config is written: one folder per brand and pair of layer folders (a test's
+ * copies never share one with the repository's brand). Beside it `<folder>.source` names the layers;
+ * folders whose layers no longer exist (the tests' temporary copies) are removed.
+ */
+export const brandConfigDir = (root: string, id: string, productDir: string): string =>
+  path.join(root, 'node_modules', '.cache', 'brands', `${id}-${createHash('sha1').update(`${productDir}\0${path.join(brandsDirOf(root), id)}`).digest('hex').slice(0, 10)}`);
+
+function removeStale(cache: string): void {
+  if (!existsSync(cache)) return;
+  for (const marker of readdirSync(cache).filter((n) => n.endsWith('.source'))) {
+    const layers = readFileSync(path.join(cache, marker), 'utf8').split('\n');
+    if (layers.every((l) => existsSync(l))) continue;
+    rmSync(path.join(cache, marker.slice(0, -'.source'.length)), { recursive: true, force: true });
+    rmSync(path.join(cache, marker), { force: true });
+  }
+}
 
 /** the brand's folder (brands/<id>/), or an error naming the brands there are */
 export function brandDir(root: string, id: string): string {
@@ -59,8 +75,11 @@ function mergedFiles(root: string, productDir: string, id: string): Map<string, 
  * no longer there removed). Returns the folder and the absolute paths that changed.
  */
 export function writeBrandConfig(root: string, id: string, productDir: string): { dir: string; changed: string[] } {
-  brandDir(root, id);
-  const dir = brandConfigDir(root, id);
+  const layer = brandDir(root, id);
+  const dir = brandConfigDir(root, id, productDir);
+  removeStale(path.dirname(dir));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(`${dir}.source`, `${productDir}\n${layer}`);
   const files = mergedFiles(root, productDir, id);
   const changed: string[] = [];
   for (const [rel, content] of files) {
