@@ -106,6 +106,17 @@ describe('origins: every value of the merged document names the layer and the po
     expect(r.origins.of('/body/2/props/items')).toEqual({ layer: 'base', at: '/body/1/props/items' });
     expect(r.origins.of('/')).toEqual({ layer: 'base', at: '' });
   });
+
+  it('for npm run brands: the product\'s place of each value the overlay set (none for an added item), what it removed, and the key itself is no override', () => {
+    const base = { body: [{ id: 'a', type: 'Text' }, { id: 'b', type: 'Menu', props: { title: 't' } }, { id: 'c', type: 'Text' }] };
+    const r = mergeLayers(base, { body: [{ id: 'new', type: 'Text', $position: 'first' }, { id: 'b', props: { title: 'u' } }, { id: 'c', $patch: 'replace', type: 'Stack' }, { id: 'a', $patch: 'delete' }] }, BY_ID);
+    expect(r.origins.overlaid().map(({ at }) => [at, r.origins.baseOf(at) ?? '(added)'])).toEqual([
+      ['/body/0', '(added)'],
+      ['/body/1/props/title', '/body/1/props/title'],
+      ['/body/2', '/body/2'],
+    ]);
+    expect(r.removed).toEqual([{ base: '/body/0', overlay: '/body/3' }]);
+  });
 });
 
 describe('the keys declared in the schemas (x-merge-key)', () => {

@@ -28,6 +28,10 @@ export type Layer = 'base' | 'overlay';
 export interface Origin {
   layer: Layer;
   at: string;
+  /** an item of a keyed list the overlay added (the product has none like it) */
+  added?: true;
+  /** an item the overlay replaced whole: where the product's item is */
+  base?: string;
 }
 /** An override the merge could not apply: the JSON pointer in the overlay and what is wrong. */
 export interface MergeProblem {
@@ -78,9 +82,12 @@ export class Origins {
    */
   baseOf(at: string): string | undefined {
     const p = at === '/' ? '' : at;
+    const own = this.map.get(p);
+    if (own?.added) return undefined;
+    if (own?.base !== undefined) return own.base;
     for (let cut = p.slice(0, p.lastIndexOf('/')); ; cut = cut.slice(0, cut.lastIndexOf('/'))) {
       const hit = this.map.get(cut);
-      if (hit) return hit.layer === 'base' ? hit.at + p.slice(cut.length) : undefined;
+      if (hit) return hit.layer === 'base' ? hit.at + p.slice(cut.length) : hit.base !== undefined ? hit.base + p.slice(cut.length) : hit.added ? undefined : p;
       if (!cut) return p;
     }
   }
@@ -214,10 +221,14 @@ function mergeKeyed(base: unknown[], patch: unknown[], cur: Cursor, key: string,
     let item: Item;
     if (found >= 0 && directive !== 'replace') {
       const old = items[found];
-      const r = merge(old.value, without(p), cur.item(), old.from.at, at, problems);
+      // the key names the item: it is no override of its own
+      const { [key]: _key, ...change } = without(p);
+      const r = merge(old.value, change, cur.item(), old.from.at, at, problems);
       item = { value: r.value, local: [...old.local, ...r.local], from: old.from };
     } else {
-      item = { value: clean(without(p), at, problems), local: [], from: { layer: 'overlay', at } };
+      const replaced = found >= 0 ? items[found].from : undefined;
+      const from: Origin = replaced ? { layer: 'overlay', at, ...(replaced.layer === 'base' ? { base: replaced.at } : {}) } : { layer: 'overlay', at, added: true };
+      item = { value: clean(without(p), at, problems), local: [], from };
     }
     if (position === undefined) {
       items[found] = item;
