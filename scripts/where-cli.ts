@@ -28,11 +28,11 @@ function valueAt(json: unknown, at: string): unknown {
  * Per brand: a definition's value (a constant, a message, a map) and the layer that sets it, then the
  * other places the brand's own overlay sets (the rest is the product's, listed above).
  */
-function perBrand(root: string, configDir: string, key: string, brands: string[], refsOf: (b: ConfigBundle) => Reference[]): string[] {
+export function perBrand(root: string, configDir: string, key: string, brands: string[], refsOf: (b: ConfigBundle) => Reference[]): string[] {
   const q = parseWhere(key);
   const lines: string[] = [];
   for (const id of brands) {
-    const { bundle } = loadBrand(root, id, configDir);
+    const { bundle, files } = loadBrand(root, id, configDir);
     const folder = `${bundle.folders![0]}/`;
     const place = (r: Reference) => bundle.origin!(r.file, r.path);
     const all = refsOf(bundle)
@@ -41,8 +41,13 @@ function perBrand(root: string, configDir: string, key: string, brands: string[]
     const own = all.filter((r) => r.file.startsWith(folder));
     const v = q.definition ? valueAt(bundle[q.definition.in].json, q.definition.path) : undefined;
     if (q.definition && v !== undefined) {
-      const o = place({ file: bundle[q.definition.in].file, path: q.definition.path, text: '' });
-      lines.push(`brand ${id}: ${JSON.stringify(v)}  ${o.file} ${o.path}${o.file.startsWith(folder) ? '' : " (the product's)"}`);
+      // which layer sets it: the brand (all of it, or some of its entries over the product's), or the product
+      const def = q.definition.path;
+      const merged = files.find((f) => f.file === bundle[q.definition!.in].file);
+      const own = merged?.origins?.overlaid().filter((o) => o.at === def || o.at.startsWith(`${def}/`)) ?? [];
+      const whole = own.some((o) => o.at === def);
+      const where = own.length ? `${merged!.overlay!.file} ${def}${whole ? '' : " (over the product's)"}` : `${merged?.product?.file ?? bundle[q.definition.in].file} ${def} (the product's)`;
+      lines.push(`brand ${id}: ${JSON.stringify(v)}  ${where}`);
     }
     if (own.length) lines.push(formatReferences(key, own, undefined, `brand ${id} sets ${own.length} place(s) of its own in ${folder}:`));
     else if (!all.length && v === undefined) lines.push(`brand ${id}: no reference in ${folder} over ${configDir}/`);
