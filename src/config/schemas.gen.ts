@@ -17,6 +17,10 @@ export const appSchema = {
     "$schema": {
       "type": "string"
     },
+    "$format": {
+      "type": "integer",
+      "minimum": 1
+    },
     "brand": {
       "type": "object",
       "additionalProperties": false,
@@ -589,6 +593,10 @@ export const messagesSchema = {
     "$schema": {
       "type": "string"
     },
+    "$format": {
+      "type": "integer",
+      "minimum": 1
+    },
     "messages": {
       "type": "object",
       "propertyNames": {
@@ -653,6 +661,10 @@ export const routesSchema = {
   "properties": {
     "$schema": {
       "type": "string"
+    },
+    "$format": {
+      "type": "integer",
+      "minimum": 1
     },
     "routes": {
       "type": "array",
@@ -737,6 +749,10 @@ export const screenSchema = {
     "$schema": {
       "type": "string"
     },
+    "$format": {
+      "type": "integer",
+      "minimum": 1
+    },
     "description": {
       "type": "string"
     },
@@ -811,6 +827,10 @@ export const screenSchema = {
           "type"
         ],
         "properties": {
+          "id": {
+            "type": "string",
+            "pattern": "^[A-Za-z0-9_-]+$"
+          },
           "type": {
             "type": "string"
           },
@@ -839,6 +859,10 @@ export const formSchema = {
   "properties": {
     "$schema": {
       "type": "string"
+    },
+    "$format": {
+      "type": "integer",
+      "minimum": 1
     },
     "description": {
       "type": "string"
@@ -1019,6 +1043,10 @@ export const formSchema = {
           "message"
         ],
         "properties": {
+          "id": {
+            "type": "string",
+            "pattern": "^[A-Za-z0-9_-]+$"
+          },
           "field": {
             "type": "string"
           },
@@ -1566,6 +1594,10 @@ export const nodeSchema = {
     "type"
   ],
   "properties": {
+    "id": {
+      "type": "string",
+      "pattern": "^[A-Za-z0-9_-]+$"
+    },
     "type": {
       "type": "string"
     },
@@ -1802,6 +1834,10 @@ export const ruleSchema = {
     "message"
   ],
   "properties": {
+    "id": {
+      "type": "string",
+      "pattern": "^[A-Za-z0-9_-]+$"
+    },
     "field": {
       "type": "string"
     },

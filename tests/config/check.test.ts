@@ -130,7 +130,7 @@ describe('check:config', () => {
       '/fields/0: missing required property "type"',
       '/fields/0/kind: unknown property "kind" (expected one of autoComplete, default, icon, inputMode, label, maxLength, min, name, options, optionsFrom, placeholder, readOnly, send, type); it is called "type" now',
       '/rules/0: missing required property "type"',
-      '/rules/0/check: unknown property "check" (expected one of field, max, message, min, onFail, other, pattern, type, when); it is called "type" now',
+      '/rules/0/check: unknown property "check" (expected one of field, id, max, message, min, onFail, other, pattern, type, when); it is called "type" now',
     ]);
     // a list's text when it has no entry is emptyText on every widget (Repeat, Table, Tiles as on PagedList)
     const emptyWas = check((b) => {

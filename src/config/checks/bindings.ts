@@ -5,7 +5,7 @@
 import { bindingExpressions, FILTER_ARGS, FILTERS, parseExpression, type FilterArg } from '../../engine/bindings';
 import { BASE_ROOTS, LOCAL_WHERE } from './scope';
 import { sourceReply, step } from './shapes';
-import { didYouMean, isObject, listOf, walkStrings, type At, type JsonObject } from './util';
+import { didYouMean, inFolders, isObject, listOf, walkStrings, type At, type JsonObject } from './util';
 import type { Ctx, Run, Shape } from './context.ts';
 
 /** A path read by a binding (`user.name`, `data.list.total`): its root and first name. */
@@ -104,7 +104,7 @@ function checkFilter(run: Run, name: string, arg: string | undefined, at: At, ct
 /** A text: an @message key, and every {{binding}} in it. */
 export function checkString(run: Run, s: string, at: At, ctx: Ctx): void {
   if (run.messages && s.startsWith('@') && /^@[a-zA-Z][\w.]*$/.test(s) && !(s.slice(1) in run.messages)) {
-    run.add(ctx.file, at, `message key "${s.slice(1)}" is not in screens.config/messages.json${didYouMean(s.slice(1), Object.keys(run.messages))}`);
+    run.add(ctx.file, at, `message key "${s.slice(1)}" is not in ${inFolders(run.bundle, 'messages.json')}${didYouMean(s.slice(1), Object.keys(run.messages))}`);
   }
   if (s.includes('{{')) for (const expr of bindingExpressions(s)) checkExpr(run, expr, at, ctx);
 }

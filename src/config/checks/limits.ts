@@ -67,6 +67,9 @@ export function checkLimits(run: Run): void {
   }
 }
 
+/** the other place a message names: its pointer, and on a brand's merged file also the layer's file that set it */
+const cite = (run: Run, file: string, at: At) => (run.bundle.origin ? run.shown(file, at) : pointer(at));
+
 /** Every numeric xMin of an object of constants (and of the objects in it) against its xMax. */
 function checkConstantPairs(run: Run, constants: JsonObject, obj: JsonObject, at: At): void {
   for (const [name, v] of Object.entries(obj)) {
@@ -80,7 +83,7 @@ function checkConstantPairs(run: Run, constants: JsonObject, obj: JsonObject, at
     run.add(
       run.bundle.app.file,
       [...at, name],
-      `${name} ${v} is above ${maxName} ${max} (${pointer([...at, maxName!])}): no value can pass both; expected a minimum at most its maximum (lower ${name} or raise ${maxName})`,
+      `${name} ${v} is above ${maxName} ${max} (${cite(run, run.bundle.app.file, [...at, maxName!])}): no value can pass both; expected a minimum at most its maximum (lower ${name} or raise ${maxName})`,
     );
   }
 }
@@ -120,7 +123,7 @@ function checkRules(run: Run, file: string, form: JsonObject, constants: JsonObj
       run.add(
         file,
         ['rules', i, 'min'],
-        `the min ${describe(min)} of this ${lo.type} rule on "${lo.field}" is above the max ${describe(max)} of the ${hi.type} rule at ${pointer(['rules', j, 'max'])}: no value can pass both; expected the minimum at most the maximum`,
+        `the min ${describe(min)} of this ${lo.type} rule on "${lo.field}" is above the max ${describe(max)} of the ${hi.type} rule at ${cite(run, file, ['rules', j, 'max'])}: no value can pass both; expected the minimum at most the maximum`,
       );
     });
   });
@@ -182,7 +185,7 @@ function checkMessage(run: Run, file: string, rule: JsonObject, i: number, min: 
     const value = head.path.startsWith('const.') ? constantAt(constants, head.path.slice(6)) : undefined;
     if (role && typeof value === 'number') byRole[role].push({ value, as: `{{${head.path}}} = ${value}` });
   }
-  const where = key ? `its message @${key} (${run.bundle.messages.file} ${pointer(['messages', key])}: "${text}")` : `its message "${text}"`;
+  const where = key ? `its message @${key} (${run.shown(run.bundle.messages.file, ['messages', key])}: "${text}")` : `its message "${text}"`;
   for (const [role, b] of [['min', min], ['max', max]] as const) {
     if (!b || shown.has(role)) continue;
     const stated = [...literal.map((n) => ({ value: n, as: String(n) })), ...byRole[role]];

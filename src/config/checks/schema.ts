@@ -24,7 +24,7 @@ const KEYWORD_WORDS: Record<string, (e: ErrorObject) => string> = {
   },
   additionalProperties: (e) => {
     const name = String(e.params.additionalProperty);
-    const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {}).filter((k) => k !== '$schema');
+    const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {}).filter((k) => !k.startsWith('$'));
     const now = RENAMED[name];
     const hint = now && known.includes(now) ? `; it is called "${now}" now` : didYouMean(name, known);
     const off = HIDING.has(name.toLowerCase()) && known.includes('when') ? '; to switch it off write "when": false' : '';

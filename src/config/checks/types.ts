@@ -22,6 +22,16 @@ export interface ConfigBundle {
   forms: Record<string, { file: string; json: unknown }>;
   /** the file names of the config's assets/ folder (absent: not known, not checked) */
   assets?: string[];
+  /**
+   * the config folders the files come from, as messages name them: a brand's overlay first, then
+   * the product's (['brands/jinsha', 'screens.config']); absent: the folder of app.json
+   */
+  folders?: string[];
+  /**
+   * a brand's config (src/config/overlay/layers.ts): the layer's file and the JSON pointer in it
+   * that set the value at `path` of a merged file; every problem is named by it
+   */
+  origin?: (file: string, path: string) => { file: string; path: string };
 }
 
 export interface SchemaSet {
