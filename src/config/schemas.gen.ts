@@ -90,8 +90,14 @@ export const appSchema = {
         "withdrawMin",
         "withdrawMax",
         "transferMin",
-        "depositMinDefault",
-        "depositMaxDefault",
+        "depositMinBank",
+        "depositMaxBank",
+        "depositMinAlipay",
+        "depositMaxAlipay",
+        "depositMinWechat",
+        "depositMaxWechat",
+        "depositMinUsdt",
+        "depositMaxUsdt",
         "depositCountdownMs",
         "birthdayMin",
         "dateShiftHours",
@@ -280,11 +286,35 @@ export const appSchema = {
           "type": "number",
           "exclusiveMinimum": 0
         },
-        "depositMinDefault": {
+        "depositMinBank": {
           "type": "number",
           "minimum": 0
         },
-        "depositMaxDefault": {
+        "depositMaxBank": {
+          "type": "number",
+          "minimum": 0
+        },
+        "depositMinAlipay": {
+          "type": "number",
+          "minimum": 0
+        },
+        "depositMaxAlipay": {
+          "type": "number",
+          "minimum": 0
+        },
+        "depositMinWechat": {
+          "type": "number",
+          "minimum": 0
+        },
+        "depositMaxWechat": {
+          "type": "number",
+          "minimum": 0
+        },
+        "depositMinUsdt": {
+          "type": "number",
+          "minimum": 0
+        },
+        "depositMaxUsdt": {
           "type": "number",
           "minimum": 0
         },
