@@ -47,7 +47,7 @@ export default defineConfig({
     configCheck(paths),
     // 3. the dev server (`npm start`): production security headers, the mock API on the same port
     devSecurityHeaders(),
-    mockApi(),
+    mockApi(paths.configDir),
     // 4. screens.config/assets/ with the brand filled in, as the public folder
     brandAssets(paths),
     // 5. index.html: brand, stylesheet and the static app shell inline
