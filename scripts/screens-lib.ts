@@ -5,11 +5,11 @@
  * page by its hash (one page per role and size: no reload between routes) and waiting until the
  * screen has settled (no request in flight, fonts and images loaded).
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { configDirOf, shownPath } from './config-dir';
+import { shippedJson } from './vite/shipped-config';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** the config folder (screens.config/, or SCREENS_CONFIG_DIR) */
@@ -23,7 +23,8 @@ export interface SheetRoute {
   guard?: string;
 }
 
-export const routes: SheetRoute[] = (JSON.parse(readFileSync(path.join(configDir, 'routes.json'), 'utf8')) as { routes: SheetRoute[] }).routes;
+/** the routes as they ship (a route of a switched-off feature is not there: scripts/vite/shipped-config.ts) */
+export const routes: SheetRoute[] = shippedJson<{ routes: SheetRoute[] }>(configDir, 'routes.json')?.routes ?? [];
 
 /** The screen config file behind a route, relative to the project. */
 export const screenFile = (r: SheetRoute) => `${shownPath(root, configDir)}/screens/${r.screen}.json`;

@@ -9,6 +9,8 @@ export const actionsRef = { type: 'array', items: { $ref: 'common.schema.json#/d
 export const conditionRef = { type: ['object', 'boolean'], $ref: 'common.schema.json#/definitions/condition' } as const;
 export const nodesRef = { type: 'array', items: { $ref: 'screen.schema.json#/definitions/node' } } as const;
 export const pagedSourceRef = { type: 'string', $ref: 'common.schema.json#/definitions/pagedSource' } as const;
+/** The feature (app.json features) a sub-item belongs to, beside its `when`: switched off there, the build leaves the item out (src/config/features.ts). */
+export const featureRef = { type: 'string', $ref: 'common.schema.json#/definitions/feature' } as const;
 
 /**
  * The props of a widget that are templates: read per entry or per local value by the widget

@@ -22,7 +22,8 @@ export const appSchema = {
       "additionalProperties": false,
       "required": [
         "siteName",
-        "shortName"
+        "shortName",
+        "serviceName"
       ],
       "properties": {
         "siteName": {
@@ -34,9 +35,35 @@ export const appSchema = {
           "minLength": 1,
           "maxLength": 12
         },
+        "serviceName": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 8
+        },
         "logo": {
           "type": "string",
           "pattern": "^assets/[A-Za-z0-9_-]+\\.(svg|png|webp)$"
+        }
+      }
+    },
+    "features": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "redPacket": {
+          "type": "boolean"
+        },
+        "agent": {
+          "type": "boolean"
+        },
+        "sponsor": {
+          "type": "boolean"
+        },
+        "appDownload": {
+          "type": "boolean"
+        },
+        "responsiblePlay": {
+          "type": "boolean"
         }
       }
     },
@@ -391,7 +418,6 @@ export const appSchema = {
           "type": "object",
           "additionalProperties": false,
           "required": [
-            "enabled",
             "reminderMinutes",
             "defaultReminderMinutes",
             "limitHours",
@@ -400,9 +426,6 @@ export const appSchema = {
             "helpArticleType"
           ],
           "properties": {
-            "enabled": {
-              "type": "boolean"
-            },
             "reminderMinutes": {
               "type": "array",
               "items": {
@@ -478,6 +501,9 @@ export const appSchema = {
         ],
         "properties": {
           "key": {
+            "type": "string"
+          },
+          "feature": {
             "type": "string"
           },
           "path": {
@@ -708,6 +734,9 @@ export const routesSchema = {
             "type": "string",
             "minLength": 1
           },
+          "feature": {
+            "type": "string"
+          },
           "layout": {
             "type": "string",
             "enum": [
@@ -851,7 +880,10 @@ export const screenSchema = {
             "type": "array",
             "items": {}
           },
-          "when": {}
+          "when": {},
+          "feature": {
+            "type": "string"
+          }
         }
       }
     }
@@ -1200,6 +1232,9 @@ export const actionSchema = {
           "items": {}
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1228,6 +1263,9 @@ export const actionSchema = {
           ]
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1272,6 +1310,9 @@ export const actionSchema = {
           "items": {}
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1295,6 +1336,9 @@ export const actionSchema = {
           "type": "boolean"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1311,6 +1355,9 @@ export const actionSchema = {
           "const": "back"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1334,6 +1381,9 @@ export const actionSchema = {
           "type": "string"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1361,6 +1411,9 @@ export const actionSchema = {
           ]
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1377,6 +1430,9 @@ export const actionSchema = {
           "const": "refreshUser"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1393,6 +1449,9 @@ export const actionSchema = {
           "const": "newCaptcha"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1415,6 +1474,9 @@ export const actionSchema = {
           "type": "boolean"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1435,6 +1497,9 @@ export const actionSchema = {
           "type": "string"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1454,6 +1519,9 @@ export const actionSchema = {
           "type": "string"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1475,6 +1543,9 @@ export const actionSchema = {
         },
         "value": {},
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1503,6 +1574,9 @@ export const actionSchema = {
           ]
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1606,7 +1680,10 @@ export const nodeSchema = {
       "type": "array",
       "items": {}
     },
-    "when": {}
+    "when": {},
+    "feature": {
+      "type": "string"
+    }
   }
 } as const;
 

@@ -47,7 +47,7 @@ function secondBrand(): string {
   cpSync(path.join(root, 'screens.config'), dir, { recursive: true });
   const appFile = path.join(dir, 'app.json');
   const app = JSON.parse(readFileSync(appFile, 'utf8')) as { brand: Record<string, string>; theme: Record<string, string> };
-  app.brand = { siteName: BRAND.siteName, shortName: BRAND.shortName, logo: 'assets/jinsha-logo.svg' };
+  app.brand = { ...app.brand, siteName: BRAND.siteName, shortName: BRAND.shortName, logo: 'assets/jinsha-logo.svg' };
   app.theme.primary = BRAND.primary;
   writeFileSync(appFile, JSON.stringify(app, null, 2));
   // its own app icon (a circle, not the first brand's shape) and logo, in the brand colour

@@ -15,6 +15,7 @@ const RENAMED: Record<string, string> = { kind: 'type', check: 'type', toast: 's
 
 /** Config keys that moved to another place, by the JSON path of the old key: where they are now. */
 const MOVED: Record<string, string> = {
+  '/constants/responsible/enabled': 'it moved to "features": { "responsiblePlay": … } (app.json: every feature is switched in one place)',
   '/constants/depositMinDefault': 'each deposit method has its own minimum now: depositMinBank, depositMinAlipay, depositMinWechat, depositMinUsdt',
   '/constants/depositMaxDefault': 'each deposit method has its own maximum now: depositMaxBank, depositMaxAlipay, depositMaxWechat, depositMaxUsdt',
 };

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { conditionRef, nodesRef, type Templates } from '../../config/schema-refs';
+import { conditionRef, featureRef, nodesRef, type Templates } from '../../config/schema-refs';
 
 /**
  * Tabs whose panes are node lists. The active tab lives in the url query (`queryParam`, so a
@@ -27,7 +27,7 @@ export const propsSchema = {
         properties: {
           key: { type: 'string' },
           title: { type: 'string' },
-          when: { ...conditionRef },
+          when: { ...conditionRef }, feature: { ...featureRef },
           children: { ...nodesRef },
         },
       },
