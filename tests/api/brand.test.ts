@@ -7,10 +7,11 @@
  * given one.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../mock-server/app';
 import { brandOfConfig, envBrand, NO_BRAND } from '../../mock-server/brand';
 import { endpoints, type EndpointName } from '../../src/api/catalogue';
@@ -20,7 +21,7 @@ const root = path.resolve(__dirname, '..', '..');
 const work = mkdtempSync(path.join(tmpdir(), 'mock-brand-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const JINSHA = { siteName: '金沙娱乐', shortName: '金沙', serviceName: '在线助手' };
+const JINSHA = { siteName: '金沙娱乐', shortName: '金沙', serviceName: '贴心助手' };
 
 /** a copy of screens.config/ whose brand is 金沙 */
 function jinshaConfig(): string {
@@ -75,53 +76,62 @@ describe('the brand the mock speaks as', () => {
 });
 
 describe.each(['default', 'laravel'] as const)('a mock serving 金沙 (%s replies)', (shapes) => {
-  const app = createApp({ latencyMs: 0, control: true, shapes, brand: brandOfConfig(jinshaConfig()) });
-  /** every body the walk received, by what was asked */
+  // one listening server for the walk (supertest would start one per request)
+  let server: Server;
+  beforeAll(() => {
+    server = createApp({ latencyMs: 0, control: true, shapes, brand: brandOfConfig(jinshaConfig()) }).listen(0, '127.0.0.1');
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  /** every body a test received, by what was asked */
   const seen: { what: string; body: string }[] = [];
   const keep = (what: string, body: unknown) => seen.push({ what, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const said = (what: string) => seen.find((s) => s.what === what)?.body ?? '';
+  const otherBrand = () => seen.filter((s) => OTHER_BRAND.test(s.body)).map((s) => `${s.what}: ${s.body.match(/.{0,30}(星耀|xingyao).{0,30}/i)?.[0]}`);
 
-  it('answers every call of the catalogue, every page and picture without 星耀, and says 金沙 where the site is named', async () => {
-    const member = await tokenFor(app);
-    const agent = await tokenFor(app, 'agent01');
+  it('answers every call of the catalogue without 星耀, and names 金沙 where the site is named', async () => {
+    const member = await tokenFor(server);
+    const agent = await tokenFor(server, 'agent01');
     // a deposit of each kind, so that payinfo shows the receiving accounts (the payees) and channels
     const deposits: string[] = [];
     for (const [paytype, catepay] of [['bank', undefined], ['usdt', 'TRC20'], ['wxpay', undefined], ['alipay', undefined]] as const) {
-      const r = await call(app, 'recharge', { paytype, amount: 500, ...(catepay ? { catepay } : {}) }, member);
+      const r = await call(server, 'recharge', { paytype, amount: 500, ...(catepay ? { catepay } : {}) }, member);
       keep(`recharge ${paytype}`, r.body);
       deposits.push(r.body.message);
     }
-    for (const deposit_no of deposits) keep(`payinfo ${deposit_no}`, (await call(app, 'payinfo', { deposit_no }, member)).body);
+    for (const deposit_no of deposits) keep(`payinfo ${deposit_no}`, (await call(server, 'payinfo', { deposit_no }, member)).body);
     for (const name of Object.keys(endpoints) as EndpointName[]) {
       // these would end the walk's session (a login ends the member's others in the laravel profile): after the walk
       if (name === 'logoff' || name === 'editPassword' || name === 'login_pc') continue;
       const { payload } = sample(name);
-      keep(name, (await call(app, name, payload, name === 'getAgentLoginUrl' ? agent : member)).body);
+      keep(name, (await call(server, name, payload, name === 'getAgentLoginUrl' ? agent : member)).body);
     }
-    for (const type of [1, 2, 3, 4, 5, 6, 7, 8]) keep(`article ${type}`, (await call(app, 'article', { type })).body);
-    keep('noticeList 2', (await call(app, 'noticeList', { type: 2, page: 1 }, member)).body);
+    for (const type of [1, 2, 3, 4, 5, 6, 7, 8]) keep(`article ${type}`, (await call(server, 'article', { type })).body);
+    keep('noticeList 2', (await call(server, 'noticeList', { type: 2, page: 1 }, member)).body);
     // a new member's welcome message
-    const reg = await call(app, 'register', { name: 'jinsha01', password: 'abc12345', confirmPass: 'abc12345', realname: '王五', paypassword: '112233', code: '1' });
+    const reg = await call(server, 'register', { name: 'jinsha01', password: 'abc12345', confirmPass: 'abc12345', realname: '王五', paypassword: '112233', code: '1' });
     keep('register', reg.body);
-    keep('noticeList 2 (new member)', (await call(app, 'noticeList', { type: 2, page: 1 }, (reg.body.data as { api_token: string }).api_token)).body);
-    keep('login_pc', (await call(app, 'login_pc', sample('login_pc').payload)).body);
-    // the frame pages behind the urls the calls hand out, and the pictures
-    for (const page of ['game', 'kefu', 'agent?user=agent01', 'visit', 'download', 'zhanzhu?type=1', 'zhanzhu?type=2']) keep(`page ${page}`, await text(app, `/__mock/page/${page}`));
-    for (const picture of ['logo.svg', ...[1, 2, 3, 4, 5, 6, 7].map((n) => `banner/${n}.svg`), ...[1, 2, 3, 9, 10].map((n) => `promo/${n}.svg`)]) keep(`picture ${picture}`, await text(app, `/mock-assets/${picture}`));
+    keep('noticeList 2 (new member)', (await call(server, 'noticeList', { type: 2, page: 1 }, (reg.body.data as { api_token: string }).api_token)).body);
+    keep('login_pc', (await call(server, 'login_pc', sample('login_pc').payload)).body);
 
-    expect(seen.filter((s) => OTHER_BRAND.test(s.body)).map((s) => `${s.what}: ${s.body.match(/.{0,30}(星耀|xingyao).{0,30}/i)?.[0]}`)).toEqual([]);
-    const said = (what: string) => seen.find((s) => s.what === what)?.body ?? '';
+    expect(otherBrand()).toEqual([]);
     expect(said('app')).toContain('"title":"金沙娱乐"');
     expect(said('app')).toContain('欢迎来到金沙娱乐');
     expect(said('getpaybank')).toContain('深圳市金沙娱乐科技有限公司');
     expect(said('article 7')).toContain('金沙娱乐成立于 2015 年');
     expect(said('article 5')).toContain('加入金沙合营计划');
-    expect(said('article 4')).toContain('7×24 小时在线在线助手');
-    expect(said('page kefu')).toContain('<h1>在线在线助手</h1>');
+    expect(said('article 4')).toContain('7×24 小时在线贴心助手');
+    expect(said('noticeList 2 (new member)')).toContain('欢迎加入金沙娱乐');
+    expect(said('noticeList')).toContain('金沙娱乐运营部');
+  });
+
+  it('serves every frame page and picture without 星耀, in 金沙\'s names', async () => {
+    for (const page of ['game', 'kefu', 'agent?user=agent01', 'visit', 'download', 'zhanzhu?type=1', 'zhanzhu?type=2']) keep(`page ${page}`, await text(server, `/__mock/page/${page}`));
+    for (const picture of ['logo.svg', ...[1, 2, 3, 4, 5, 6, 7].map((n) => `banner/${n}.svg`), ...[1, 2, 3, 9, 10].map((n) => `promo/${n}.svg`)]) keep(`picture ${picture}`, await text(server, `/mock-assets/${picture}`));
+    expect(otherBrand()).toEqual([]);
+    expect(said('page kefu')).toContain('<h1>在线贴心助手</h1>');
     expect(said('page kefu')).toContain('您好，欢迎来到金沙娱乐，请问有什么可以帮您？');
     expect(said('page agent?user=agent01')).toContain('金沙合营 · 代理后台');
     expect(said('page visit')).toContain('<h1>金沙娱乐</h1>');
-    expect(said('noticeList 2 (new member)')).toContain('欢迎加入金沙娱乐');
-    expect(said('noticeList')).toContain('金沙娱乐运营部');
     expect(said('picture banner/5.svg')).toContain('金沙娱乐 · 品牌信誉');
     expect(said('picture banner/7.svg')).toContain('>金沙娱乐</text>');
     expect(said('picture promo/1.svg')).toContain('金沙娱乐 · 优惠活动');
