@@ -11,6 +11,7 @@ import { brandOf, configDirOf, distOf } from './scripts/config-dir.ts';
 import { precompressPlugin } from './scripts/compress.ts';
 import type { BuildPaths } from './scripts/vite/paths.ts';
 import { configJson, configForBrowser } from './scripts/vite/config-json.ts';
+import { shippedConfig } from './scripts/vite/shipped-config.ts';
 import { configCheck } from './scripts/vite/config-check.ts';
 import { devSecurityHeaders, mockApi } from './scripts/vite/dev-server.ts';
 import { brandAssets, publicDirOf } from './scripts/vite/brand-assets.ts';
@@ -50,12 +51,14 @@ export default defineConfig({
     brandLayers(paths),
     // 1. config JSON with a syntax error shown in the overlay, at its line
     configJson(paths),
+    //    and without the parts of the features app.json switches off (features)
+    shippedConfig(paths),
     react(),
     // 2. the config checked (and generated files brought up to date) before anything reads it
     configCheck(paths),
     // 3. the dev server (`npm start`): production security headers, the mock API on the same port
     devSecurityHeaders(),
-    mockApi(),
+    mockApi(paths.configDir),
     // 4. screens.config/assets/ with the brand filled in, as the public folder
     brandAssets(paths),
     // 5. index.html: brand, stylesheet and the static app shell inline

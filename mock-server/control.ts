@@ -372,7 +372,7 @@ export function controlRouter(state: MockState, latency: { ms: number }): expres
     send(res, ok(state.settings, '设置已更新'));
   });
   router.post('/settings/reset', (_req, res) => {
-    state.settings = freshSettings(state.startProfile);
+    state.settings = freshSettings(state.startProfile, state.brand);
     send(res, ok(state.settings, '设置已恢复'));
   });
 

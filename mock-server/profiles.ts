@@ -322,7 +322,7 @@ const laravel: Profile = {
       const first = Array.isArray(data.cardlist) ? data.cardlist[0] : data.cardlist;
       const cardlist =
         paytype === 'bank'
-          ? receivingBanks.map((b) => ({ ...b, bank_data: { ...b.bank_data }, ico: bankIcon(b.bank_data.bank_name) }))
+          ? receivingBanks(ctx.state.brand).map((b) => ({ ...b, ico: bankIcon(b.bank_data.bank_name) }))
           : 'payimg' in first
             ? { ...first, payimg: first.payimg.startsWith('/') ? `${ctx.origin}${first.payimg}` : first.payimg }
             : [first];

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { pruneFeatures, switchedOff } from '../src/config/features';
 import { brandOf, brandsDirOf, configDirOf, shownPath } from './config-dir';
 import { loadBrand, loadBundle } from './config-fs';
 
@@ -26,7 +27,9 @@ export interface SheetRoute {
   guard?: string;
 }
 
-export const routes: SheetRoute[] = ((brand ? loadBrand(root, brand, configDir).bundle : loadBundle(root, configDir)).routes.json as { routes: SheetRoute[] }).routes;
+/** the routes as they ship: the brand's merged over the product's, without a route of a switched-off feature (src/config/features.ts) */
+const shipped = brand ? loadBrand(root, brand, configDir).bundle : loadBundle(root, configDir);
+export const routes: SheetRoute[] = pruneFeatures(shipped.routes.json as { routes: SheetRoute[] }, switchedOff(shipped.app.json)).routes;
 
 /** The screen config file behind a route, relative to the project (a brand's own over the product's, when it has one). */
 export const screenFile = (r: SheetRoute) => {

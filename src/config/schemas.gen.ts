@@ -26,7 +26,8 @@ export const appSchema = {
       "additionalProperties": false,
       "required": [
         "siteName",
-        "shortName"
+        "shortName",
+        "serviceName"
       ],
       "properties": {
         "siteName": {
@@ -38,9 +39,35 @@ export const appSchema = {
           "minLength": 1,
           "maxLength": 12
         },
+        "serviceName": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 8
+        },
         "logo": {
           "type": "string",
           "pattern": "^assets/[A-Za-z0-9_-]+\\.(svg|png|webp)$"
+        }
+      }
+    },
+    "features": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "redPacket": {
+          "type": "boolean"
+        },
+        "agent": {
+          "type": "boolean"
+        },
+        "sponsor": {
+          "type": "boolean"
+        },
+        "appDownload": {
+          "type": "boolean"
+        },
+        "responsiblePlay": {
+          "type": "boolean"
         }
       }
     },
@@ -94,8 +121,14 @@ export const appSchema = {
         "withdrawMin",
         "withdrawMax",
         "transferMin",
-        "depositMinDefault",
-        "depositMaxDefault",
+        "depositMinBank",
+        "depositMaxBank",
+        "depositMinAlipay",
+        "depositMaxAlipay",
+        "depositMinWechat",
+        "depositMaxWechat",
+        "depositMinUsdt",
+        "depositMaxUsdt",
         "depositCountdownMs",
         "birthdayMin",
         "dateShiftHours",
@@ -284,11 +317,35 @@ export const appSchema = {
           "type": "number",
           "exclusiveMinimum": 0
         },
-        "depositMinDefault": {
+        "depositMinBank": {
           "type": "number",
           "minimum": 0
         },
-        "depositMaxDefault": {
+        "depositMaxBank": {
+          "type": "number",
+          "minimum": 0
+        },
+        "depositMinAlipay": {
+          "type": "number",
+          "minimum": 0
+        },
+        "depositMaxAlipay": {
+          "type": "number",
+          "minimum": 0
+        },
+        "depositMinWechat": {
+          "type": "number",
+          "minimum": 0
+        },
+        "depositMaxWechat": {
+          "type": "number",
+          "minimum": 0
+        },
+        "depositMinUsdt": {
+          "type": "number",
+          "minimum": 0
+        },
+        "depositMaxUsdt": {
           "type": "number",
           "minimum": 0
         },
@@ -365,7 +422,6 @@ export const appSchema = {
           "type": "object",
           "additionalProperties": false,
           "required": [
-            "enabled",
             "reminderMinutes",
             "defaultReminderMinutes",
             "limitHours",
@@ -374,9 +430,6 @@ export const appSchema = {
             "helpArticleType"
           ],
           "properties": {
-            "enabled": {
-              "type": "boolean"
-            },
             "reminderMinutes": {
               "type": "array",
               "items": {
@@ -452,6 +505,9 @@ export const appSchema = {
         ],
         "properties": {
           "key": {
+            "type": "string"
+          },
+          "feature": {
             "type": "string"
           },
           "path": {
@@ -690,6 +746,9 @@ export const routesSchema = {
             "type": "string",
             "minLength": 1
           },
+          "feature": {
+            "type": "string"
+          },
           "layout": {
             "type": "string",
             "enum": [
@@ -841,7 +900,10 @@ export const screenSchema = {
             "type": "array",
             "items": {}
           },
-          "when": {}
+          "when": {},
+          "feature": {
+            "type": "string"
+          }
         }
       }
     }
@@ -1198,6 +1260,9 @@ export const actionSchema = {
           "items": {}
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1226,6 +1291,9 @@ export const actionSchema = {
           ]
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1270,6 +1338,9 @@ export const actionSchema = {
           "items": {}
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1293,6 +1364,9 @@ export const actionSchema = {
           "type": "boolean"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1309,6 +1383,9 @@ export const actionSchema = {
           "const": "back"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1332,6 +1409,9 @@ export const actionSchema = {
           "type": "string"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1359,6 +1439,9 @@ export const actionSchema = {
           ]
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1375,6 +1458,9 @@ export const actionSchema = {
           "const": "refreshUser"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1391,6 +1477,9 @@ export const actionSchema = {
           "const": "newCaptcha"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1413,6 +1502,9 @@ export const actionSchema = {
           "type": "boolean"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1433,6 +1525,9 @@ export const actionSchema = {
           "type": "string"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1452,6 +1547,9 @@ export const actionSchema = {
           "type": "string"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1473,6 +1571,9 @@ export const actionSchema = {
         },
         "value": {},
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1501,6 +1602,9 @@ export const actionSchema = {
           ]
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1608,7 +1712,10 @@ export const nodeSchema = {
       "type": "array",
       "items": {}
     },
-    "when": {}
+    "when": {},
+    "feature": {
+      "type": "string"
+    }
   }
 } as const;
 

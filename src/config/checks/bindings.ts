@@ -58,7 +58,8 @@ export function checkFields(run: Run, shape: Shape | undefined, fields: string[]
 }
 
 /** what {{brand.X}} reads (src/config/brand.ts brandOf: app.json brand) */
-const BRAND_NAMES = ['siteName', 'shortName', 'logoUrl'];
+/** the names of the brand a binding may read (src/config/brand.ts `Brand`) */
+const BRAND_NAMES = ['siteName', 'shortName', 'serviceName', 'logoUrl'];
 
 /** A constant, nested ones (const.responsible.enabled) followed through their objects. */
 function checkConstant(run: Run, parts: string[], at: At, ctx: Ctx): void {

@@ -1,7 +1,7 @@
 /**
  * Numbers that must agree (issue 32). Each of these passed the schema and blocked every player:
  *   - a minimum above its maximum: every `xMin`/`xMax` (and `minX`/`maxX`, `xMinY`/`xMaxY`) pair of
- *     app.json constants (depositMinDefault 20000 above depositMaxDefault 10000);
+ *     app.json constants (depositMinBank 20000 above depositMaxBank 10000);
  *   - the bounds of a form's rules on one field: a rule's own min above its max, and a lower bound
  *     of one rule (min, range, minLength, lengthBetween) above the upper bound of another on the
  *     same field (a min rule reading withdrawMin 60000, a range rule with max 50000): no value passes;
@@ -9,7 +9,8 @@
  *   - a rule whose number differs from the number its message states (rule min 5, message @transfer.amount stating 1;
  *     or a message stating {{const.withdrawMin}} over a rule that reads another number);
  *   - a field that takes fewer characters (maxLength, else const.textInputMax) than its rules ask for
- *     (usernameMin above textInputMax), or a captcha field shorter than the code (captchaLength).
+ *     (usernameMin above textInputMax), or a captcha field shorter than the code (captchaLength);
+ *   - (a warning) a rule bound typed as a number instead of read from a constant.
  * A rule bound is known when it is a number or reads a constant (`{{const.X}}`, or the constant a
  * server value falls back to, `{{data.range.min_price | or:const.X}}`); other bounds are left to the
  * run time. Rules under a `when` are compared with their own bounds and message only.
@@ -110,6 +111,7 @@ function checkRules(run: Run, file: string, form: JsonObject, constants: JsonObj
       run.add(file, ['rules', i, 'min'], `the rule's min ${describe(min)} is above its max ${describe(max)}: no value can pass; expected min at most max`);
     }
     checkMessage(run, file, r, i, min, max, constants);
+    for (const [k, b] of [['min', min], ['max', max]] as const) if (b && !b.constant) warnTypedBound(run, file, i, k, b.value, constants);
   });
   checkInputLengths(run, file, form, rules, known, constants);
   // a lower bound of one rule above the upper bound of another on the same field
@@ -127,6 +129,23 @@ function checkRules(run: Run, file: string, form: JsonObject, constants: JsonObj
       );
     });
   });
+}
+
+/**
+ * A number typed into a rule (a warning): the rule and the texts that state its number are edited
+ * apart, and the next edit misses one (the trial's operator typed 200 into a rule and its message,
+ * and nothing said so). A bound reads a constant; the message shows {{min}} / {{max}}.
+ */
+function warnTypedBound(run: Run, file: string, i: number, role: 'min' | 'max', value: number, constants: JsonObject): void {
+  const same = Object.entries(constants)
+    .filter(([name, v]) => v === value && roleOf(name) === role)
+    .map(([name]) => `const.${name}`);
+  const hint = same.length ? ` (${same.slice(0, 3).join(', ')}${same.length > 3 ? ', …' : ''} ${same.length === 1 ? 'has' : 'have'} this value)` : '';
+  run.warn(
+    file,
+    ['rules', i, role],
+    `the rule's ${role} is the number ${value}, typed in: put it in app.json constants and write {{const.NAME}} here${hint}, and {{${role}}} in its message, so the rule and every text that states it follow one value`,
+  );
 }
 
 /** the field types drawn as a text input, which takes at most const.textInputMax characters unless the field says maxLength (src/engine/form.tsx) */

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { actionsRef, conditionRef, keyedBy, overlayId, type Templates } from '../../config/schema-refs';
+import { actionsRef, conditionRef, featureRef, keyedBy, overlayId, type Templates } from '../../config/schema-refs';
 
 /** A list of entries (icon, title, extra text, arrow) that run actions when tapped; a grid of shortcuts when variant is grid. */
 export const propsSchema = {
@@ -24,7 +24,7 @@ export const propsSchema = {
           icon: { type: 'string' },
           extra: { type: 'string' },
           description: { type: 'string' },
-          when: { ...conditionRef },
+          when: { ...conditionRef }, feature: { ...featureRef },
           onTap: { ...actionsRef },
           to: { type: 'string', description: 'Shorthand for a navigate action' },
           testId: { type: 'string' },
