@@ -108,6 +108,7 @@ export const appSchema = {
         "venueCollapsedTransfer",
         "toastMs",
         "pageSize",
+        "draftKeepMs",
         "moneyGroupFrom",
         "moneyShortFrom"
       ],
@@ -356,6 +357,11 @@ export const appSchema = {
           "type": "integer",
           "minimum": 1,
           "maximum": 100
+        },
+        "draftKeepMs": {
+          "type": "integer",
+          "minimum": 60000,
+          "maximum": 86400000
         },
         "responsible": {
           "type": "object",
@@ -621,6 +627,9 @@ export const messagesSchema = {
         "balance.less",
         "balance.more",
         "captcha.refresh",
+        "form.draftRestored",
+        "form.draftClear",
+        "form.notArrived",
         "list.failed",
         "list.pulling",
         "list.refreshed",
@@ -937,6 +946,9 @@ export const formSchema = {
           "send": {
             "type": "boolean"
           },
+          "draft": {
+            "type": "boolean"
+          },
           "inputMode": {
             "type": "string",
             "enum": [
@@ -1084,6 +1096,9 @@ export const formSchema = {
     "submitText": {
       "type": "string",
       "minLength": 1
+    },
+    "draft": {
+      "type": "boolean"
     },
     "submit": {
       "type": "object",
@@ -1720,6 +1735,9 @@ export const fieldSchema = {
       "type": "boolean"
     },
     "send": {
+      "type": "boolean"
+    },
+    "draft": {
       "type": "boolean"
     },
     "inputMode": {

@@ -100,6 +100,29 @@ describe('check:config', () => {
     ]);
   });
 
+  it('names a field that looks secret but is not a password field, which a draft would keep (issue 39); draft: false on the field or the form answers it', () => {
+    const secret = (edit: (form: Json, fields: Json[]) => void) =>
+      check((b) => {
+        const form = b.forms['withdraw-bank'] as Json;
+        edit(form, form.fields as Json[]);
+      });
+    // a pay password drawn as a number field; a code by its label; a secret by its name alone
+    expect(secret((_, fields) => (fields[2].type = 'number'))).toEqual([
+      {
+        file: 'screens.config/forms/withdraw-bank.json',
+        path: '/fields/2',
+        message:
+          'field "password" looks like a secret ("支付密码"), and the form\'s draft would keep what is typed in it (sessionStorage): make it "type": "password", or write "draft": false on the field',
+      },
+    ]);
+    expect(secret((_, fields) => Object.assign(fields[2], { type: 'text', name: 'code', label: '短信验证码' })).find((p) => p.path === '/fields/2')?.message).toMatch(/^field "code" looks like a secret \("短信验证码"\)/);
+    expect(secret((_, fields) => Object.assign(fields[2], { type: 'text', name: 'pin', label: '校验码', placeholder: '' })).find((p) => p.path === '/fields/2')?.message).toMatch(/^field "pin" looks like a secret \(its name "pin"\)/);
+    expect(secret((_, fields) => Object.assign(fields[2], { type: 'number', draft: false }))).toEqual([]);
+    expect(secret((form, fields) => Object.assign(fields[2], { type: 'number' }) && (form.draft = false))).toEqual([]);
+    // the red-packet code says draft: false today
+    expect(check((b) => delete ((b.forms.paycode as Json).fields as Json[])[1].draft).map((p) => `${p.file} ${p.path}`)).toEqual(['screens.config/forms/paycode.json /fields/1']);
+  });
+
   it('names a field type and a rule type that do not exist, and the old names kind and check', () => {
     const typos = check((b) => {
       ((b.forms.login as Json).fields as Json[])[1].type = 'pasword';
@@ -128,7 +151,7 @@ describe('check:config', () => {
     });
     expect(oldNames.map((p) => `${p.path}: ${p.message}`)).toEqual([
       '/fields/0: missing required property "type"',
-      '/fields/0/kind: unknown property "kind" (expected one of autoComplete, default, icon, inputMode, label, maxLength, min, name, options, optionsFrom, placeholder, readOnly, send, type); it is called "type" now',
+      '/fields/0/kind: unknown property "kind" (expected one of autoComplete, default, draft, icon, inputMode, label, maxLength, min, name, options, optionsFrom, placeholder, readOnly, send, type); it is called "type" now',
       '/rules/0: missing required property "type"',
       '/rules/0/check: unknown property "check" (expected one of field, max, message, min, onFail, other, pattern, type, when); it is called "type" now',
     ]);
