@@ -84,6 +84,18 @@ describe('bank cards', () => {
     expect(await inputValues(p, textFields)).toEqual(['', '', '', '']);
     expect(await draftNote(p).count()).toBe(0);
 
+    // typed again and put back by a reload: 清除 empties the form and drops the draft
+    await fill(p, 'bank_owner', '张三');
+    await fill(p, 'bank_no', '6222020200112233');
+    expect(await draftValues(p, 'addBankCard')).toEqual({ bank_owner: '张三', bank_no: '6222020200112233' });
+    await p.reload();
+    await draftNote(p).waitFor();
+    expect(await inputValues(p, textFields)).toEqual(['张三', '6222020200112233', '', '']);
+    await draftNote(p).getByRole('button', { name: '清除' }).click();
+    await draftNote(p).waitFor({ state: 'detached' });
+    expect(await inputValues(p, textFields)).toEqual(['', '', '', '']);
+    expect(await draftValues(p, 'addBankCard')).toBeNull();
+
     // typed again, then the member logs out and another logs in: nothing of it is back
     await fill(p, 'bank_owner', '张三');
     await fill(p, 'bank_no', '6222020200112233');
