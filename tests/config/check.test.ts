@@ -101,26 +101,26 @@ describe('check:config', () => {
   });
 
   it('names a field that looks secret but is not a password field, which a draft would keep (issue 39); draft: false on the field or the form answers it', () => {
-    const secret = (edit: (form: Json, fields: Json[]) => void) =>
-      check((b) => {
-        const form = b.forms['withdraw-bank'] as Json;
-        edit(form, form.fields as Json[]);
-      });
-    // a pay password drawn as a number field; a code by its label; a secret by its name alone
-    expect(secret((_, fields) => (fields[2].type = 'number'))).toEqual([
-      {
-        file: 'screens.config/forms/withdraw-bank.json',
-        path: '/fields/2',
-        message:
-          'field "password" looks like a secret ("支付密码"), and the form\'s draft would keep what is typed in it (sessionStorage): make it "type": "password", or write "draft": false on the field',
-      },
+    const fieldsOf = (b: { forms: Record<string, Json> }, form: string) => (b.forms[form] as Json).fields as Json[];
+    const problems = check((b) => {
+      // a pay password drawn as a number field; a code by its label; a secret by its name alone
+      fieldsOf(b, 'withdraw-bank')[2].type = 'number';
+      Object.assign(fieldsOf(b, 'addUsdtCard')[2], { type: 'text', name: 'code', label: '短信验证码', placeholder: '' });
+      Object.assign(fieldsOf(b, 'withdraw-usdt')[2], { type: 'text', name: 'pin', label: '校验码', placeholder: '' });
+      // the red-packet code says draft: false today
+      delete fieldsOf(b, 'paycode')[1].draft;
+      // answered: draft: false on the field, or on the form
+      Object.assign(fieldsOf(b, 'addBankCard')[4], { type: 'number', draft: false });
+      fieldsOf(b, 'changePassword')[0].type = 'number';
+      (b.forms.changePassword as Json).draft = false;
+    }).filter((p) => /^\/fields\/\d+$/.test(p.path));
+    const advice = 'and the form\'s draft would keep what is typed in it (sessionStorage): make it "type": "password", or write "draft": false on the field';
+    expect(problems.map((p) => `${p.file} ${p.path}: ${p.message}`).sort()).toEqual([
+      `screens.config/forms/addUsdtCard.json /fields/2: field "code" looks like a secret ("短信验证码"), ${advice}`,
+      `screens.config/forms/paycode.json /fields/1: field "pay_code" looks like a secret ("红包口令"), ${advice}`,
+      `screens.config/forms/withdraw-bank.json /fields/2: field "password" looks like a secret ("支付密码"), ${advice}`,
+      `screens.config/forms/withdraw-usdt.json /fields/2: field "pin" looks like a secret (its name "pin"), ${advice}`,
     ]);
-    expect(secret((_, fields) => Object.assign(fields[2], { type: 'text', name: 'code', label: '短信验证码' })).find((p) => p.path === '/fields/2')?.message).toMatch(/^field "code" looks like a secret \("短信验证码"\)/);
-    expect(secret((_, fields) => Object.assign(fields[2], { type: 'text', name: 'pin', label: '校验码', placeholder: '' })).find((p) => p.path === '/fields/2')?.message).toMatch(/^field "pin" looks like a secret \(its name "pin"\)/);
-    expect(secret((_, fields) => Object.assign(fields[2], { type: 'number', draft: false }))).toEqual([]);
-    expect(secret((form, fields) => Object.assign(fields[2], { type: 'number' }) && (form.draft = false))).toEqual([]);
-    // the red-packet code says draft: false today
-    expect(check((b) => delete ((b.forms.paycode as Json).fields as Json[])[1].draft).map((p) => `${p.file} ${p.path}`)).toEqual(['screens.config/forms/paycode.json /fields/1']);
   });
 
   it('names a field type and a rule type that do not exist, and the old names kind and check', () => {
