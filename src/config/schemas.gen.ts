@@ -145,6 +145,7 @@ export const appSchema = {
         "venueCollapsedTransfer",
         "toastMs",
         "pageSize",
+        "draftKeepMs",
         "moneyGroupFrom",
         "moneyShortFrom"
       ],
@@ -418,6 +419,11 @@ export const appSchema = {
           "minimum": 1,
           "maximum": 100
         },
+        "draftKeepMs": {
+          "type": "integer",
+          "minimum": 60000,
+          "maximum": 86400000
+        },
         "responsible": {
           "type": "object",
           "additionalProperties": false,
@@ -685,6 +691,9 @@ export const messagesSchema = {
         "balance.less",
         "balance.more",
         "captcha.refresh",
+        "form.draftRestored",
+        "form.draftClear",
+        "form.notArrived",
         "list.failed",
         "list.pulling",
         "list.refreshed",
@@ -1023,6 +1032,9 @@ export const formSchema = {
           "send": {
             "type": "boolean"
           },
+          "draft": {
+            "type": "boolean"
+          },
           "inputMode": {
             "type": "string",
             "enum": [
@@ -1174,6 +1186,9 @@ export const formSchema = {
     "submitText": {
       "type": "string",
       "minLength": 1
+    },
+    "draft": {
+      "type": "boolean"
     },
     "submit": {
       "type": "object",
@@ -1859,6 +1874,9 @@ export const fieldSchema = {
       "type": "boolean"
     },
     "send": {
+      "type": "boolean"
+    },
+    "draft": {
       "type": "boolean"
     },
     "inputMode": {
