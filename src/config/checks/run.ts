@@ -44,7 +44,10 @@ export function startRun(compiled: Compiled, bundle: ConfigBundle): Run {
     ...compiled,
     bundle,
     problems,
-    add: (file, at, message) => problems.push({ file, path: typeof at === 'string' ? at : pointer(at), message }),
+    add: (file, at, message, also) => {
+      const p = (a: typeof at) => (typeof a === 'string' ? a : pointer(a));
+      problems.push({ file, path: p(at), message, ...(also?.length ? { also: also.map(p) } : {}) });
+    },
     warn: (file, at, message) => problems.push({ file, path: typeof at === 'string' ? at : pointer(at), message, severity: 'warning' }),
     once: <T,>(json: unknown, part: string, deps: unknown[], work: () => T): T => {
       if (!json || typeof json !== 'object') return work();
