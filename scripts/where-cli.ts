@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { ConfigBundle } from '../src/config/check';
 import { findHosts, findReferences, findText, formatReferences, hostOf, parseWhere, routesOf } from '../src/config/where';
 import { loadBundle } from './config-fs';
 
@@ -21,7 +22,18 @@ export function whereCli(root: string, configDir: string, key: string | undefine
     console.error('usage: npm run where -- KEY (or npm run check:config -- --where KEY)   (@message.key, const.NAME, map:NAME, an endpoint, a widget type, or any text such as 赞助)');
     return 2;
   }
-  const bundle = loadBundle(root, configDir);
+  const { text, found } = whereAnswer(root, configDir, key);
+  console.log(text);
+  return found ? 0 : 1;
+}
+
+/**
+ * The answer `npm run where -- KEY` prints, as text: for the folder `configDir` (relative to root) as
+ * it is on disk, or as `bundle` has it (the studio: the operator's unsaved edits); `found` is false
+ * when nothing names the key.
+ */
+export function whereAnswer(root: string, configDir: string, key: string, bundle: ConfigBundle = loadBundle(root, configDir)): { text: string; found: boolean } {
+  const out: string[] = [];
   const routes = routesOf(bundle);
   const q = parseWhere(key);
   // the folder searched: another brand's (SCREENS_CONFIG_DIR, --dir) is named as such
@@ -31,13 +43,13 @@ export function whereCli(root: string, configDir: string, key: string | undefine
   const refs = name ? findReferences(bundle, key) : [];
   const text = hostOf(key) ?? key;
   const asText = q.kind === 'name' && !refs.length ? findText(bundle, text) : [];
-  console.log(asText.length ? formatReferences(text, asText, routes, `text containing "${text}": ${asText.length} place(s) in ${folder}`) : formatReferences(key, refs, routes, undefined, folder));
+  out.push(asText.length ? formatReferences(text, asText, routes, `text containing "${text}": ${asText.length} place(s) in ${folder}`) : formatReferences(key, refs, routes, undefined, folder));
   // after a text (a brand's name), the web addresses of the config: a domain does not spell the name (星耀: xingyao)
   const hosts = q.kind === 'name' && !refs.length ? findHosts(bundle).filter((h) => !h.host.includes(text.toLowerCase())) : [];
   if (hosts.length) {
-    console.log(`\nweb addresses in ${configDir}/ (a domain may name the brand in other words: check each):`);
+    out.push(`\nweb addresses in ${configDir}/ (a domain may name the brand in other words: check each):`);
     const width = Math.max(...hosts.map((h) => h.host.length));
-    for (const h of hosts) console.log(`${h.host.padEnd(width)}  ${h.refs.map((r) => `${r.file} ${r.path}`).join(', ')}`);
+    for (const h of hosts) out.push(`${h.host.padEnd(width)}  ${h.refs.map((r) => `${r.file} ${r.path}`).join(', ')}`);
   }
   // how src/ names it: message('auth.loginRequired'), constants.withdrawMin, 'withdraw'
   const needle = q.kind === 'message' ? key.slice(1) : q.name;
@@ -52,6 +64,6 @@ export function whereCli(root: string, configDir: string, key: string | undefine
         if (re.test(line)) code.push(`${path.relative(root, file)}:${i + 1}  ${line.trim().slice(0, 90)}`);
       });
   }
-  if (code.length) console.log(`\nin src/ (${code.length}):\n${code.join('\n')}`);
-  return refs.length || asText.length || code.length ? 0 : 1;
+  if (code.length) out.push(`\nin src/ (${code.length}):\n${code.join('\n')}`);
+  return { text: out.join('\n'), found: !!(refs.length || asText.length || code.length) };
 }
