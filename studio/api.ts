@@ -8,7 +8,7 @@
  * JSON 400, a file name outside the config folders a JSON 400, an unknown call a JSON 404. Nothing
  * answers HTML but the page, and nothing answers 500 for bad input.
  *
- *   GET  /studio-api/workspace      brands, the schemas of the forms, the preview's addresses (and QR codes), the routes' queries
+ *   GET  /studio-api/workspace      brands, the schemas of the forms, the preview's addresses, the routes' queries
  *   GET  /studio-api/files?brand=   the top layer's files: text and hash of each
  *   POST /studio-api/draft          {brand, base, drafts} -> problems, hashes on disk, conflicts, routes per file; the preview shows the drafts
  *   POST /studio-api/where          {brand, key, base, drafts} -> the `npm run where` answer
@@ -25,8 +25,8 @@ import { BadRequest, type Edits, type Studio } from './studio';
 export interface PreviewInfo {
   /** the preview on this machine */
   origin: string;
-  /** the preview's addresses on the network, with a QR code (SVG) each; empty when it listens on this machine only */
-  network: { url: string; qr: string }[];
+  /** the preview's addresses on the network (the page draws their QR codes); empty when it listens on this machine only */
+  network: string[];
   /** switches the preview's mock to a data preset; answers who to log in as */
   preset(name: 'normal' | 'stress' | 'empty'): Promise<{ username: string; password: string }>;
 }

@@ -140,3 +140,31 @@ export function segmentsOf(pointer: string): string[] {
   if (pointer === '' || pointer === '/') return [];
   return pointer.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
+
+/** The changes applied to a JSON value (not a text): a copy, the input untouched; what a rebase of an edit onto a newer file does. */
+export function applyToJson(json: unknown, changes: Change[]): unknown {
+  let out = structuredClone(json);
+  for (const c of changes) {
+    if (!c.path.length) {
+      out = structuredClone(c.new);
+      continue;
+    }
+    let parent: unknown = out;
+    for (const seg of c.path.slice(0, -1)) {
+      const next = (parent as Record<string, unknown>)[seg as string];
+      if (typeof next !== 'object' || next === null) return out; // the place the change was made is gone: nothing to apply it to
+      parent = next;
+    }
+    const last = c.path[c.path.length - 1];
+    if (Array.isArray(parent) && typeof last === 'number') {
+      if (c.insert) parent.splice(last, 0, structuredClone(c.new));
+      else if (c.new === undefined) parent.splice(last, 1);
+      else parent[last] = structuredClone(c.new);
+    } else if (parent && typeof parent === 'object') {
+      const obj = parent as Record<string, unknown>;
+      if (c.new === undefined) delete obj[last];
+      else obj[last] = structuredClone(c.new);
+    }
+  }
+  return out;
+}

@@ -21,7 +21,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createChecker, errorsOf, type ConfigBundle, type Problem } from '../src/config/check';
 import { JsonSyntaxError, readJsonText } from '../src/config/json-text';
-import { routesOf } from '../src/config/where';
+import { findReferences, routesOf } from '../src/config/where';
 import { shownPath } from '../scripts/config-dir';
 import { loadSchemas, loadWidgetSchemas } from '../scripts/config-fs';
 import { whereAnswer } from '../scripts/where-cli';
@@ -281,13 +281,17 @@ export async function createStudio({ root, configDir, preview }: StudioOptions) 
       return { saved: true, written, disk: hashes(after.disk), problems: check(bundleOf(b, after.files)) };
     },
 
-    /** The answer of `npm run where -- KEY` for the merged view with the drafts. */
+    /** The answer of `npm run where -- KEY` for the merged view with the drafts, and the routes that show what refers to it. */
     where(brandId: unknown, key: unknown, raw: Edits) {
       const b = brandOf(brandId);
       if (typeof key !== 'string' || !key.trim() || key.length > 200) throw new BadRequest('key: expected what to look for, such as @withdraw.min, const.withdrawMin or map:depositState (at most 200 characters)');
       const edits = checked(raw);
       const { files } = mergedView(b, edits.drafts);
-      return whereAnswer(root, top(b).shown, key, bundleOf(b, files));
+      const bundle = bundleOf(b, files);
+      const on = routesOf(bundle);
+      // the routes a player opens to see what refers to the key: where the preview can show it
+      const routes = [...new Set(findReferences(bundle, key).flatMap((r) => on(r.file, r.path)))];
+      return { ...whereAnswer(root, top(b).shown, key, bundle), routes };
     },
   };
 }
