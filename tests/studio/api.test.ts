@@ -74,7 +74,7 @@ describe('the files and the problems of an edit', () => {
     for (const key of ['@withdraw.min', 'const.withdrawMin']) {
       const res = await post('where', { brand: 'product', key, base: {}, drafts: {} });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual(whereAnswer(root, dir, key));
+      expect(res.body).toEqual({ ...whereAnswer(root, dir, key), routes: ['/withdrawal'] });
     }
     const res = await post('where', { ...edit(() => undefined), key: 'const.withdrawMin' });
     expect(res.body.text.split('\n')[0]).toBe('const.withdrawMin: 6 reference(s) in ' + dir + '/');
