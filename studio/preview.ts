@@ -11,11 +11,14 @@
  * folder is never written: the scratch folder is a temporary copy, removed on close.
  *
  * The server is vite.config.ts's own (its plugins in its order, the mock mounted with its control
- * surface), with three differences: the config check is left out (the studio checks each edit itself
+ * surface), with four differences: the config check is left out (the studio checks each edit itself
  * and shows the problems at their fields, where the dev server would run a process per keystroke),
- * the security headers let the studio frame it, and `/__studio/enter` starts a session in the frame:
+ * the mock is loaded by the studio's process itself (not through Vite's SSR loader: seconds less to
+ * start), the security headers let the studio frame it, and `/__studio/enter` starts a session in the frame:
  * `?as=member&user=demo01&to=/withdrawal` asks the mock for the member's token (this machine only:
- * a phone gets the login screen) and opens the route, `?as=visitor` opens it logged out.
+ * a phone gets the login screen) and opens the route, `?as=visitor` opens it logged out. It then tells
+ * the studio (postMessage, which the studio takes only from the preview's exact origin, as Payload's
+ * live preview does) that the session is in place: later routes only move the frame's hash.
  */
 import { cpSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
@@ -39,8 +42,8 @@ export interface PreviewOptions {
 
 export type Preview = PreviewInfo & PreviewSink & { close(): Promise<void> };
 
-/** The plugins of vite.config.ts the preview leaves out (see above). */
-const LEFT_OUT = new Set(['config-check', 'dev-security-headers']);
+/** The plugins of vite.config.ts the preview leaves out (see above; the mock is mounted below, with its control surface). */
+const LEFT_OUT = new Set(['config-check', 'dev-security-headers', 'mock-api']);
 
 const ENTER_HTML = '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>preview</title></head><body><script src="/__studio/enter.js"></script></body></html>';
 /** A fresh session in the frame: the member's token from the mock (this machine only), or none; then the route. */
@@ -55,6 +58,8 @@ const ENTER_JS = `(async () => {
       if (body && body.code === 200) sessionStorage.setItem('token', body.data.api_token);
     } catch (e) { /* a phone: no control surface, the app asks it to log in */ }
   }
+  // the studio may now move the frame to another route (Preview.tsx): the session is in place
+  parent.postMessage({ type: 'studio-preview-entered' }, '*');
   location.replace('/#' + to);
 })();
 `;
@@ -97,20 +102,21 @@ export async function startPreview({ root, configDir, port, host, studioOrigins 
   cpSync(configDir, scratch, { recursive: true });
   const network = host === '127.0.0.1' || host === 'localhost' ? [] : networkAddresses();
 
-  // vite.config.ts reads its config folder (SCREENS_CONFIG_DIR) and the mock its control switch when
-  // it is loaded and the server made: set for that moment only, so the rest of the studio (where's
-  // heading) still sees the operator's own settings
-  const saved = { dir: process.env.SCREENS_CONFIG_DIR, control: process.env.MOCK_CONTROL };
+  // vite.config.ts reads its config folder (SCREENS_CONFIG_DIR) when it is loaded: set for that moment
+  // only, so the rest of the studio (where's heading) still sees the operator's own setting
+  const saved = process.env.SCREENS_CONFIG_DIR;
   process.env.SCREENS_CONFIG_DIR = scratch;
-  process.env.MOCK_CONTROL = '1';
   let server: ViteDevServer;
   try {
     const { default: config } = (await import(`${pathToFileURL(path.join(root, 'vite.config.ts')).href}`)) as { default: UserConfig };
     const plugins = (await flatPlugins(config.plugins)).filter((p) => !LEFT_OUT.has(p.name));
+    const { createApp } = await import('../mock-server/app');
+    const mock = createApp({ control: true, latencyMs: 0, publicOrigin: `http://localhost:${port}` });
     const headers: Plugin = {
       name: 'studio-preview-headers',
       configureServer(s) {
         s.middlewares.use(securityHeadersFor({ dev: { port, hosts: network }, frameAncestors: studioOrigins }));
+        s.middlewares.use(mock);
       },
     };
     server = await createServer({
@@ -126,10 +132,8 @@ export async function startPreview({ root, configDir, port, host, studioOrigins 
     });
     await server.listen();
   } finally {
-    if (saved.dir === undefined) delete process.env.SCREENS_CONFIG_DIR;
-    else process.env.SCREENS_CONFIG_DIR = saved.dir;
-    if (saved.control === undefined) delete process.env.MOCK_CONTROL;
-    else process.env.MOCK_CONTROL = saved.control;
+    if (saved === undefined) delete process.env.SCREENS_CONFIG_DIR;
+    else process.env.SCREENS_CONFIG_DIR = saved;
   }
 
   const origin = `http://127.0.0.1:${port}`;

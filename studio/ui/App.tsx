@@ -191,8 +191,9 @@ export function App() {
     return outline.find((o) => o.id === itemId)?.sections ?? [];
   }, [place, messages, search, outline, itemId]);
 
-  const previewRoutes = useMemo(() => {
-    if (!place) return ['/'];
+  // the routes that show what is edited; none known (a constant before its where-used answer): the preview stays where it is
+  const previewRoutes = useMemo((): string[] => {
+    if (!place) return [];
     if (place.kind === 'screen') {
       const name = place.file.slice('screens/'.length, -'.json'.length);
       const r = routeList.filter((x) => x.screen === name).map((x) => x.path);
@@ -201,7 +202,7 @@ export function App() {
     if (place.kind === 'form' && answer?.routes[place.file]?.length) return answer.routes[place.file];
     if (place.kind === 'routes' && itemId !== null && routeList[Number(itemId)]) return [routeList[Number(itemId)].path];
     if (where?.routes.length) return where.routes;
-    return ['/'];
+    return [];
   }, [place, routeList, answer, itemId, where]);
 
   const openReview = async () => {

@@ -20,7 +20,7 @@ export interface PreviewProps {
   origin: string;
   /** the preview's addresses on the network (none: it answers this machine only) */
   network: string[];
-  /** the routes of what is being edited, the first shown */
+  /** the routes of what is being edited, the first shown; none: the frame stays on its route */
   routes: string[];
   /** queries that bring a route to its content (/activityInfo -> id=1) */
   queries: Record<string, string>;
@@ -51,15 +51,18 @@ export function Preview({ origin, network, routes, queries, titleOf }: PreviewPr
   const [data, setData] = useState<Data>('normal');
   const [who, setWho] = useState<{ username: string; password: string } | null>(null);
   const [route, setRoute] = useState(routes[0] ?? '/');
+  const [seen, setSeen] = useState<string[]>([]);
   const [session, setSession] = useState(0);
   const [status, setStatus] = useState('');
   const frame = useRef<HTMLIFrameElement>(null);
-  const entered = useRef<string>('');
 
   // a new place shows its first route (the list is compared by its routes, not by its identity)
-  const first = routes[0] ?? '/';
   const routesKey = routes.join(' ');
-  useEffect(() => setRoute(first), [routesKey, first]);
+  useEffect(() => {
+    if (!routesKey) return;
+    setRoute(routesKey.split(' ')[0]);
+    setSeen((s) => [...new Set([...routesKey.split(' '), ...s])].slice(0, 12));
+  }, [routesKey]);
 
   // the mock's data preset: reset, then a fresh session in the frame
   useEffect(() => {
@@ -80,22 +83,41 @@ export function Preview({ origin, network, routes, queries, titleOf }: PreviewPr
   }, [data]);
 
   const target = `${route}${queries[route] ? `?${queries[route]}` : ''}`;
-  // a new session (role, data) loads the entry page; a new route only moves the frame's hash (no reload)
+  const targetRef = useRef(target);
+  targetRef.current = target;
+  // the frame's session: the entry page loads on a new role or data (a fresh session), and says when
+  // the member's token is in place (a message from the preview's origin, compared exactly); a new
+  // route before that waits, after it only moves the frame's hash (no reload)
+  const [ready, setReady] = useState(false);
+  const shown = useRef('');
   useEffect(() => {
     const el = frame.current;
     if (!el || !who) return;
-    const key = `${session}|${role}`;
-    if (entered.current !== key) {
-      entered.current = key;
-      el.src = `${origin}/__studio/enter?as=${role}&user=${encodeURIComponent(who.username)}&to=${encodeURIComponent(target)}`;
-    } else el.src = `${origin}/#${target}`;
-  }, [origin, who, session, role, target]);
+    setReady(false);
+    shown.current = targetRef.current;
+    el.src = `${origin}/__studio/enter?as=${role}&user=${encodeURIComponent(who.username)}&to=${encodeURIComponent(targetRef.current)}`;
+  }, [origin, who, session, role]);
+  useEffect(() => {
+    const entered = (e: MessageEvent) => {
+      if (e.origin !== origin || e.source !== frame.current?.contentWindow) return;
+      const data = e.data as { type?: unknown } | null;
+      if (data && typeof data === 'object' && data.type === 'studio-preview-entered') setReady(true);
+    };
+    window.addEventListener('message', entered);
+    return () => window.removeEventListener('message', entered);
+  }, [origin]);
+  useEffect(() => {
+    const el = frame.current;
+    if (!el || !ready || shown.current === target) return;
+    shown.current = target;
+    el.src = `${origin}/#${target}`;
+  }, [origin, ready, target]);
 
   return (
     <aside className="preview" aria-label="preview">
       <div className="preview-controls">
         <select aria-label="route" value={route} onChange={(e) => setRoute(e.target.value)}>
-          {[...new Set([...routes, route])].map((r) => (
+          {[...new Set([...routes, route, ...seen, '/'])].map((r) => (
             <option key={r} value={r}>
               {titleOf(r)} {r}
             </option>
