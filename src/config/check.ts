@@ -1,5 +1,5 @@
 /**
- * The config check: JSON Schema validation (ajv) plus the cross-reference checks of DESIGN.md.
+ * The config check: JSON Schema validation (ajv) plus the cross-reference checks (docs/ENGINE.md, docs/OPERATING.md).
  * One implementation, three callers: `npm run check:config` (scripts/check-config.ts), the Vite
  * build and dev server (through that script), and the tests. It runs in Node only: ajv never
  * ships in the browser bundle.
