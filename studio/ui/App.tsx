@@ -50,6 +50,8 @@ export function App() {
   const edits = history.present;
   const editsRef = useRef(edits);
   editsRef.current = edits;
+  const diskRef = useRef(disk);
+  diskRef.current = disk;
 
   const loadFiles = useCallback(async (b: string) => {
     const r = await api.files(b);
@@ -99,11 +101,8 @@ export function App() {
     const id = setInterval(() => {
       api.draft(body(editsRef.current)).then((a) => {
         setAnswer(a);
-        setDisk((d) => {
-          const stale = Object.entries(a.disk).some(([n, h]) => d[n]?.hash !== h && !(n in editsRef.current.drafts));
-          if (stale) void loadFiles(brand);
-          return d;
-        });
+        const d = diskRef.current;
+        if (Object.entries(a.disk).some(([n, h]) => d[n]?.hash !== h && !(n in editsRef.current.drafts))) void loadFiles(brand);
       }, () => undefined);
     }, 3000);
     return () => clearInterval(id);
