@@ -61,7 +61,18 @@ export function whereCli(root: string, configDir: string, key: string | undefine
     console.error('usage: npm run where -- KEY (or npm run check:config -- --where KEY)   (@message.key, const.NAME, map:NAME, an endpoint, a widget type, or any text such as 赞助)');
     return 2;
   }
-  const bundle = loadBundle(root, configDir);
+  const { text, found } = whereAnswer(root, configDir, key, undefined, brands);
+  console.log(text);
+  return found ? 0 : 1;
+}
+
+/**
+ * The answer `npm run where -- KEY` prints, as text: for the folder `configDir` (relative to root) as
+ * it is on disk, or as `bundle` has it (the studio: the operator's unsaved edits), then per brand of
+ * `brands` the value and the layer that sets it; `found` is false when nothing names the key.
+ */
+export function whereAnswer(root: string, configDir: string, key: string, bundle: ConfigBundle = loadBundle(root, configDir), brands: string[] = []): { text: string; found: boolean } {
+  const out: string[] = [];
   const routes = routesOf(bundle);
   const q = parseWhere(key);
   // the folder searched: another brand's (SCREENS_CONFIG_DIR, --dir) is named as such
@@ -71,13 +82,13 @@ export function whereCli(root: string, configDir: string, key: string | undefine
   const refs = name ? findReferences(bundle, key) : [];
   const text = hostOf(key) ?? key;
   const asText = q.kind === 'name' && !refs.length ? findText(bundle, text) : [];
-  console.log(asText.length ? formatReferences(text, asText, routes, `text containing "${text}": ${asText.length} place(s) in ${folder}`) : formatReferences(key, refs, routes, undefined, folder));
+  out.push(asText.length ? formatReferences(text, asText, routes, `text containing "${text}": ${asText.length} place(s) in ${folder}`) : formatReferences(key, refs, routes, undefined, folder));
   // after a text (a brand's name), the web addresses of the config: a domain does not spell the name (星耀: xingyao)
   const hosts = q.kind === 'name' && !refs.length ? findHosts(bundle).filter((h) => !h.host.includes(text.toLowerCase())) : [];
   if (hosts.length) {
-    console.log(`\nweb addresses in ${configDir}/ (a domain may name the brand in other words: check each):`);
+    out.push(`\nweb addresses in ${configDir}/ (a domain may name the brand in other words: check each):`);
     const width = Math.max(...hosts.map((h) => h.host.length));
-    for (const h of hosts) console.log(`${h.host.padEnd(width)}  ${h.refs.map((r) => `${r.file} ${r.path}`).join(', ')}`);
+    for (const h of hosts) out.push(`${h.host.padEnd(width)}  ${h.refs.map((r) => `${r.file} ${r.path}`).join(', ')}`);
   }
   // how src/ names it: message('auth.loginRequired'), constants.withdrawMin, 'withdraw'
   const needle = q.kind === 'message' ? key.slice(1) : q.name;
@@ -92,11 +103,11 @@ export function whereCli(root: string, configDir: string, key: string | undefine
         if (re.test(line)) code.push(`${path.relative(root, file)}:${i + 1}  ${line.trim().slice(0, 90)}`);
       });
   }
-  if (code.length) console.log(`\nin src/ (${code.length}):\n${code.join('\n')}`);
+  if (code.length) out.push(`\nin src/ (${code.length}):\n${code.join('\n')}`);
   // which layer sets it in each brand (brands/<id>/ over the product)
   const brandLines = perBrand(root, configDir, key, brands, (b) => (name ? findReferences(b, key) : []).concat(q.kind === 'name' && !refs.length ? findText(b, text) : []));
   const none = brandLines.filter((l) => / no reference in /.test(l));
-  if (brandLines.length && none.length === brandLines.length) console.log(`and none in the brands (${brands.join(', ')})`);
-  else if (brandLines.length) console.log(`\n${brandLines.join('\n')}`);
-  return refs.length || asText.length || code.length || none.length < brandLines.length ? 0 : 1;
+  if (brandLines.length && none.length === brandLines.length) out.push(`and none in the brands (${brands.join(', ')})`);
+  else if (brandLines.length) out.push(`\n${brandLines.join('\n')}`);
+  return { text: out.join('\n'), found: !!(refs.length || asText.length || code.length || none.length < brandLines.length) };
 }

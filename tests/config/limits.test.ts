@@ -102,6 +102,18 @@ describe('a minimum above its maximum', () => {
   });
 });
 
+describe('the other field a crossed pair is about (Problem.also: an editor shows the problem at both)', () => {
+  it('a pair of constants names the maximum; crossed rules the other rule\'s max', () => {
+    const b = structuredClone(real);
+    (b.app.json as { constants: Json }).constants.withdrawMin = 2000000;
+    const problems = errorsOf(checker(b));
+    expect(problems.filter((p) => p.file === 'screens.config/app.json').map((p) => [p.path, p.also])).toEqual([['/constants/withdrawMin', ['/constants/withdrawMax']]]);
+    const min = ruleIndex('withdraw-bank', 'min');
+    const max = ruleIndex('withdraw-bank', 'max');
+    expect(problems.filter((p) => p.file === 'screens.config/forms/withdraw-bank.json').map((p) => [p.path, p.also])).toEqual([[`/rules/${min}/min`, [`/rules/${max}/max`]]]);
+  });
+});
+
 describe('a negative amount or count', () => {
   it('a negative transfer minimum in app.json: the value and the bound', () => {
     expect(check((v) => (v.constants.transferMin = -1))).toEqual(['screens.config/app.json: /constants/transferMin: expected a number above 0, found -1']);

@@ -84,7 +84,8 @@ function checkConstantPairs(run: Run, constants: JsonObject, obj: JsonObject, at
     run.add(
       run.bundle.app.file,
       [...at, name],
-      `${name} ${v} is above ${maxName} ${max} (${cite(run, run.bundle.app.file, [...at, maxName!])}): no value can pass both; expected a minimum at most its maximum (lower ${name} or raise ${maxName})`,
+        `${name} ${v} is above ${maxName} ${max} (${cite(run, run.bundle.app.file, [...at, maxName!])}): no value can pass both; expected a minimum at most its maximum (lower ${name} or raise ${maxName})`,
+        [[...at, maxName!]],
     );
   }
 }
@@ -108,7 +109,7 @@ function checkRules(run: Run, file: string, form: JsonObject, constants: JsonObj
       if (b && b.value < 0) run.add(file, ['rules', i, k], `the rule's ${k} is ${describe(b)}: expected 0 or more (an amount or a length below 0 lets everything through)`);
     }
     if (min && max && min.value > max.value) {
-      run.add(file, ['rules', i, 'min'], `the rule's min ${describe(min)} is above its max ${describe(max)}: no value can pass; expected min at most max`);
+      run.add(file, ['rules', i, 'min'], `the rule's min ${describe(min)} is above its max ${describe(max)}: no value can pass; expected min at most max`, [['rules', i, 'max']]);
     }
     checkMessage(run, file, r, i, min, max, constants);
     for (const [k, b] of [['min', min], ['max', max]] as const) if (b && !b.constant) warnTypedBound(run, file, i, k, b.value, constants);
@@ -125,7 +126,8 @@ function checkRules(run: Run, file: string, form: JsonObject, constants: JsonObj
       run.add(
         file,
         ['rules', i, 'min'],
-        `the min ${describe(min)} of this ${lo.type} rule on "${lo.field}" is above the max ${describe(max)} of the ${hi.type} rule at ${cite(run, file, ['rules', j, 'max'])}: no value can pass both; expected the minimum at most the maximum`,
+          `the min ${describe(min)} of this ${lo.type} rule on "${lo.field}" is above the max ${describe(max)} of the ${hi.type} rule at ${cite(run, file, ['rules', j, 'max'])}: no value can pass both; expected the minimum at most the maximum`,
+          [['rules', j, 'max']],
       );
     });
   });

@@ -49,7 +49,12 @@ export function startRun(compiled: Compiled, bundle: ConfigBundle): Run {
     ...compiled,
     bundle,
     problems,
-    add: (file, at, message) => problems.push({ ...place(file, at), message }),
+    add: (file, at, message, also) => {
+      const here = place(file, at);
+      // the other places it is about, where they are in the same file as the problem (a brand's value may meet the product's)
+      const others = (also ?? []).map((a) => place(file, a)).filter((o) => o.file === here.file).map((o) => o.path);
+      problems.push({ ...here, message, ...(others.length ? { also: others } : {}) });
+    },
     warn: (file, at, message) => problems.push({ ...place(file, at), message, severity: 'warning' }),
     shown: (file, at) => {
       const p = place(file, at);

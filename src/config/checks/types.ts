@@ -7,6 +7,11 @@ export interface Problem {
   message: string;
   /** a warning does not fail the check (check:config exits 0, the build goes on); absent: an error */
   severity?: 'warning';
+  /**
+   * other JSON paths of the same file the problem is about (a minimum above its maximum: the maximum),
+   * where an editor shows it too (the studio shows it at both fields)
+   */
+  also?: string[];
   /** a syntax error: where in the file's text (1-based), and the line with a caret under the place */
   line?: number;
   column?: number;
