@@ -2,7 +2,7 @@
  * npm run migrate — brings the product's config folder (screens.config/, or SCREENS_CONFIG_DIR) and
  * every brand's overlay (brands/<id>/) to the config format this engine reads: each migration of
  * src/config/migrations/ in order, on the files older than it, each file rewritten in place with its
- * formatting kept (only the names that change are edited); then every config file says
+ * layout kept (only what changes is edited); then every config file says
  * `"$format": <current>`, and the config check runs on the product and every brand.
  *   --dry-run   list what would change, write nothing
  * Exit code: the check's (1 when a problem is left), 0 for a dry run.
@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OverlayBundle } from '../src/config/overlay/layers';
-import { applyToText, CURRENT_FORMAT, formatOf, MIGRATIONS, pendingChanges, type Change } from '../src/config/migrations/index';
+import { applyToText, CURRENT_FORMAT, describeChange, formatOf, MIGRATIONS, pendingChanges, pointerOf, type Change } from '../src/config/migrations/index';
 import { configDirOf, shownPath } from './config-dir';
 import { brandIds, loadBrand, loadBundle, loadOverlay } from './config-fs';
 
@@ -42,13 +42,14 @@ for (const m of MIGRATIONS) {
   console.log(`${m.id} (format ${m.format}): ${m.title}: ${pending.length} change(s)`);
   const byFile = new Map<string, Change[]>();
   for (const p of pending) {
-    console.log(`  ${p.file} ${p.path} -> "${p.change.to}"`);
+    console.log(`  ${p.file} ${p.path} ${describeChange(p.change)}`);
     byFile.set(p.file, [...(byFile.get(p.file) ?? []), p.change]);
   }
   if (dry) continue;
   for (const [file, changes] of byFile) {
-    const { text, skipped } = applyToText(readFileSync(abs(file), 'utf8'), changes, m.format);
-    for (const { change, why } of skipped) console.error(`  ${file} /${change.path.join('/')}: not renamed: ${why}`);
+    const { text, skipped, kept } = applyToText(readFileSync(abs(file), 'utf8'), changes, m.format);
+    for (const { what } of kept) console.log(`  ${file} ${what}`);
+    for (const { change, why } of skipped) console.error(`  ${file} ${pointerOf(change.path)}: not changed: ${why}${change.edits.length ? '' : `: ${change.message}`}`);
     writeFileSync(abs(file), text);
     changed += changes.length - skipped.length;
   }
