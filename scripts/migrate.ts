@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { OverlayBundle } from '../src/config/overlay/layers';
 import { applyToText, CURRENT_FORMAT, describeChange, formatOf, MIGRATIONS, pendingChanges, pointerOf, type Change } from '../src/config/migrations/index';
 import { configDirOf, shownPath } from './config-dir';
-import { brandIds, loadBrand, loadBundle, loadOverlay } from './config-fs';
+import { brandFolder, brandIds, loadBrand, loadBundle, loadOverlay } from './config-fs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dry = process.argv.includes('--dry-run');
@@ -30,9 +30,11 @@ function configFiles(): Entry[] {
 }
 
 const abs = (file: string) => path.resolve(root, file);
-console.log(`config format ${CURRENT_FORMAT}: ${productDir}/ and ${brands.length ? brands.map((id) => `brands/${id}/`).join(', ') : 'no brand'}${dry ? ' (dry run: nothing is written)' : ''}`);
+console.log(`config format ${CURRENT_FORMAT}: ${productDir}/ and ${brands.length ? brands.map((id) => `${brandFolder(root, id)}/`).join(', ') : 'no brand'}${dry ? ' (dry run: nothing is written)' : ''}`);
 
 let changed = 0;
+/** files with an old use left to rewrite by hand: they keep their format, so check:config keeps naming it */
+const unfinished = new Set<string>();
 for (const m of MIGRATIONS) {
   const pending = pendingChanges(loadBundle(root, productDir), brands.map((id) => loadBrand(root, id, productDir))).filter((p) => p.migration === m);
   if (!pending.length) {
@@ -47,22 +49,23 @@ for (const m of MIGRATIONS) {
   }
   if (dry) continue;
   for (const [file, changes] of byFile) {
-    const { text, skipped, kept } = applyToText(readFileSync(abs(file), 'utf8'), changes, m.format);
+    const { text, skipped, kept } = applyToText(readFileSync(abs(file), 'utf8'), changes);
     for (const { what } of kept) console.log(`  ${file} ${what}`);
-    for (const { change, why } of skipped) console.error(`  ${file} ${pointerOf(change.path)}: not changed: ${why}${change.edits.length ? '' : `: ${change.message}`}`);
+    for (const { change, why } of skipped) console.error(`  ${file} ${pointerOf(change.path)}: not changed: ${change.edits.length ? why : change.message}`);
+    if (skipped.length) unfinished.add(file);
     writeFileSync(abs(file), text);
     changed += changes.length - skipped.length;
   }
 }
 
 // every file now says which format it is written in (a file a migration did not touch is valid as it is)
-const stale = configFiles().filter((f) => !(f.json instanceof Error) && formatOf(f.json) < CURRENT_FORMAT);
+const stale = configFiles().filter((f) => !(f.json instanceof Error) && formatOf(f.json) < CURRENT_FORMAT && !unfinished.has(f.file));
 if (dry) {
   console.log(`${stale.length} file(s) would say "$format": ${CURRENT_FORMAT}`);
   process.exit(0);
 }
 for (const f of stale) writeFileSync(abs(f.file), applyToText(readFileSync(abs(f.file), 'utf8'), [], CURRENT_FORMAT).text);
-console.log(`${changed} change(s) written; ${stale.length} file(s) now say "$format": ${CURRENT_FORMAT}\n`);
+console.log(`${changed} change(s) written; ${stale.length} file(s) now say "$format": ${CURRENT_FORMAT}${unfinished.size ? `; ${unfinished.size} file(s) keep their format until what is named above is rewritten by hand` : ''}\n`);
 
 // then everything is checked: the product and every brand
 const check = spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'scripts', 'check-config.ts'), '--brands'], { cwd: root, stdio: 'inherit' });

@@ -4,10 +4,14 @@
  * engine change renames or moves something config writes, it ships a migration here (one file, with
  * its test in tests/config/migrations/), and:
  * - `npm run check:config` names every old use still in the product's folder or a brand's overlay,
- *   with what it became and the command that rewrites it (`pendingChanges`);
+ *   with what it became and the command that rewrites it (`pendingChanges`), or what to write by
+ *   hand where the migration cannot tell what the old use meant;
  * - `npm run migrate` rewrites those files in place, keeping their layout (src/config/json-edits.ts
  *   edits only what changes: a name renamed, a value moved, an old key removed), stamps each file
- *   with the current format, then checks everything.
+ *   with the current format, then checks everything. A file with an old use left to rewrite by
+ *   hand keeps its format, so check:config keeps naming what is left.
+ * The migrations of one engine change share its format (format 3: the deposit limits per method
+ * and responsible play as a feature).
  * A brand's overlay is read merged over the product (merge.ts), so a widget the overlay names only
  * by its id is known by the product's type; the change lands in the file that holds the old use.
  * Pure: scripts/migrate.ts reads and writes the files.
@@ -17,13 +21,15 @@ import { applyEdit, EditError, oneLine } from '../json-edits';
 import type { ConfigBundle } from '../checks/types';
 import type { BrandBundle } from '../overlay/layers';
 import type { SchemaFileKind } from '../overlay/schema-cursor';
+import { depositLimitsPerMethod } from './deposit-limits-per-method';
 import { menuPerRow } from './menu-per-row';
-import type { Change, Migration, Path } from './types';
+import { responsiblePlayFeature } from './responsible-play-feature';
+import type { Change, Edit, Migration, Path } from './types';
 
 export type { Change, Edit, Migration, Path } from './types';
 
 /** every migration, in the order they run (tests/config/migrations/registry.test.ts checks each file is here) */
-export const MIGRATIONS: readonly Migration[] = [menuPerRow];
+export const MIGRATIONS: readonly Migration[] = [menuPerRow, depositLimitsPerMethod, responsiblePlayFeature];
 
 /** the format the engine reads: the last migration's */
 export const CURRENT_FORMAT = MIGRATIONS.reduce((n, m) => Math.max(n, m.format), 1);
@@ -59,14 +65,36 @@ const entries = (b: Pick<ConfigBundle, 'app' | 'messages' | 'routes' | 'screens'
   ...Object.values(b.forms).map((e): [SchemaFileKind, Entry] => ['form', e]),
 ];
 
+type Which = (format: number, kind: SchemaFileKind) => Migration[];
 /** the migrations a file of `format` still needs */
-const due = (format: number, kind: SchemaFileKind) => MIGRATIONS.filter((m) => m.format > format && m.kinds.includes(kind));
+const due: Which = (format, kind) => MIGRATIONS.filter((m) => m.format > format && m.kinds.includes(kind));
+/** the migrations a file of `format` is written after */
+const had: Which = (format, kind) => MIGRATIONS.filter((m) => m.format <= format && m.kinds.includes(kind));
 
 /**
  * The old uses in the product's files and in each brand's overlay files, each named by the file
  * that holds it. A migration runs on a file older than its format.
  */
-export function pendingChanges(product: ConfigBundle, brands: BrandBundle[] = []): Pending[] {
+export const pendingChanges = (product: ConfigBundle, brands: BrandBundle[] = []): Pending[] => oldUses(product, brands, due);
+
+/**
+ * Old uses typed into files written for the format that changed them (or a later one): `npm run
+ * migrate` leaves them (a migration runs only on files older than it, whose old names it knows the
+ * meaning of), but check:config says, beside their problem, what they became (`withLateHints`).
+ */
+export const lateUses = (product: ConfigBundle, brands: BrandBundle[] = []): Pending[] => oldUses(product, brands, had);
+
+/** problems at a late old use, each with what the old use became */
+export function withLateHints<P extends { file: string; path: string; message: string }>(problems: P[], late: Pending[]): P[] {
+  if (!late.length) return problems;
+  const at = new Map(late.map((p) => [`${p.file}|${p.path}`, p]));
+  return problems.map((p) => {
+    const use = at.get(`${p.file}|${p.path}`);
+    return use ? { ...p, message: `${p.message}; ${use.change.message}${use.change.edits.length ? `: write it so here (\`${MIGRATE}\` rewrites only files older than format ${use.migration.format})` : ''}` } : p;
+  });
+}
+
+function oldUses(product: ConfigBundle, brands: BrandBundle[], which: Which): Pending[] {
   const out: Pending[] = [];
   const seen = new Set<string>();
   const add = (file: string, change: Change, migration: Migration) => {
@@ -77,12 +105,12 @@ export function pendingChanges(product: ConfigBundle, brands: BrandBundle[] = []
   };
   for (const [kind, e] of entries(product)) {
     if (e.json instanceof Error) continue;
-    for (const m of due(formatOf(e.json), kind)) for (const c of m.find(e.json, kind)) add(e.file, c, m);
+    for (const m of which(formatOf(e.json), kind)) for (const c of m.find(e.json, kind)) add(e.file, c, m);
   }
   for (const brand of brands) {
     for (const f of brand.files) {
       if (!f.overlay || f.overlay.json instanceof Error) continue;
-      for (const m of due(formatOf(f.overlay.json), f.kind)) {
+      for (const m of which(formatOf(f.overlay.json), f.kind)) {
         for (const c of m.find(f.json, f.kind)) {
           if (!f.origins) {
             add(f.overlay.file, c, m); // only the brand has this file
@@ -116,7 +144,8 @@ function rebase(change: Change, at: Path): Change {
 
 /** a problem of check:config for each old use */
 export function pendingProblems(pending: Pending[]): { file: string; path: string; message: string }[] {
-  return pending.map((p) => ({ file: p.file, path: p.path, message: `${p.change.message}; run \`${MIGRATE}\`, which rewrites it in screens.config/ and every brand's overlay` }));
+  // a change with no edits says itself what to write by hand
+  return pending.map((p) => ({ file: p.file, path: p.path, message: p.change.edits.length ? `${p.change.message}; run \`${MIGRATE}\`, which rewrites it in screens.config/ and every brand's overlay` : p.change.message }));
 }
 
 /** Files written for a format the engine does not know yet (from a newer engine). */
@@ -129,9 +158,9 @@ export function tooNew(files: Entry[]): { file: string; path: string; message: s
 /** what a change's edits do, in a line (npm run migrate lists them) */
 export function describeChange(change: Change): string {
   if (!change.edits.length) return 'to be written by hand (check:config says what)';
-  return change.edits
-    .map((e) => (e.op === 'rename' ? `-> "${e.to}"` : e.op === 'set' ? `${pointerOf(e.path)} = ${oneLine(e.value)}` : `${pointerOf(e.path)} removed`))
-    .join(', ');
+  // an edit at the old use itself is named without its path
+  const at = (e: Edit) => (pointerOf(e.path) === pointerOf(change.path) ? '' : `${pointerOf(e.path)} `);
+  return change.edits.map((e) => (e.op === 'rename' ? `-> "${e.to}"` : e.op === 'set' ? `-> ${at(e)}= ${oneLine(e.value)}` : `${at(e)}removed`)).join(', ');
 }
 
 /** A change's edits made one after another, all or none (EditError: none). */
@@ -148,12 +177,12 @@ function applyChange(text: string, change: Change): { text: string; kept: string
 }
 
 /**
- * A file's text with the changes applied and `$format` set to `format` (after `$schema`, else
- * first), every other character as it was. A change that cannot be made (a rename whose new name
+ * A file's text with the changes applied and `$format` set to `format` when given (after
+ * `$schema`, else first), every other character as it was. A change that cannot be made (a rename whose new name
  * the object has already, an old use the migration cannot read) is left and returned in
  * `skipped`; a value a move would write that the file has already is kept (`kept`).
  */
-export function applyToText(text: string, changes: Change[], format: number): { text: string; skipped: { change: Change; why: string }[]; kept: { change: Change; what: string }[] } {
+export function applyToText(text: string, changes: Change[], format?: number): { text: string; skipped: { change: Change; why: string }[]; kept: { change: Change; what: string }[] } {
   const skipped: { change: Change; why: string }[] = [];
   const kept: { change: Change; what: string }[] = [];
   let out = text;
@@ -168,7 +197,7 @@ export function applyToText(text: string, changes: Change[], format: number): { 
     }
   }
   const json = parse(out) as unknown;
-  if (formatOf(json) !== format) {
+  if (format !== undefined && formatOf(json) !== format) {
     const first = isObject(json) ? Object.keys(json)[0] : undefined;
     out = applyEdit(out, { op: 'set', path: ['$format'], value: format, after: '$schema', ...(first === undefined ? {} : { before: first }) }).text;
   }
