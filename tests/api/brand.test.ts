@@ -68,7 +68,7 @@ describe('the brand the mock speaks as', () => {
     const brandBefore = process.env.BRAND;
     process.env.BRAND = 'yinhe';
     try {
-      expect(envBrand()).toEqual({ siteName: '银河娱乐', shortName: '银河', serviceName: '在线管家' });
+      expect(envBrand()).toEqual({ siteName: '银河娱乐', shortName: '银河', serviceName: '管家' });
     } finally {
       if (brandBefore === undefined) delete process.env.BRAND;
       else process.env.BRAND = brandBefore;
