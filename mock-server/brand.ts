@@ -30,8 +30,8 @@ export const NO_BRAND: MockBrand = { siteName: '娱乐平台', shortName: '娱�
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The names of an app.json (parsed); undefined when it has no `brand` block. */
-function namesOf(app: unknown): MockBrand | undefined {
+/** The names of an app.json (parsed; the studio gives a brand's merged one); undefined when it has no `brand` block. */
+export function namesOf(app: unknown): MockBrand | undefined {
   const b = app && typeof app === 'object' ? (app as { brand?: Partial<MockBrand> }).brand : undefined;
   const name = (v: unknown, fallback: string) => (typeof v === 'string' && v.trim() ? v : fallback);
   return b && typeof b === 'object' ? { siteName: name(b.siteName, NO_BRAND.siteName), shortName: name(b.shortName, NO_BRAND.shortName), serviceName: name(b.serviceName, NO_BRAND.serviceName) } : undefined;
