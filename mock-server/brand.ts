@@ -39,8 +39,8 @@ export const ownTexts = <T>(brand: MockBrand, list: T[], text: (item: T) => stri
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The names (and the red packets switch) of an app.json (parsed); undefined when it has no `brand` block. */
-function namesOf(app: unknown): MockBrand | undefined {
+/** The names (and the red packets switch) of an app.json (parsed; the studio gives a brand's merged one); undefined when it has no `brand` block. */
+export function namesOf(app: unknown): MockBrand | undefined {
   const a = app && typeof app === 'object' ? (app as { brand?: Partial<MockBrand>; features?: { redPacket?: unknown } }) : undefined;
   const b = a?.brand;
   const name = (v: unknown, fallback: string) => (typeof v === 'string' && v.trim() ? v : fallback);

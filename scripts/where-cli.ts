@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ConfigBundle } from '../src/config/check';
 import { findHosts, findReferences, findText, formatReferences, hostOf, parseWhere, routesOf, type Reference } from '../src/config/where';
+import type { BrandBundle } from '../src/config/overlay/layers';
 import { loadBrand, loadBundle } from './config-fs';
 
 function sourceFiles(dir: string): string[] {
@@ -24,15 +25,18 @@ function valueAt(json: unknown, at: string): unknown {
   return v;
 }
 
+/** a brand's config, merged: from its folders on disk, or (the studio) with the operator's unsaved edits */
+export type BrandLoader = (id: string) => BrandBundle;
+
 /**
  * Per brand: a definition's value (a constant, a message, a map) and the layer that sets it, then the
  * other places the brand's own overlay sets (the rest is the product's, listed above).
  */
-export function perBrand(root: string, configDir: string, key: string, brands: string[], refsOf: (b: ConfigBundle) => Reference[]): string[] {
+export function perBrand(root: string, configDir: string, key: string, brands: string[], refsOf: (b: ConfigBundle) => Reference[], load: BrandLoader = (id) => loadBrand(root, id, configDir)): string[] {
   const q = parseWhere(key);
   const lines: string[] = [];
   for (const id of brands) {
-    const { bundle, files } = loadBrand(root, id, configDir);
+    const { bundle, files } = load(id);
     const folder = `${bundle.folders![0]}/`;
     const place = (r: Reference) => bundle.origin!(r.file, r.path);
     const all = refsOf(bundle)
@@ -69,9 +73,10 @@ export function whereCli(root: string, configDir: string, key: string | undefine
 /**
  * The answer `npm run where -- KEY` prints, as text: for the folder `configDir` (relative to root) as
  * it is on disk, or as `bundle` has it (the studio: the operator's unsaved edits), then per brand of
- * `brands` the value and the layer that sets it; `found` is false when nothing names the key.
+ * `brands` the value and the layer that sets it (each brand as `load` gives it: from disk, or with
+ * the studio's unsaved edits of its overlay); `found` is false when nothing names the key.
  */
-export function whereAnswer(root: string, configDir: string, key: string, bundle: ConfigBundle = loadBundle(root, configDir), brands: string[] = []): { text: string; found: boolean } {
+export function whereAnswer(root: string, configDir: string, key: string, bundle: ConfigBundle = loadBundle(root, configDir), brands: string[] = [], load?: BrandLoader): { text: string; found: boolean } {
   const out: string[] = [];
   const routes = routesOf(bundle);
   const q = parseWhere(key);
@@ -105,7 +110,7 @@ export function whereAnswer(root: string, configDir: string, key: string, bundle
   }
   if (code.length) out.push(`\nin src/ (${code.length}):\n${code.join('\n')}`);
   // which layer sets it in each brand (brands/<id>/ over the product)
-  const brandLines = perBrand(root, configDir, key, brands, (b) => (name ? findReferences(b, key) : []).concat(q.kind === 'name' && !refs.length ? findText(b, text) : []));
+  const brandLines = perBrand(root, configDir, key, brands, (b) => (name ? findReferences(b, key) : []).concat(q.kind === 'name' && !refs.length ? findText(b, text) : []), load);
   const none = brandLines.filter((l) => / no reference in /.test(l));
   if (brandLines.length && none.length === brandLines.length) out.push(`and none in the brands (${brands.join(', ')})`);
   else if (brandLines.length) out.push(`\n${brandLines.join('\n')}`);

@@ -8,17 +8,18 @@
  * JSON 400, a file name outside the config folders a JSON 400, an unknown call a JSON 404. Nothing
  * answers HTML but the page, and nothing answers 500 for bad input.
  *
- *   GET  /studio-api/workspace      brands, the schemas of the forms, the preview's addresses, the routes' queries
- *   GET  /studio-api/files?brand=   the top layer's files: text and hash of each
+ *   GET  /studio-api/workspace      brands, the schemas of the forms (and what a brand's merge reads of them), the preview's addresses, the routes' queries
+ *   GET  /studio-api/files?brand=   the top layer's files: text and hash of each (a brand's: the product's under it too)
  *   POST /studio-api/draft          {brand, base, drafts} -> problems, hashes on disk, conflicts, routes per file; the preview shows the drafts
  *   POST /studio-api/where          {brand, key, base, drafts} -> the `npm run where` answer
  *   POST /studio-api/review         {brand, base, drafts} -> per file: changes (path, old, new), diff, conflict; problems; why it may not be saved
  *   POST /studio-api/save           {brand, base, drafts} -> 200 written, or 422 (problems) / 409 (conflict) and nothing written
- *   POST /studio-api/preview        {data: normal|stress|empty} -> the preview's mock reset to that data; who to log in as
+ *   POST /studio-api/preview        {data: normal|stress|empty, brand} -> the preview's mock reset to that data, speaking as the brand; who to log in as
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { localOnly } from '../mock-server/local-only';
 import { PathError } from './files';
+import type { MockBrand } from '../mock-server/brand';
 import type { FormSchemas } from './schemas';
 import { BadRequest, type Edits, type Studio } from './studio';
 
@@ -27,8 +28,8 @@ export interface PreviewInfo {
   origin: string;
   /** the preview's addresses on the network (the page draws their QR codes); empty when it listens on this machine only */
   network: string[];
-  /** switches the preview's mock to a data preset; answers who to log in as */
-  preset(name: 'normal' | 'stress' | 'empty'): Promise<{ username: string; password: string }>;
+  /** switches the preview's mock to a data preset, speaking as `brand`; answers who to log in as */
+  preset(name: 'normal' | 'stress' | 'empty', brand: MockBrand): Promise<{ username: string; password: string }>;
 }
 
 export interface ApiOptions {
@@ -103,6 +104,7 @@ export function studioApi({ studio, schemas, queries, preview }: ApiOptions): ex
     handle(() => ({
       brands: studio.brands(),
       schemas,
+      layering: studio.layering(),
       queries,
       preview: preview ? { origin: preview.origin, network: preview.network } : null,
     })),
@@ -150,7 +152,7 @@ export function studioApi({ studio, schemas, queries, preview }: ApiOptions): ex
       if (!preview) throw new BadRequest('this studio runs without a preview');
       const data = b.data ?? 'normal';
       if (data !== 'normal' && data !== 'stress' && data !== 'empty') throw new BadRequest('data: expected normal, stress or empty');
-      return preview.preset(data);
+      return preview.preset(data, studio.mockBrand(b.brand ?? 'product'));
     }),
   );
   router.use((req, res) => refuse(res, 404, `not a call of the studio's API: ${req.method} /studio-api${req.path}`));

@@ -8,7 +8,7 @@
  * a crash never leaves half a file.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** the files of a config folder the studio edits */
@@ -57,9 +57,10 @@ export function readConfigFile(dir: string, name: string): DiskFile | undefined 
   return { text, hash: hashOf(text) };
 }
 
-/** Writes one file of the folder whole or not at all. */
+/** Writes one file of the folder whole or not at all (a brand's first file in screens/ or forms/ makes that folder). */
 export function writeConfigFile(dir: string, name: string, text: string): void {
   const abs = path.join(dir, configFileName(name));
+  mkdirSync(path.dirname(abs), { recursive: true });
   const tmp = `${abs}.studio-${process.pid}.tmp`;
   writeFileSync(tmp, text);
   renameSync(tmp, abs);

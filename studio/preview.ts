@@ -20,13 +20,15 @@
  * the studio (postMessage, which the studio takes only from the preview's exact origin, as Payload's
  * live preview does) that the session is in place: later routes only move the frame's hash.
  */
-import { cpSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createServer, type Plugin, type PluginOption, type UserConfig, type ViteDevServer } from 'vite';
+import { createServer, type Connect, type Plugin, type PluginOption, type UserConfig, type ViteDevServer } from 'vite';
+import type { MockBrand } from '../mock-server/brand';
 import { securityHeadersFor } from '../scripts/security-headers';
 import type { PreviewInfo } from './api';
+import { readFolder } from './files';
 import type { PreviewSink } from './studio';
 
 export interface PreviewOptions {
@@ -63,6 +65,32 @@ const ENTER_JS = `(async () => {
   location.replace('/#' + to);
 })();
 `;
+
+/**
+ * The pictures of another brand served at once: the public folder brand-assets.ts writes from the
+ * scratch folder's assets/ is in node_modules/.cache, which Vite does not watch, and Vite serves only
+ * the public files it knows of; so each file that comes or goes there is announced (after
+ * brand-assets.ts has written them: this plugin comes after it), as brand-config.ts announces its own.
+ */
+function publicFilesPlugin(scratch: string): Plugin {
+  return {
+    name: 'studio-public-files',
+    configureServer(server) {
+      const dir = server.config.publicDir;
+      if (!dir) return;
+      const list = () => (existsSync(dir) ? readdirSync(dir) : []);
+      let known = new Set(list());
+      server.watcher.on('all', (_event, file) => {
+        const abs = path.resolve(file);
+        if (!abs.startsWith(path.join(scratch, 'assets') + path.sep) && abs !== path.join(scratch, 'app.json')) return;
+        const now = new Set(list());
+        for (const name of now) if (!known.has(name)) server.watcher.emit('add', path.join(dir, name));
+        for (const name of known) if (!now.has(name)) server.watcher.emit('unlink', path.join(dir, name));
+        known = now;
+      });
+    },
+  };
+}
 
 function enterPlugin(): Plugin {
   return {
@@ -107,23 +135,29 @@ export async function startPreview({ root, configDir, port, host, studioOrigins 
   const saved = process.env.SCREENS_CONFIG_DIR;
   process.env.SCREENS_CONFIG_DIR = scratch;
   let server: ViteDevServer;
+  let createApp: typeof import('../mock-server/app').createApp;
+  let mock: Connect.NextHandleFunction;
+  /** the names the mock speaks as (undefined: those of the scratch folder at start, the product's) */
+  let speaking: string | undefined;
   try {
     const { default: config } = (await import(`${pathToFileURL(path.join(root, 'vite.config.ts')).href}`)) as { default: UserConfig };
     const plugins = (await flatPlugins(config.plugins)).filter((p) => !LEFT_OUT.has(p.name));
-    const { createApp } = await import('../mock-server/app');
-    const mock = createApp({ control: true, latencyMs: 0, publicOrigin: `http://localhost:${port}` });
+    ({ createApp } = await import('../mock-server/app'));
+    // (no publicOrigin: the service and game pages' addresses are the one the frame opened, so it may frame them)
+    mock = createApp({ control: true, latencyMs: 0 });
     const headers: Plugin = {
       name: 'studio-preview-headers',
       configureServer(s) {
         s.middlewares.use(securityHeadersFor({ dev: { port, hosts: network }, frameAncestors: studioOrigins }));
-        s.middlewares.use(mock);
+        // the mock of the brand being previewed (a new one when the operator picks another brand)
+        s.middlewares.use((req, res, next) => mock(req, res, next));
       },
     };
     server = await createServer({
       ...config,
       configFile: false,
       root,
-      plugins: [headers, enterPlugin(), ...plugins],
+      plugins: [headers, enterPlugin(), ...plugins, publicFilesPlugin(scratch)],
       server: { ...config.server, port, host, strictPort: true },
       // its own prebundled dependencies, apart from a running `npm start`
       cacheDir: path.join(root, 'node_modules', '.vite-studio'),
@@ -139,6 +173,8 @@ export async function startPreview({ root, configDir, port, host, studioOrigins 
   const origin = `http://127.0.0.1:${port}`;
   const urls = network.map((a) => `http://${a}:${port}/`);
   const written = new Map<string, string>();
+  /** the config files in the scratch folder (the product's at start; a brand may add and take away some) */
+  const present = new Set(Object.keys(readFolder(scratch)));
   const post = async (url: string, body: unknown) => {
     const r = await fetch(`${origin}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const json = (await r.json()) as { code: number; message: string; data: Record<string, unknown> };
@@ -150,21 +186,52 @@ export async function startPreview({ root, configDir, port, host, studioOrigins 
     origin,
     network: urls,
 
-    /** The merged view into the scratch folder: each file whose text changed, whole (a rename: Vite never reads half a file). */
-    show(files) {
+    /**
+     * The merged view into the scratch folder: each file whose text changed, whole (a rename: Vite
+     * never reads half a file); a file the view no longer has (another brand's own screen) removed;
+     * the pictures of the view's layers (a brand's logo and icon over the product's) copied in.
+     */
+    show(files, assets) {
       for (const [name, json] of Object.entries(files)) {
         if (json instanceof Error) continue;
         const text = `${JSON.stringify(json, null, 2)}\n`;
         if (written.get(name) === text) continue;
         const abs = path.join(scratch, name);
+        mkdirSync(path.dirname(abs), { recursive: true });
         writeFileSync(`${abs}.tmp`, text);
         renameSync(`${abs}.tmp`, abs);
         written.set(name, text);
+        present.add(name);
       }
+      for (const name of [...present]) {
+        if (name in files) continue;
+        rmSync(path.join(scratch, name), { force: true });
+        present.delete(name);
+        written.delete(name);
+      }
+      const dir = path.join(scratch, 'assets');
+      mkdirSync(dir, { recursive: true });
+      for (const [name, from] of Object.entries(assets)) {
+        const bytes = readFileSync(from);
+        const abs = path.join(dir, name);
+        if (existsSync(abs) && readFileSync(abs).equals(bytes)) continue;
+        writeFileSync(`${abs}.tmp`, bytes);
+        renameSync(`${abs}.tmp`, abs);
+      }
+      for (const name of readdirSync(dir)) if (!(name in assets)) rmSync(path.join(dir, name), { force: true });
     },
 
-    /** The mock reset to a data preset, its start-up notice off (it would cover every screen); who to log in as. */
-    async preset(name) {
+    /**
+     * The mock reset to a data preset, its start-up notice off (it would cover every screen); who to
+     * log in as. Another brand's names: a new mock speaking as it (the site name, the welcome texts,
+     * the payees), so a brand's preview never shows another brand's name.
+     */
+    async preset(name, brand: MockBrand) {
+      const names = JSON.stringify(brand);
+      if (speaking !== names) {
+        mock = createApp({ control: true, latencyMs: 0, brand });
+        speaking = names;
+      }
       const who = await post('/__mock/preset', { name });
       await post('/__mock/settings', { index_modal: 0 });
       return { username: String(who.username), password: String(who.password) };

@@ -3,18 +3,24 @@
  * schemas with every problem of check:config at its field, see the real app beside it at phone size,
  * ask where a value is used, undo and redo, review and save. The edits live here (and in
  * localStorage, offered back after a reload); the server checks, previews, reviews and saves them.
+ * On a brand the forms show its merged config (the brand merge, src/config/overlay/merge.ts, run
+ * here on the product's files and the brand's drafts) and an edit is written into the brand's
+ * overlay (layer-edit.ts), never the product's files.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Problem } from '../../src/config/check';
 import { errorsOf } from '../../src/config/checks/output';
-import { jsonChanges, type Segment } from '../json-edit';
+import { schemaCursor, type SchemaFileKind, type SchemaSource } from '../../src/config/overlay/schema-cursor';
+import { jsonChanges, pointerOf, type Segment } from '../json-edit';
+import { Layered, newOverlay, Refusal } from '../layer-edit';
+import type { FieldProblem } from '../studio';
 import { api, type DraftAnswer, type ReviewAnswer, type Workspace } from './api';
-import { changeCount, concerns, drop, edit, getIn, keep, newHistory, readSaved, rebase, record, redo, storageKey, undo, viewOf, type DiskFile, type Edits, type History, type Saved } from './model';
+import { changeCount, concerns, drop, edit, getIn, keep, newHistory, plain, readSaved, rebase, record, redo, setFile, setIn, storageKey, undo, viewOf, type DiskFile, type Edits, type History, type Saved } from './model';
 import { formOutline, messageKeys, messagesSection, placesOf, routeSection, screenOutline, SETTINGS, type OutlineItem, type Place, type Section } from './places';
 import { Preview } from './Preview';
 import { Review } from './Review';
-import { SectionForm, validatorFor } from './SectionForm';
-import type { StudioContext } from './widgets';
+import { SectionForm, validatorFor, type PageContext } from './SectionForm';
+import type { FieldPlace } from './widgets';
 
 const parseAll = (files: Record<string, { text: string; hash: string }>): Record<string, DiskFile> =>
   Object.fromEntries(
@@ -31,11 +37,21 @@ const parseAll = (files: Record<string, { text: string; hash: string }>): Record
 
 const isEmpty = (v: unknown) => v === undefined || (typeof v === 'object' && v !== null && Object.keys(v).length === 0);
 
+/** the schema of a config file, by its name in the folder */
+const kindOf = (file: string): SchemaFileKind => (file === 'app.json' ? 'app' : file === 'messages.json' ? 'messages' : file === 'routes.json' ? 'routes' : file.startsWith('screens/') ? 'screen' : 'form');
+
+/** A problem at the field it belongs to (the server's `field`: the file's name in its folder, the pointer of the merged view). */
+const atField = (problems: readonly FieldProblem[]): Problem[] => problems.flatMap((p) => (p.field ? [{ ...p, file: p.field.file, path: p.field.path, ...(p.field.also ? { also: p.field.also } : {}) }] : []));
+
 export function App() {
   const [ws, setWs] = useState<Workspace | null>(null);
   const [brand, setBrand] = useState('product');
   const [folder, setFolder] = useState('');
   const [disk, setDisk] = useState<Record<string, DiskFile>>({});
+  /** on a brand: the product's files and folder, under the brand's overlay */
+  const [product, setProduct] = useState<{ folder: string; disk: Record<string, DiskFile> } | null>(null);
+  /** a form drawn again from the model (after an edit the brand's file cannot take) */
+  const [epoch, setEpoch] = useState(0);
   const [history, setHistory] = useState<History>(newHistory());
   const [answer, setAnswer] = useState<DraftAnswer | null>(null);
   const [placeId, setPlaceId] = useState('constants');
@@ -52,12 +68,16 @@ export function App() {
   editsRef.current = edits;
   const diskRef = useRef(disk);
   diskRef.current = disk;
+  const productRef = useRef(product);
+  productRef.current = product;
+  const shownFile = useCallback((file: string) => `${folder}/${file}`, [folder]);
 
   const loadFiles = useCallback(async (b: string) => {
     const r = await api.files(b);
     setFolder(r.folder);
     const parsed = parseAll(r.files);
     setDisk(parsed);
+    setProduct(r.product ? { folder: r.product.folder, disk: parseAll(r.product.files) } : null);
     return { folder: r.folder, disk: parsed };
   }, []);
 
@@ -102,7 +122,8 @@ export function App() {
       api.draft(body(editsRef.current)).then((a) => {
         setAnswer(a);
         const d = diskRef.current;
-        if (Object.entries(a.disk).some(([n, h]) => d[n]?.hash !== h && !(n in editsRef.current.drafts))) void loadFiles(brand);
+        const p = productRef.current?.disk ?? {};
+        if (Object.entries(a.disk).some(([n, h]) => d[n]?.hash !== h && !(n in editsRef.current.drafts)) || Object.entries(a.product ?? {}).some(([n, h]) => p[n]?.hash !== h)) void loadFiles(brand);
       }, () => undefined);
     }, 3000);
     return () => clearInterval(id);
@@ -112,16 +133,80 @@ export function App() {
     (next: (e: Edits) => Edits, key: string) => setHistory((h) => record(h, next(h.present), key, Date.now())),
     [],
   );
+
+  // a brand: each file of its merged view, the product's with the brand's overlay (draft or on disk) over it
+  const source = useMemo((): SchemaSource | null => (ws ? { files: ws.layering.files, propsOf: (type) => ws.layering.props[type] } : null), [ws]);
+  const format = ws?.layering.format ?? 1;
+  const layers = useRef(new Map<string, Layered>());
+  /**
+   * The layers of a file of the brand with the edits `e` (undefined: the product alone, or a file
+   * only the brand has), from the files as they are now (the refs: a form's callbacks are not drawn
+   * again for a new closure, react-jsonschema-form compares them as equal).
+   */
+  const layeredOf = useCallback(
+    (e: Edits, file: string): Layered | undefined => {
+      const prod = productRef.current;
+      const p = prod?.disk[file]?.json;
+      if (!prod || !source || p === undefined) return undefined;
+      const o = viewOf(e, diskRef.current, file) ?? newOverlay(format);
+      const hit = layers.current.get(file);
+      if (hit && hit.product === p && hit.overlay === o) return hit;
+      const l = new Layered(p, o, schemaCursor(source, kindOf(file)));
+      layers.current.set(file, l);
+      return l;
+    },
+    [source, format],
+  );
+  /** an edit of the brand's file, from the edits as they are now; what its file cannot take is said, and the form drawn again */
+  const editLayer = useCallback(
+    (file: string, key: string, change: (l: Layered) => unknown) => {
+      const e = editsRef.current;
+      const l = layeredOf(e, file);
+      if (!l) return;
+      try {
+        const next = setFile(e, diskRef.current, file, change(l), format);
+        setHistory((h) => record(h, next, key, Date.now()));
+      } catch (err) {
+        if (!(err instanceof Refusal)) throw err;
+        setNotice({ text: `Not changed: ${err.message}`, bad: true });
+        setEpoch((n) => n + 1);
+      }
+    },
+    [layeredOf, format],
+  );
   const onChange = useCallback(
     (section: Section, value: unknown, field: string) => {
+      const l = layeredOf(editsRef.current, section.file);
+      if (l) {
+        // a form drawing an absent part (a node's props, its when) answers with an empty value: not an edit
+        if (getIn(l.value, section.path) === undefined && isEmpty(value)) return;
+        editLayer(section.file, field, (x) => x.overlayFor(plain(setIn(x.value, section.path, plain(value)))).overlay);
+        return;
+      }
       apply((e) => {
         const before = getIn(viewOf(e, disk, section.file), section.path);
-        // a form drawing an absent part (a node's props, its when) answers with an empty value: not an edit
         if (before === undefined && isEmpty(value)) return e;
         return edit(e, disk, section.file, section.path, value);
       }, field);
     },
-    [apply, disk],
+    [apply, disk, layeredOf, editLayer],
+  );
+  const backTo = useCallback((file: string, pointer: string) => editLayer(file, `back:${file}${pointer}`, (l) => l.backToProduct(pointer)), [editLayer]);
+  /** on a brand: where each value of a section comes from, by its pointer (data the forms compare, so a mark follows each edit) */
+  const fieldPlaces = useCallback(
+    (file: string, at: readonly Segment[]): Record<string, FieldPlace> | undefined => {
+      const l = layeredOf(edits, file);
+      if (!l) return undefined;
+      const out: Record<string, FieldPlace> = {};
+      const walk = (v: unknown, pointer: string) => {
+        out[pointer] = { ...l.placeOf(pointer), file: shownFile(file) };
+        if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${pointer}/${i}`));
+        else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      };
+      walk(getIn(l.value, at), pointerOf(at));
+      return out;
+    },
+    [layeredOf, edits, shownFile],
   );
 
   useEffect(() => {
@@ -138,17 +223,19 @@ export function App() {
   }, []);
 
   const validator = useMemo(() => (ws ? validatorFor(ws.schemas.draft) : null), [ws]);
-  const places = useMemo(() => placesOf(Object.keys(disk)), [disk]);
+  const places = useMemo(() => placesOf([...new Set([...Object.keys(product?.disk ?? {}), ...Object.keys(disk)])].sort()), [disk, product]);
   const place: Place | undefined = places.find((p) => p.id === placeId) ?? places[0];
-  const view = useCallback((file: string) => viewOf(edits, disk, file), [edits, disk]);
+  const view = useCallback((file: string) => layeredOf(edits, file)?.value ?? viewOf(edits, disk, file), [edits, disk, layeredOf]);
   const messagesView = view('messages.json');
   const routesView = view('routes.json');
   const messages = useMemo(() => (getIn(messagesView, ['messages']) ?? {}) as Record<string, string>, [messagesView]);
   const routeList = useMemo(() => ((getIn(routesView, ['routes']) ?? []) as { path: string; title: string; screen: string }[]).filter((r) => r && typeof r.path === 'string'), [routesView]);
   const titleOf = useCallback((p: string) => routeList.find((r) => r.path === p)?.title ?? '', [routeList]);
-  const problems: Problem[] = answer?.problems ?? [];
+  const problems: FieldProblem[] = answer?.problems ?? [];
+  const fieldProblems = useMemo(() => atField(answer?.problems ?? []), [answer]);
   const errors = errorsOf(problems);
-  const shownFile = (file: string) => `${folder}/${file}`;
+  /** a form's heading: the file, or on a brand its merged view */
+  const sectionFile = (file: string) => (product ? `${file} of ${folder}/ over ${product.folder}/` : shownFile(file));
   const counts = changeCount(edits);
   /** a place with unsaved changes: its file, or for a part of app.json, a change under one of its sections */
   const changedPaths = useMemo(() => Object.fromEntries(Object.entries(edits.drafts).map(([f, d]) => [f, jsonChanges(edits.baseJson[f], d).map((c) => c.path)])), [edits]);
@@ -173,7 +260,16 @@ export function App() {
     setPlaceId('messages');
     setSearch(key);
   }, []);
-  const context = useMemo<Omit<StudioContext, 'pointer' | 'whereKey'>>(() => ({ messages, routes: routeList, onWhere: askWhere, openMessage }), [messages, routeList, askWhere, openMessage]);
+  const context = useMemo<PageContext>(
+    () => ({
+      messages,
+      routes: routeList,
+      onWhere: askWhere,
+      openMessage,
+      backTo,
+    }),
+    [messages, routeList, askWhere, openMessage, backTo],
+  );
 
   // what the editor shows: the place's sections, or an outline and the sections of the picked item
   const outline: OutlineItem[] = useMemo(() => {
@@ -189,6 +285,8 @@ export function App() {
     if (place.kind === 'messages') return [messagesSection(messageKeys(messages, search))];
     return outline.find((o) => o.id === itemId)?.sections ?? [];
   }, [place, messages, search, outline, itemId]);
+  // on a brand, whose value each field of the sections shows (drawn again after an edit, not after every answer)
+  const sectionPlaces = useMemo(() => sections.map((s) => fieldPlaces(s.file, s.path)), [sections, fieldPlaces]);
 
   // the routes that show what is edited; none known (a constant before its where-used answer): the preview stays where it is
   const previewRoutes = useMemo((): string[] => {
@@ -222,8 +320,9 @@ export function App() {
       setReview(null);
       await loadFiles(brand);
       setHistory(newHistory());
-      const left = errorsOf(r.problems);
-      setNotice({ text: `Saved ${r.written.map(shownFile).join(', ')}. The check over every file: ${left.length ? `${left.length} problem(s)` : 'no problem'}${r.problems.length > left.length ? `, ${r.problems.length - left.length} warning(s)` : ''}.`, bad: left.length > 0 });
+      const count = (n: number, what: string) => `${n} ${what}(s)`;
+      const units = r.checked.map((u) => `${u.label}: ${u.errors ? count(u.errors, 'problem') : 'no problem'}${u.warnings ? `, ${count(u.warnings, 'warning')}` : ''}`);
+      setNotice({ text: `Saved ${r.written.map(shownFile).join(', ')}. The check over the product and every brand: ${units.join('; ')}.`, bad: r.checked.some((u) => u.errors > 0) });
     } catch (err) {
       setNotice({ text: (err as Error).message, bad: true });
     } finally {
@@ -236,8 +335,10 @@ export function App() {
     apply((e) => (how === 'drop' ? drop(e, file) : rebase(e, file, now[file])), `conflict:${file}`);
   };
 
-  const goTo = (p: Problem) => {
-    const file = p.file.startsWith(`${folder}/`) ? p.file.slice(folder.length + 1) : p.file;
+  const goTo = (problem: FieldProblem) => {
+    const [p] = atField([problem]);
+    if (!p) return;
+    const file = p.file;
     const target = places.find((x) => x.file === file && (x.kind !== 'sections' || (SETTINGS.find((s) => s.id === x.id)?.sections ?? []).some((s) => concerns(p, p.file, s.path))));
     if (!target) return;
     setPlaceId(target.id);
@@ -245,6 +346,19 @@ export function App() {
     const item = [...items].reverse().find((o) => o.sections.some((s) => concerns(p, p.file, s.path.slice(0, -1).length ? s.path.slice(0, -1) : s.path)));
     setItemId(item?.id ?? null);
     if (target.kind === 'messages') setSearch(p.path.split('/')[2] ?? '');
+  };
+
+  /**
+   * Another brand: nothing of the last one's is carried over (its edits stay in localStorage, offered
+   * back when it is picked again); until its files are read no edit is checked or kept under its name.
+   */
+  const pickBrand = (id: string) => {
+    setFolder('');
+    setProduct(null);
+    setAnswer(null);
+    setReview(null);
+    setHistory(newHistory());
+    setBrand(id);
   };
 
   if (!ws || !validator) return <div className="loading">{notice ? <p className="error">{notice.text}</p> : 'Loading the studio…'}</div>;
@@ -256,7 +370,7 @@ export function App() {
         <strong>Studio</strong>
         <label>
           brand{' '}
-          <select value={brand} onChange={(e) => setBrand(e.target.value)} aria-label="brand">
+          <select value={brand} onChange={(e) => pickBrand(e.target.value)} aria-label="brand">
             {ws.brands.map((b) => (
               <option key={b.id} value={b.id}>
                 {b.label}
@@ -340,7 +454,7 @@ export function App() {
               {places
                 .filter((p) => p.group === g)
                 .map((p) => {
-                  const bad = problems.some((x) => !x.severity && x.file === shownFile(p.file) && (p.kind !== 'sections' || (SETTINGS.find((s) => s.id === p.id)?.sections ?? []).some((s) => concerns(x, x.file, s.path))));
+                  const bad = fieldProblems.some((x) => !x.severity && x.file === p.file && (p.kind !== 'sections' || (SETTINGS.find((s) => s.id === p.id)?.sections ?? []).some((s) => concerns(x, x.file, s.path))));
                   return (
                     <button
                       key={p.id}
@@ -384,15 +498,16 @@ export function App() {
               <pre>{where.text}</pre>
             </div>
           ) : null}
-          {sections.map((s) => (
+          {sections.map((s, i) => (
             <SectionForm
-              key={`${s.file}|${s.path.join('/')}|${(s.keys ?? []).join(',')}`}
+              key={`${brand}|${epoch}|${s.file}|${s.path.join('/')}|${(s.keys ?? []).join(',')}`}
               section={s}
               bundle={ws.schemas}
               validator={validator}
               value={getIn(view(s.file), s.path as Segment[])}
-              problems={problems}
-              shownFile={shownFile(s.file)}
+              problems={fieldProblems}
+              places={sectionPlaces[i]}
+              shownFile={sectionFile(s.file)}
               context={context}
               onChange={onChange}
             />
@@ -400,7 +515,7 @@ export function App() {
           {!sections.length && outline.length ? <p className="hint">Pick a part above to edit it.</p> : null}
         </main>
 
-        {ws.preview ? <Preview origin={ws.preview.origin} network={ws.preview.network} routes={previewRoutes} queries={ws.queries} titleOf={titleOf} /> : <aside className="preview">No preview (the studio runs without one).</aside>}
+        {ws.preview ? <Preview origin={ws.preview.origin} brand={brand} network={ws.preview.network} routes={previewRoutes} queries={ws.queries} titleOf={titleOf} /> : <aside className="preview">No preview (the studio runs without one).</aside>}
       </div>
 
       {review ? <Review review={review} saving={saving} onSave={() => void save()} onClose={() => setReview(null)} /> : null}

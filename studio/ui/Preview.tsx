@@ -18,6 +18,8 @@ export type Data = 'normal' | 'stress' | 'empty';
 
 export interface PreviewProps {
   origin: string;
+  /** the brand previewed: the mock speaks as it */
+  brand: string;
   /** the preview's addresses on the network (none: it answers this machine only) */
   network: string[];
   /** the routes of what is being edited, the first shown; none: the frame stays on its route */
@@ -45,7 +47,7 @@ function Qr({ text }: { text: string }) {
   );
 }
 
-export function Preview({ origin, network, routes, queries, titleOf }: PreviewProps) {
+export function Preview({ origin, brand, network, routes, queries, titleOf }: PreviewProps) {
   const [size, setSize] = useState<(typeof SIZES)[number]>(SIZES[0]);
   const [role, setRole] = useState<Role>('member');
   const [data, setData] = useState<Data>('normal');
@@ -64,11 +66,11 @@ export function Preview({ origin, network, routes, queries, titleOf }: PreviewPr
     setSeen((s) => [...new Set([...routesKey.split(' '), ...s])].slice(0, 12));
   }, [routesKey]);
 
-  // the mock's data preset: reset, then a fresh session in the frame
+  // the mock's data preset, speaking as the brand: reset, then a fresh session in the frame
   useEffect(() => {
     let live = true;
     setStatus('loading the data…');
-    api.preview(data).then(
+    api.preview(data, brand).then(
       (w) => {
         if (!live) return;
         setWho(w);
@@ -80,7 +82,7 @@ export function Preview({ origin, network, routes, queries, titleOf }: PreviewPr
     return () => {
       live = false;
     };
-  }, [data]);
+  }, [data, brand]);
 
   const target = `${route}${queries[route] ? `?${queries[route]}` : ''}`;
   const targetRef = useRef(target);

@@ -41,6 +41,7 @@ export function Review({ review, saving, onSave, onClose }: { review: ReviewAnsw
           <div key={f.file} className="file-diff">
             <h3>
               {f.shown}
+              {f.created ? <span className="created-tag"> a new file of the brand</span> : null}
               {f.conflict ? <span className="conflict-tag"> changed on disk since you started editing it</span> : null}
             </h3>
             {f.unwritable ? <p className="error">{f.unwritable}</p> : null}

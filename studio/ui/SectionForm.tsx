@@ -4,7 +4,9 @@
  * labelled with its config key and its description. Problems of check:config come in as
  * `extraErrors` at their JSON path (model.ts errorTree), in the check's words; the form's own schema
  * validation is not shown (the check's words are the ones an operator reads everywhere else).
- * Fields that deserve more than a text box are drawn by widgets.tsx.
+ * Fields that deserve more than a text box are drawn by widgets.tsx. On a brand, each field says
+ * whether its value is the product's or the brand's (and which file of the brand sets it), with
+ * "back to the product's value" beside an override.
  */
 import Form, { getDefaultRegistry, type IChangeEvent } from '@rjsf/core';
 import type { ArrayFieldTemplateProps, FieldTemplateProps, IconButtonProps, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
@@ -17,7 +19,7 @@ import type { Problem } from '../../src/config/check';
 import type { Segment } from '../json-edit';
 import { errorTree, getIn } from './model';
 import type { Section } from './places';
-import { studioWidgets, type StudioContext } from './widgets';
+import { studioWidgets, type FieldPlace, type StudioContext } from './widgets';
 
 export interface Bundle {
   draft: string;
@@ -43,6 +45,20 @@ const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
 const behaviour = { emptyObjectFields: 'skipDefaults', arrayMinItems: { populate: 'never' }, allOf: 'skipDefaults', constAsDefaults: 'never', mergeDefaultsIntoFormData: 'useFormDataIfPresent' } as const;
 const registry = getDefaultRegistry();
 
+/** On a brand: the product's value, or the brand's (the file and pointer that set it) with the way back to the product's. */
+function LayerMark({ place, onBack }: { place: FieldPlace; onBack(): void }) {
+  if (place.kind === 'product') return <span className="layer product" title="inherited from the product: a change of the product's reaches this brand">product</span>;
+  const what = place.kind === 'mixed' ? 'partly the brand\'s' : place.added ? 'the brand\'s (the product has none)' : 'the brand\'s';
+  return (
+    <span className={`layer ${place.kind}`}>
+      <span className="layer-what">{what}</span> <span className="layer-at">{`${place.file ?? ''} ${place.at ?? ''}`}</span>{' '}
+      <button type="button" className="back-button" onClick={onBack} title={`takes it out of ${place.file ?? 'the brand\'s file'}`}>
+        {place.added ? 'remove it' : 'back to the product\'s value'}
+      </button>
+    </span>
+  );
+}
+
 /** A field: its config key, the description, the widget, the problems there, and where-used when the key has an answer. */
 function FieldTemplate(props: FieldTemplateProps<unknown, RJSFSchema, StudioContext>) {
   const { id, children, rawErrors, rawDescription, fieldPathId, hidden, registry: reg, required } = props;
@@ -59,9 +75,12 @@ function FieldTemplate(props: FieldTemplateProps<unknown, RJSFSchema, StudioCont
       ))}
     </ul>
   ) : null;
+  const place = ctx.place(sub);
+  const mark = place ? <LayerMark place={place} onBack={() => ctx.back(sub)} /> : null;
   if (!sub.length) {
     return (
-      <div className="field root">
+      <div className="field root" data-layer={place?.kind}>
+        {place && place.kind !== 'product' ? <div className="field-head">{mark}</div> : null}
         {list}
         {children}
       </div>
@@ -70,12 +89,13 @@ function FieldTemplate(props: FieldTemplateProps<unknown, RJSFSchema, StudioCont
   const key = sub[sub.length - 1];
   const where = ctx.whereKey(sub);
   return (
-    <div className={`field${problems.some((e) => !e.startsWith('warning: ')) ? ' has-error' : ''}`} data-path={ctx.pointer(sub)}>
+    <div className={`field${problems.some((e) => !e.startsWith('warning: ')) ? ' has-error' : ''}`} data-path={ctx.pointer(sub)} data-layer={place?.kind}>
       <div className="field-head">
         <label htmlFor={id} className="key">
           {typeof key === 'number' ? `[${key}]` : key}
           {required ? <span className="required"> *</span> : null}
         </label>
+        {mark}
         {where ? (
           <button type="button" className="where-button" onClick={() => ctx.onWhere(where)} title={`npm run where -- ${where}`}>
             where used
@@ -122,25 +142,38 @@ export interface SectionFormProps {
   bundle: Bundle;
   validator: ReturnType<typeof validatorFor>;
   value: unknown;
+  /** the problems at their field (file: the file's name in its folder, app.json; path: the pointer of the merged view) */
   problems: readonly Problem[];
-  /** the file as problems name it (screens.config/app.json) */
+  /** how the heading names the file (screens.config/app.json; on a brand, app.json of brands/jinsha/ over screens.config/) */
   shownFile: string;
-  context: Omit<StudioContext, 'pointer' | 'whereKey'>;
+  context: PageContext;
+  /** on a brand: where each value of the section comes from, by its pointer in the file */
+  places?: Record<string, FieldPlace>;
   onChange(section: Section, value: unknown, field: string): void;
 }
 
-export const SectionForm = memo(function SectionForm({ section, bundle, validator, value, problems, shownFile, context, onChange }: SectionFormProps) {
+/** What the page gives every form: the StudioContext, with a brand's way back to the product's value by file and pointer. */
+export type PageContext = Omit<StudioContext, 'pointer' | 'whereKey' | 'place' | 'back' | 'places'> & {
+  backTo(file: string, pointer: string): void;
+};
+
+export const SectionForm = memo(function SectionForm({ section, bundle, validator, value, problems, shownFile, context, places, onChange }: SectionFormProps) {
   const schema = useMemo(() => sectionSchema(bundle, section), [bundle, section]);
   const formData = useMemo(() => (section.keys && value && typeof value === 'object' ? Object.fromEntries(section.keys.map((k) => [k, (value as Record<string, unknown>)[k]])) : value), [section.keys, value]);
-  const extraErrors = useMemo(() => errorTree(problems, shownFile, section.path), [problems, shownFile, section.path]);
-  const formContext = useMemo<StudioContext>(
-    () => ({
-      ...context,
-      pointer: (sub: readonly Segment[]) => [...section.path, ...sub].map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''),
+  const extraErrors = useMemo(() => errorTree(problems, section.file, section.path), [problems, section.file, section.path]);
+  const formContext = useMemo<StudioContext>(() => {
+    const { backTo, ...rest } = context;
+    const pointer = (sub: readonly Segment[]) => [...section.path, ...sub].map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+    return {
+      ...rest,
+      // data, not only a function: react-jsonschema-form draws a field again when its data changes
+      places,
+      pointer,
       whereKey: (sub: readonly Segment[]) => section.where?.(sub),
-    }),
-    [context, section],
-  );
+      place: (sub: readonly Segment[]) => places?.[pointer(sub)],
+      back: (sub: readonly Segment[]) => backTo(section.file, pointer(sub)),
+    };
+  }, [context, section, places]);
   const change = (e: IChangeEvent, id?: string) => {
     const next = section.keys && value && typeof value === 'object' ? { ...(value as Record<string, unknown>), ...(e.formData as Record<string, unknown>) } : e.formData;
     onChange(section, next, `${section.file}#${section.path.join('/')}#${id ?? ''}`);

@@ -1,11 +1,16 @@
 /** The studio's API as the page calls it (studio/api.ts): JSON in, JSON out, same origin. */
-import type { Problem } from '../../src/config/check';
-import type { FileReview } from '../studio';
+import type { CheckedUnit, FieldProblem, FileReview } from '../studio';
 import type { Bundle } from './SectionForm';
 
+type Problem = FieldProblem;
+type Files = Record<string, { text: string; hash: string }>;
+
 export interface Workspace {
-  brands: { id: string; label: string; folder: string }[];
+  /** folder: the top layer's; over: a brand's product folder */
+  brands: { id: string; label: string; folder: string; over?: string }[];
   schemas: Bundle;
+  /** what a brand's merge reads of the schemas (studio.ts layering) */
+  layering: { files: Record<string, object>; props: Record<string, object>; format: number };
   queries: Record<string, string>;
   preview: { origin: string; network: string[] } | null;
 }
@@ -19,6 +24,8 @@ export interface EditsBody {
 export interface DraftAnswer {
   problems: Problem[];
   disk: Record<string, string>;
+  /** a brand's: the product's files on disk */
+  product?: Record<string, string>;
   conflicts: string[];
   routes: Record<string, string[]>;
 }
@@ -29,7 +36,7 @@ export interface ReviewAnswer {
   refusal?: string;
 }
 
-export type SaveAnswer = { saved: true; written: string[]; disk: Record<string, string>; problems: Problem[] } | { saved: false; refusal: string; files: FileReview[]; problems: Problem[] };
+export type SaveAnswer = { saved: true; written: string[]; disk: Record<string, string>; problems: Problem[]; checked: CheckedUnit[] } | { saved: false; refusal: string; files: FileReview[]; problems: Problem[] };
 
 export class ApiError extends Error {}
 
@@ -42,10 +49,10 @@ async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown, acce
 
 export const api = {
   workspace: () => call<Workspace>('GET', '/workspace'),
-  files: (brand: string) => call<{ folder: string; files: Record<string, { text: string; hash: string }> }>('GET', `/files?brand=${encodeURIComponent(brand)}`),
+  files: (brand: string) => call<{ folder: string; files: Files; product?: { folder: string; files: Files } }>('GET', `/files?brand=${encodeURIComponent(brand)}`),
   draft: (body: EditsBody) => call<DraftAnswer>('POST', '/draft', body),
   where: (body: EditsBody & { key: string }) => call<{ text: string; found: boolean; routes: string[] }>('POST', '/where', body),
   review: (body: EditsBody) => call<ReviewAnswer>('POST', '/review', body),
   save: (body: EditsBody) => call<SaveAnswer>('POST', '/save', body, [200, 409, 422]),
-  preview: (data: string) => call<{ username: string; password: string }>('POST', '/preview', { data }),
+  preview: (data: string, brand: string) => call<{ username: string; password: string }>('POST', '/preview', { data, brand }),
 };

@@ -1,7 +1,9 @@
 /**
  * The studio page's state, as pure functions (tests/studio/model.test.ts runs them in Node):
  *   - the edits: per file of the top layer, the JSON the operator wants (drafts), the hash and JSON of
- *     the text it was made from (base, baseJson); the merged view is a draft or else the file on disk;
+ *     the text it was made from (base, baseJson); the top layer's view is a draft or else the file on
+ *     disk (on a brand, the page merges it over the product's: studio/layer-edit.ts); a brand's file
+ *     not there yet is drafted from its format alone (base ABSENT);
  *   - undo and redo: a history of edits, typing into one field coalesced into one step;
  *   - problems of check:config at their field: an ErrorSchema for react-jsonschema-form's extraErrors,
  *     at the problem's path and at each path it is `also` about;
@@ -10,6 +12,7 @@
  */
 import type { Problem } from '../../src/config/check';
 import { applyToJson, jsonChanges, sameJson, segmentsOf, type Segment } from '../json-edit';
+import { ABSENT, bare, newOverlay } from '../layer-edit';
 
 export interface DiskFile {
   text: string;
@@ -44,7 +47,7 @@ export function setIn(json: unknown, path: readonly Segment[], value: unknown): 
 export const viewOf = (edits: Edits, disk: Record<string, DiskFile>, file: string): unknown => (file in edits.drafts ? edits.drafts[file] : disk[file]?.json);
 
 /** JSON as it travels: undefined members dropped (a field the form cleared), so a draft compares with the file. */
-const plain = (v: unknown): unknown => (v === undefined ? undefined : (JSON.parse(JSON.stringify(v)) as unknown));
+export const plain = (v: unknown): unknown => (v === undefined ? undefined : (JSON.parse(JSON.stringify(v)) as unknown));
 
 /** The edits with `value` at path in file; a file back to its text on disk has no draft. */
 export function edit(edits: Edits, disk: Record<string, DiskFile>, file: string, path: readonly Segment[], value: unknown): Edits {
@@ -65,6 +68,19 @@ export function edit(edits: Edits, disk: Record<string, DiskFile>, file: string,
     delete baseJson[file];
   } else drafts[file] = next;
   return { drafts, base, baseJson };
+}
+
+/**
+ * The edits with a whole file of the top layer set to `next` (a brand's overlay as layer-edit.ts
+ * writes it). A brand's file not on disk yet is drafted from its format alone (base ABSENT: a save
+ * creates it); one that holds nothing more is no draft.
+ */
+export function setFile(edits: Edits, disk: Record<string, DiskFile>, file: string, next: unknown, format: number): Edits {
+  if (disk[file]) return edit(edits, disk, file, [], next);
+  if (bare(next)) return file in edits.drafts ? drop(edits, file) : edits;
+  const value = plain(next);
+  if (sameJson(value, edits.drafts[file])) return edits;
+  return { drafts: { ...edits.drafts, [file]: value }, base: { ...edits.base, [file]: ABSENT }, baseJson: { ...edits.baseJson, [file]: newOverlay(format) } };
 }
 
 /** How many values the edits change, per file. */

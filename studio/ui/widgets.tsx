@@ -14,6 +14,13 @@ import { MIN_CONTRAST } from '../../src/config/checks/contrast';
 import { ICON_SOURCES } from '../../src/engine/icon-names';
 import { ICON_PATHS, VIEWBOX } from '../../src/engine/icon-paths.gen';
 import type { Segment } from '../json-edit';
+import type { Place } from '../layer-edit';
+
+/** A field's place on a brand: where its value comes from, the file that sets it. */
+export interface FieldPlace extends Place {
+  /** the brand's file (brands/jinsha/app.json) */
+  file?: string;
+}
 
 export interface StudioContext {
   /** the merged view's messages.json messages */
@@ -27,6 +34,12 @@ export interface StudioContext {
   pointer(sub: readonly Segment[]): string;
   /** the `npm run where` key of a field of this form, if it has one */
   whereKey(sub: readonly Segment[]): string | undefined;
+  /** on a brand: where each value of this form comes from, by its pointer in the file */
+  places?: Record<string, FieldPlace>;
+  /** on a brand: where a field's value comes from (none: the product is edited alone) */
+  place(sub: readonly Segment[]): FieldPlace | undefined;
+  /** on a brand: the brand's value of a field taken out of its file (the product's shows again) */
+  back(sub: readonly Segment[]): void;
 }
 
 type Props = WidgetProps<unknown, RJSFSchema, StudioContext>;

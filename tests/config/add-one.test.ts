@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** what the suites read (the docs test: every file the docs name, and what .gitignore leaves out) */
-const ENTRIES = ['package.json', 'package-lock.json', '.gitignore', 'tsconfig.json', 'vite.config.ts', 'vitest.config.ts', 'eslint.config.js', 'index.html', 'README.md', '.ci', 'bench', 'deploy', 'src', 'scripts', 'screens.config', 'docs', 'mock-server', 'tests'];
+const ENTRIES = ['package.json', 'package-lock.json', '.gitignore', 'tsconfig.json', 'vite.config.ts', 'vitest.config.ts', 'eslint.config.js', 'index.html', 'README.md', '.ci', 'bench', 'deploy', 'src', 'scripts', 'screens.config', 'docs', 'mock-server', 'tests', 'studio', 'brands'];
 let copy = '';
 
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);

@@ -117,6 +117,20 @@ describe('origins: every value of the merged document names the layer and the po
     ]);
     expect(r.removed).toEqual([{ base: '/body/0', overlay: '/body/3' }]);
   });
+
+  it('mergedOf, for a problem named by a layer\'s file: the merged document\'s place of a layer\'s pointer (the studio shows it at that field)', () => {
+    const base = { body: [{ id: 'a', type: 'Text', props: { text: 'x' } }, { id: 'b', type: 'Menu', props: { title: 't' } }] };
+    const r = mergeLayers(base, { body: [{ id: 'new', type: 'Text', $position: 'first' }, { id: 'b', props: { title: 'u' } }, { id: 'gone', props: {} }] }, BY_ID);
+    // the product's item moved down by the one the overlay put first
+    expect(r.origins.mergedOf('base', '/body/0/props/text')).toBe('/body/1/props/text');
+    expect(r.origins.mergedOf('base', '/body/1/type')).toBe('/body/2/type');
+    expect(r.origins.mergedOf('overlay', '/body/0/type')).toBe('/body/0/type');
+    expect(r.origins.mergedOf('overlay', '/body/1/props/title')).toBe('/body/2/props/title');
+    // what the overlay says of an item the product does not have is nowhere in the merged document
+    expect(r.origins.mergedOf('overlay', '/body/2/props')).toBeUndefined();
+    // a list the overlay does not touch keeps its pointers
+    expect(mergeLayers({ l: [1, 2], m: 1 }, { m: 2 }, BY_ID).origins.mergedOf('base', '/l/1')).toBe('/l/1');
+  });
 });
 
 describe('the keys declared in the schemas (x-merge-key)', () => {

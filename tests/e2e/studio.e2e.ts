@@ -6,7 +6,9 @@
  *   - withdrawMin 200 is shown by the previewed withdrawal screen before anything is saved;
  *   - a minimum above its maximum: both fields show check:config's message, the save is refused;
  *   - a save writes one line: `git diff` shows exactly it;
- *   - a reload with unsaved edits offers them back; a file edited on disk meanwhile is a conflict.
+ *   - a reload with unsaved edits offers them back; a file edited on disk meanwhile is a conflict;
+ *   - in a brand, the colour overridden then put back to the product's value: the brand's file no
+ *     longer holds it (tests/studio/layer-edit.test.ts and api.test.ts have the layer logic).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,10 +25,13 @@ const PORT = workerPort(4);
 const STUDIO = `http://127.0.0.1:${PORT}`;
 const env = browserPerFile();
 let dir: string;
+/** a copy of brands/: the brands' overlays over the copy of the product */
+let brands: string;
 let server: ChildProcess | undefined;
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=studio-test', '-c', 'user.email=studio@test.invalid', ...args], { cwd: dir, encoding: 'utf8' });
 const appText = () => readFileSync(path.join(dir, 'app.json'), 'utf8');
+const jinshaText = () => readFileSync(path.join(brands, 'jinsha', 'app.json'), 'utf8');
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-'));
@@ -34,9 +39,11 @@ beforeAll(async () => {
   git('init', '-q');
   git('add', '.');
   git('commit', '-qm', 'the product as it ships');
+  brands = mkdtempSync(path.join(tmpdir(), 'studio-e2e-brands-'));
+  cpSync(path.join(root, 'brands'), brands, { recursive: true });
   server = spawn(tsx, [path.join(root, 'studio', 'server.ts')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(PORT), STUDIO_PREVIEW_PORT: String(workerPort(5)), STUDIO_PREVIEW_HOST: '127.0.0.1', SCREENS_CONFIG_DIR: dir },
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(PORT), STUDIO_PREVIEW_PORT: String(workerPort(5)), STUDIO_PREVIEW_HOST: '127.0.0.1', SCREENS_CONFIG_DIR: dir, BRANDS_DIR: brands },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -51,6 +58,7 @@ afterAll(async () => {
     await new Promise((r) => server?.once('exit', r));
   }
   if (dir) rmSync(dir, { recursive: true, force: true });
+  if (brands) rmSync(brands, { recursive: true, force: true });
 });
 
 /** what the page shows after a call of the studio's API (a check, a review, a save): a server round trip, polled */
@@ -100,7 +108,7 @@ describe('the studio, as an operator', () => {
     await page.getByRole('button', { name: /^Review and save/ }).click();
     await poll(() => page.locator('table.changes tbody').innerText()).toBe(`${dir}/app.json\t/constants/withdrawMin\t100\t200`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await poll(() => page.getByRole('status').innerText()).toContain(`Saved ${dir}/app.json. The check over every file: no problem`);
+    await poll(() => page.getByRole('status').innerText()).toContain(`Saved ${dir}/app.json. The check over the product and every brand: the product (${dir}/): no problem; brand jinsha: no problem; brand yinhe: no problem.`);
     expect(git('diff', '--numstat').stdout).toBe('1\t1\tapp.json\n');
     expect(git('diff', '-U0').stdout.split('\n').filter((l) => /^[-+][^-+]/.test(l))).toEqual(['-    "withdrawMin": 100,', '+    "withdrawMin": 200,']);
 
@@ -125,6 +133,29 @@ describe('the studio, as an operator', () => {
     await poll(() => conflict.count()).toBe(0);
     await poll(() => input(page, '/constants/transferMin').inputValue()).toBe('0.5');
     expect(await input(page, '/constants/withdrawMax').inputValue()).toBe('900000');
+
+    // in a brand: the colour overridden and saved into the brand's file, then back to the product's value: the file no longer holds it
+    const jinsha = jinshaText();
+    await page.getByLabel('brand', { exact: true }).selectOption('jinsha');
+    await page.getByRole('button', { name: 'Brand and colour' }).click();
+    const primary = field(page, '/theme/primary');
+    const colour = primary.locator('input[type=text]');
+    await poll(() => colour.inputValue()).toBe('#a3195b');
+    expect(await primary.locator('.layer-at').innerText()).toBe(`${brands}/jinsha/app.json /theme/primary`);
+    await colour.fill('#0a7d52');
+    await page.getByRole('button', { name: /^Review and save/ }).click();
+    await poll(() => page.locator('table.changes tbody').innerText()).toBe(`${brands}/jinsha/app.json\t/theme/primary\t"#a3195b"\t"#0a7d52"`);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await poll(() => page.getByRole('status').innerText()).toContain(`Saved ${brands}/jinsha/app.json.`);
+    expect(jinshaText()).toBe(jinsha.replace('"primary": "#a3195b"', '"primary": "#0a7d52"'));
+    await primary.getByRole('button', { name: "back to the product's value" }).click();
+    await poll(() => colour.inputValue()).toBe('#1366e6');
+    expect(await primary.locator('.layer').innerText()).toBe('product');
+    await page.getByRole('button', { name: /^Review and save/ }).click();
+    await poll(() => page.locator('table.changes tbody').innerText()).toBe(`${brands}/jinsha/app.json\t/theme\t{"primary":"#0a7d52"}\t—`);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await poll(() => jinshaText()).toBe(jinsha.replace('  "theme": {\n    "primary": "#a3195b"\n  },\n', ''));
+    expect(appText()).not.toContain('#0a7d52');
     expectClean(page);
   }, 150000);
 });

@@ -14,6 +14,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { endpoints } from '../../src/api/catalogue';
 import { BASE, browserPerFile, expectClean, fill, go, loginByApi, newPage, resetMock, toastAfter } from './harness';
+import { draftNote, RESTORED } from './draft-helpers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIST = path.resolve(root, process.env.E2E_DIST ?? 'dist-test');
@@ -253,7 +254,9 @@ describe('updates', () => {
       await controlled(page);
       expect(await page.locator('[data-testid=update-prompt]').count()).toBe(0);
       expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
-      expect(await page.locator('[name=name]').first().inputValue()).toBe('');
+      // the reload lost nothing the player typed: the form's draft (issue 39) brings the name back, with its note
+      expect(await page.locator('[name=name]').first().inputValue()).toBe('halfway1');
+      expect(await draftNote(page).locator('.cfg-draft-text').innerText()).toBe(RESTORED);
       expectClean(page);
     } finally {
       writeFileSync(swFile, original);

@@ -12,27 +12,40 @@ import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { schemaCursor } from '../../src/config/overlay/schema-cursor';
+import { loadSchemas, schemaSource } from '../../scripts/config-fs';
 import { whereAnswer } from '../../scripts/where-cli';
 import { studioApi } from '../../studio/api';
-import { hashOf } from '../../studio/files';
+import { hashOf, readFolder } from '../../studio/files';
+import { ABSENT, Layered, newOverlay } from '../../studio/layer-edit';
+import { setIn } from '../../studio/ui/model';
 import { formSchemas } from '../../studio/schemas';
 import { createStudio, type Studio } from '../../studio/studio';
 
 const root = path.resolve(__dirname, '..', '..');
 let dir: string;
+/** a copy of brands/: the brands' overlays over the copy of the product */
+let brands: string;
 let studio: Studio;
 let app: express.Express;
+/** what the studio last gave its preview */
+let shown: { files: Record<string, unknown>; assets: Record<string, string> } | undefined;
 const original = readFileSync(path.join(root, 'screens.config', 'app.json'), 'utf8');
 const appJson = () => JSON.parse(readFileSync(path.join(dir, 'app.json'), 'utf8')) as { constants: Record<string, number> };
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'studio-api-'));
   cpSync(path.join(root, 'screens.config'), dir, { recursive: true });
-  studio = await createStudio({ root, configDir: dir });
+  brands = mkdtempSync(path.join(tmpdir(), 'studio-api-brands-'));
+  cpSync(path.join(root, 'brands'), brands, { recursive: true });
+  studio = await createStudio({ root, configDir: dir, brandsDir: brands, preview: { show: (files, assets) => void (shown = { files, assets }) } });
   app = express();
   app.use('/studio-api', studioApi({ studio, schemas: formSchemas(path.join(root, 'screens.config', 'schema')), queries: {} }));
 }, 30000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(brands, { recursive: true, force: true });
+});
 beforeEach(() => writeFileSync(path.join(dir, 'app.json'), original));
 
 /** an edit of app.json's constants, made from the text on disk now */
@@ -62,6 +75,8 @@ describe('the files and the problems of an edit', () => {
         path: '/constants/withdrawMin',
         message: 'withdrawMin 2000000 is above withdrawMax 1000000 (/constants/withdrawMax): no value can pass both; expected a minimum at most its maximum (lower withdrawMin or raise withdrawMax)',
         also: ['/constants/withdrawMax'],
+        // the field the form shows it at: the product's file is its own view
+        field: { file: 'app.json', path: '/constants/withdrawMin', also: ['/constants/withdrawMax'] },
       },
     ]);
     expect(res.body.problems.map((p: { file: string }) => p.file)).toContain(`${dir}/forms/withdraw-bank.json`);
@@ -92,7 +107,15 @@ describe('review and save', () => {
     ]);
     const saved = await post('save', body);
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ saved: true, written: ['app.json'], disk: expect.objectContaining({ 'app.json': hashOf(readFileSync(path.join(dir, 'app.json'), 'utf8')) }), problems: [] });
+    // the check after it: the product and every brand over it
+    const clean = (brand: string, label: string) => ({ brand, label, errors: 0, warnings: 0 });
+    expect(saved.body).toEqual({
+      saved: true,
+      written: ['app.json'],
+      disk: expect.objectContaining({ 'app.json': hashOf(readFileSync(path.join(dir, 'app.json'), 'utf8')) }),
+      problems: [],
+      checked: [clean('product', `the product (${dir}/)`), clean('jinsha', 'brand jinsha'), clean('yinhe', 'brand yinhe')],
+    });
     const now = readFileSync(path.join(dir, 'app.json'), 'utf8').split('\n');
     const was = original.split('\n');
     expect(now.length).toBe(was.length);
@@ -167,7 +190,7 @@ describe('bad requests are refused with a JSON error, and change nothing', () =>
     const form = await request(app).post('/studio-api/save').type('form').send('brand=product');
     expect(form.status).toBe(415);
     expect(form.body).toEqual({ error: "the studio's API takes an application/json body" });
-    expect((await post('draft', { brand: '../x', base: {}, drafts: {} })).body).toEqual({ error: 'unknown brand "../x": expected one of product' });
+    expect((await post('draft', { brand: '../x', base: {}, drafts: {} })).body).toEqual({ error: 'unknown brand "../x": expected one of product, jinsha, yinhe' });
     expect((await post('draft', { brand: 'product', base: { 'app.json': 'nope' }, drafts: {} })).body).toEqual({ error: "base of app.json: expected the hash of the file's text (64 hex digits)" });
     expect((await post('draft', { brand: 'product', base: {}, drafts: { 'app.json': {} } })).body).toEqual({ error: 'app.json: an edit without the hash of the text it started from (base)' });
     const unknown = await request(app).get('/studio-api/nothing');
@@ -175,5 +198,131 @@ describe('bad requests are refused with a JSON error, and change nothing', () =>
     expect(unknown.body).toEqual({ error: "not a call of the studio's API: GET /studio-api/nothing" });
     expect((await request(app).delete('/studio-api/save')).status).toBe(405);
     expect(readFileSync(path.join(dir, 'app.json'), 'utf8')).toBe(original);
+  });
+});
+
+describe('on a brand (issue 37, point 6): its merged config, written into its overlay', () => {
+  const brandFile = (id: string, file: string) => path.join(brands, id, file);
+  const jinshaApp = () => readFileSync(brandFile('jinsha', 'app.json'), 'utf8');
+  const jinshaOriginal = readFileSync(path.join(root, 'brands', 'jinsha', 'app.json'), 'utf8');
+  beforeEach(() => {
+    writeFileSync(brandFile('jinsha', 'app.json'), jinshaOriginal);
+    rmSync(brandFile('jinsha', 'forms'), { recursive: true, force: true });
+  });
+  /** an edit of jinsha's app.json, made from its text on disk now */
+  const jinshaEdit = (change: (app: Record<string, Record<string, unknown>>) => void) => {
+    const json = JSON.parse(jinshaApp()) as Record<string, Record<string, unknown>>;
+    change(json);
+    return { brand: 'jinsha', base: { 'app.json': hashOf(jinshaApp()) }, drafts: { 'app.json': json } };
+  };
+
+  it('lists the brands, each over the product; a brand\'s files come with the product\'s under them', async () => {
+    const ws = await request(app).get('/studio-api/workspace');
+    expect(ws.body.brands).toEqual([
+      { id: 'product', label: `the product (${dir}/)`, folder: dir },
+      { id: 'jinsha', label: `jinsha (${brands}/jinsha/ over ${dir}/)`, folder: `${brands}/jinsha`, over: dir },
+      { id: 'yinhe', label: `yinhe (${brands}/yinhe/ over ${dir}/)`, folder: `${brands}/yinhe`, over: dir },
+    ]);
+    // what the page merges with: the schemas' keys of keyed lists, the format of a new overlay file
+    expect(ws.body.layering.files['form.schema.json'].properties.fields['x-merge-key']).toBe('name');
+    expect(ws.body.layering.format).toBe(2);
+    const files = await request(app).get('/studio-api/files?brand=jinsha');
+    expect(Object.keys(files.body.files)).toEqual(['app.json']);
+    expect(files.body.product.files['app.json']).toEqual({ text: original, hash: hashOf(original) });
+  });
+
+  it('a problem is named as check:config names it for the brand (the brand\'s file), and comes with the field of the merged config', async () => {
+    const res = await post('draft', jinshaEdit((a) => (a.constants.withdrawMin = 2000000)));
+    expect(res.body.problems.filter((p: { file: string }) => p.file.endsWith('app.json'))).toEqual([
+      {
+        file: `${brands}/jinsha/app.json`,
+        path: '/constants/withdrawMin',
+        message: `withdrawMin 2000000 is above withdrawMax 1000000 (${dir}/app.json /constants/withdrawMax): no value can pass both; expected a minimum at most its maximum (lower withdrawMin or raise withdrawMax)`,
+        field: { file: 'app.json', path: '/constants/withdrawMin' },
+      },
+    ]);
+    // an item of a keyed list: its place in the brand's file (the first of its fields) is not its place in the merged form (the second)
+    const icon = await post('draft', { brand: 'jinsha', base: { 'forms/withdraw-bank.json': ABSENT }, drafts: { 'forms/withdraw-bank.json': { $format: 2, fields: [{ name: 'amount', icon: 'monye' }] } } });
+    const wrong = icon.body.problems.filter((p: { file: string }) => p.file === `${brands}/jinsha/forms/withdraw-bank.json`);
+    expect(wrong.length).toBeGreaterThan(0);
+    for (const p of wrong) expect(p).toMatchObject({ path: '/fields/0/icon', field: { file: 'forms/withdraw-bank.json', path: '/fields/1/icon' } });
+    expect(icon.body.conflicts).toEqual([]);
+  });
+
+  it('a keyed list item edited on a brand: a new file of the brand holding the keyed patch item, the product\'s file untouched; then every brand checked', async () => {
+    const productForm = readFileSync(path.join(dir, 'forms', 'withdraw-bank.json'), 'utf8');
+    const form = new Layered(JSON.parse(productForm), newOverlay(2), schemaCursor(schemaSource(root, loadSchemas(root)), 'form'));
+    const { overlay } = form.overlayFor(setIn(form.value, ['fields', 1, 'label'], '提款金额（元）'));
+    const body = { brand: 'jinsha', base: { 'forms/withdraw-bank.json': ABSENT }, drafts: { 'forms/withdraw-bank.json': overlay } };
+    const review = await post('review', body);
+    expect(review.body.refusal).toBeUndefined();
+    expect(review.body.files).toEqual([
+      {
+        file: 'forms/withdraw-bank.json',
+        shown: `${brands}/jinsha/forms/withdraw-bank.json`,
+        changes: [
+          { path: '/$format', new: 2 },
+          { path: '/fields', new: [{ name: 'amount', label: '提款金额（元）' }] },
+        ],
+        diff: expect.stringContaining('+  "fields": [\n+    {\n+      "name": "amount",\n+      "label": "提款金额（元）"\n+    }\n+  ]\n'),
+        conflict: false,
+        created: true,
+      },
+    ]);
+    const saved = await post('save', body);
+    expect(saved.status).toBe(200);
+    expect(saved.body.written).toEqual(['forms/withdraw-bank.json']);
+    expect(readFileSync(brandFile('jinsha', 'forms/withdraw-bank.json'), 'utf8')).toBe('{\n  "$format": 2,\n  "fields": [\n    {\n      "name": "amount",\n      "label": "提款金额（元）"\n    }\n  ]\n}\n');
+    expect(readFileSync(path.join(dir, 'forms', 'withdraw-bank.json'), 'utf8')).toBe(productForm);
+    expect(saved.body.checked.map((u: { brand: string; errors: number }) => [u.brand, u.errors])).toEqual([
+      ['product', 0],
+      ['jinsha', 0],
+      ['yinhe', 0],
+    ]);
+    // the brand's merged form has it; the product's does not
+    const draft = await post('draft', { brand: 'jinsha', base: {}, drafts: {} });
+    expect(draft.body.problems).toEqual([]);
+  });
+
+  it('override the colour, then back to the product\'s value: the brand\'s file no longer holds it, the rest of it byte-identical', async () => {
+    const source = schemaSource(root, loadSchemas(root));
+    const layered = (o: unknown) => new Layered(JSON.parse(original), o, schemaCursor(source, 'app'));
+    const over = layered(JSON.parse(jinshaOriginal)).overlayFor(setIn(layered(JSON.parse(jinshaOriginal)).value, ['theme', 'primary'], '#0a7d52')).overlay;
+    const first = await post('save', { brand: 'jinsha', base: { 'app.json': hashOf(jinshaOriginal) }, drafts: { 'app.json': over } });
+    expect(first.body.written).toEqual(['app.json']);
+    expect(jinshaApp()).toBe(jinshaOriginal.replace('"primary": "#a3195b"', '"primary": "#0a7d52"'));
+    const back = layered(JSON.parse(jinshaApp())).backToProduct('/theme/primary');
+    const second = await post('save', { brand: 'jinsha', base: { 'app.json': hashOf(jinshaApp()) }, drafts: { 'app.json': back } });
+    expect(second.body.written).toEqual(['app.json']);
+    expect(jinshaApp()).not.toContain('theme');
+    expect(jinshaApp()).toBe(jinshaOriginal.replace('  "theme": {\n    "primary": "#a3195b"\n  },\n', ''));
+    expect(readFileSync(path.join(dir, 'app.json'), 'utf8')).toBe(original);
+  });
+
+  it('where-used on a brand is `BRAND=<id> npm run where`, with the brand\'s unsaved edits', async () => {
+    const res = await post('where', { ...jinshaEdit((a) => (a.constants.depositMaxBank = 60000)), key: 'const.depositMaxBank' });
+    expect(res.status).toBe(200);
+    const lines = res.body.text.split('\n');
+    expect(lines).toContain(`brand jinsha: 60000  ${brands}/jinsha/app.json /constants/depositMaxBank`);
+    // the same text `npm run where` prints for the brand as saved, but for that one value
+    process.env.BRANDS_DIR = brands;
+    try {
+      expect(res.body.text).toBe(whereAnswer(root, dir, 'const.depositMaxBank', undefined, ['jinsha']).text.replace('brand jinsha: 50000', 'brand jinsha: 60000'));
+    } finally {
+      delete process.env.BRANDS_DIR;
+    }
+    expect(res.body.routes).toContain('/recharge');
+  });
+
+  it('the preview gets the brand\'s merged config (its switches, its pictures) and its mock speaks as the brand', async () => {
+    studio.draft('yinhe', { base: {}, drafts: {} });
+    const appJson = shown?.files['app.json'] as { brand: { siteName: string; logo: string }; features: Record<string, boolean> };
+    expect(appJson.brand.siteName).toBe('银河娱乐');
+    expect(appJson.features.redPacket).toBe(false);
+    expect(shown?.assets['yinhe-logo.svg']).toBe(path.join(brands, 'yinhe', 'assets', 'yinhe-logo.svg'));
+    expect(shown?.assets['app-icon.svg']).toBe(path.join(brands, 'yinhe', 'assets', 'app-icon.svg'));
+    expect(Object.keys(shown?.files ?? {}).sort()).toEqual(Object.keys(readFolder(dir)).sort());
+    expect(studio.mockBrand('yinhe')).toEqual({ siteName: '银河娱乐', shortName: '银河', serviceName: '在线管家' });
+    expect(studio.mockBrand('product').siteName).toBe('星耀娱乐');
   });
 });

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/config/check';
 import { formSchemas } from '../../studio/schemas';
-import { edit, errorTree, getIn, keep, newHistory, NO_EDITS, readSaved, rebase, record, redo, storageKey, undo, viewOf, type DiskFile } from '../../studio/ui/model';
+import { ABSENT } from '../../studio/layer-edit';
+import { edit, errorTree, getIn, keep, newHistory, NO_EDITS, readSaved, rebase, record, redo, setFile, storageKey, undo, viewOf, type DiskFile } from '../../studio/ui/model';
 
 const root = path.resolve(__dirname, '..', '..');
 const text = '{\n  "constants": { "withdrawMin": 100, "withdrawMax": 1000000 }\n}\n';
@@ -47,6 +48,25 @@ describe('edits and history', () => {
     // a new edit after an undo drops what could be redone
     h = record(h, edit(h.present, disk, 'app.json', ['constants', 'withdrawMax'], 7), 'max', 9000);
     expect(h.future).toEqual([]);
+  });
+});
+
+describe('a brand\'s overlay file, set whole (studio/layer-edit.ts gives it)', () => {
+  it('a file the brand has not got yet is drafted from its format (base ABSENT: a save creates it); back to nothing but its format, no draft', () => {
+    const e = setFile(NO_EDITS, disk, 'forms/withdraw-bank.json', { $format: 2, fields: [{ name: 'amount', label: '提款金额（元）' }] }, 2);
+    expect(e.drafts['forms/withdraw-bank.json']).toEqual({ $format: 2, fields: [{ name: 'amount', label: '提款金额（元）' }] });
+    expect(e.base['forms/withdraw-bank.json']).toBe(ABSENT);
+    expect(e.baseJson['forms/withdraw-bank.json']).toEqual({ $format: 2 });
+    expect(setFile(e, disk, 'forms/withdraw-bank.json', { $format: 2 }, 2)).toEqual(NO_EDITS);
+    expect(setFile(NO_EDITS, disk, 'forms/withdraw-bank.json', { $format: 2 }, 2)).toBe(NO_EDITS);
+  });
+
+  it('a file on disk: the draft is the new overlay, made from its text (back to it, no draft)', () => {
+    const next = { constants: { withdrawMin: 100, withdrawMax: 500000 } };
+    const e = setFile(NO_EDITS, disk, 'app.json', next, 2);
+    expect(e.drafts['app.json']).toEqual(next);
+    expect(e.base['app.json']).toBe('a'.repeat(64));
+    expect(setFile(e, disk, 'app.json', disk['app.json'].json, 2)).toEqual(NO_EDITS);
   });
 });
 

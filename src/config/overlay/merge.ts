@@ -91,6 +91,23 @@ export class Origins {
       if (!cut) return p;
     }
   }
+  /**
+   * The inverse of `of`: the pointer of the merged document that the value at `at` in a layer's
+   * file stands for (a check names a problem by the layer's file; the studio shows it at the merged
+   * document's field). The longest pointer of that layer the map knows, with the rest of `at`
+   * appended; a pointer of the product's no entry moves stays where it is. Undefined: a place of the
+   * overlay that is not in the merged document (an override the merge could not apply).
+   */
+  mergedOf(layer: Layer, at: string): string | undefined {
+    const p = at === '/' ? '' : at;
+    let best: { at: string; from: string } | undefined;
+    for (const [merged, o] of this.map) {
+      if (o.layer !== layer || !(p === o.at || p.startsWith(`${o.at}/`))) continue;
+      if (!best || o.at.length > best.from.length) best = { at: merged, from: o.at };
+    }
+    if (best) return best.at + p.slice(best.from.length);
+    return layer === 'base' ? p : undefined;
+  }
   /** every pointer the overlay set (its own values: replaced, added, changed), in document order */
   overlaid(): { at: string; origin: Origin }[] {
     return [...this.map].filter(([, o]) => o.layer === 'overlay').map(([at, origin]) => ({ at, origin }));
