@@ -3,7 +3,8 @@
  * (src/config/features.ts). One place for everything the build and the tools read of the config:
  * the files the app imports (the `shippedConfig` plugin below, in the dev server too), the static
  * shell (scripts/app-shell.ts), the route chunks and screen index (preload-app.ts, screen-facts.ts)
- * and the routes `npm run screens` photographs (scripts/screens-lib.ts).
+ * and the routes `npm run screens` photographs (scripts/screens-lib.ts). A screen no shipped route
+ * names is not built at all (`unroutedScreens`).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
