@@ -23,18 +23,29 @@ export interface MockBrand {
   shortName: string;
   /** customer service's name (brand.serviceName): 在线客服 */
   serviceName: string;
+  /**
+   * whether the brand has red packets (app.json features.redPacket, on unless false): a back office
+   * without them has its switch (redpacket_switch) at 0 and no banner, notice, message or start-up
+   * notice of them, so the preview of a brand without red packets shows none
+   */
+  redPacket: boolean;
 }
 
 /** What the mock says when the config's app.json cannot be read (check:config names the problem): no brand's name. */
-export const NO_BRAND: MockBrand = { siteName: '娱乐平台', shortName: '娱乐平台', serviceName: '客服' };
+export const NO_BRAND: MockBrand = { siteName: '娱乐平台', shortName: '娱乐平台', serviceName: '客服', redPacket: true };
+
+/** The texts of a list of the mock's content that a brand has: those about red packets only where it has them. */
+export const ownTexts = <T>(brand: MockBrand, list: T[], text: (item: T) => string = String): T[] => (brand.redPacket ? list : list.filter((item) => !text(item).includes('红包')));
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The names of an app.json (parsed; the studio gives a brand's merged one); undefined when it has no `brand` block. */
+/** The names (and the red packets switch) of an app.json (parsed; the studio gives a brand's merged one); undefined when it has no `brand` block. */
 export function namesOf(app: unknown): MockBrand | undefined {
-  const b = app && typeof app === 'object' ? (app as { brand?: Partial<MockBrand> }).brand : undefined;
+  const a = app && typeof app === 'object' ? (app as { brand?: Partial<MockBrand>; features?: { redPacket?: unknown } }) : undefined;
+  const b = a?.brand;
   const name = (v: unknown, fallback: string) => (typeof v === 'string' && v.trim() ? v : fallback);
-  return b && typeof b === 'object' ? { siteName: name(b.siteName, NO_BRAND.siteName), shortName: name(b.shortName, NO_BRAND.shortName), serviceName: name(b.serviceName, NO_BRAND.serviceName) } : undefined;
+  const redPacket = !(a?.features && typeof a.features === 'object' && a.features.redPacket === false);
+  return b && typeof b === 'object' ? { siteName: name(b.siteName, NO_BRAND.siteName), shortName: name(b.shortName, NO_BRAND.shortName), serviceName: name(b.serviceName, NO_BRAND.serviceName), redPacket } : undefined;
 }
 
 function noBrand(where: string): MockBrand {

@@ -18,8 +18,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createChecker, errorsOf, formatProblems, type ConfigBundle, type Problem, type WidgetSchemas } from '../src/config/check';
 import { BRAND_ID, brandOf, brandsDirOf, configDirOf, shownPath } from './config-dir';
-import { brandIds, loadBundle, loadBrand, loadSchemas, loadWidgetSchemas, schemaSource } from './config-fs';
-import { pendingChanges, pendingProblems, tooNew } from '../src/config/migrations/index';
+import { brandIds, loadBundle, loadBrand, loadOverlay, loadSchemas, loadWidgetSchemas, schemaSource } from './config-fs';
+import { mergeBrand, type OverlayBundle } from '../src/config/overlay/layers';
+import { applyToJson, lateUses, pendingChanges, pendingProblems, tooNew, withLateHints, type Pending } from '../src/config/migrations/index';
 import { generatedFiles, REGENERATE, staleFiles, writeStale } from './generated';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,6 +71,17 @@ async function generatedProblems(widgets: WidgetSchemas): Promise<Problem[]> {
 const layerFiles = (b: ConfigBundle) => [b.app, b.messages, b.routes, ...Object.values(b.screens), ...Object.values(b.forms)].map((e) => e.file);
 const fileJson = (b: ConfigBundle, file: string) => [b.app, b.messages, b.routes, ...Object.values(b.screens), ...Object.values(b.forms)].find((e) => e.file === file)?.json;
 
+/** a bundle's files (the product's or an overlay's) with the pending changes of each made in memory */
+function asMigrated<B extends ConfigBundle | OverlayBundle>(b: B, pending: Pending[]): B {
+  if (!pending.length) return b;
+  const one = <F extends { file: string; json: unknown } | undefined>(f: F): F => {
+    const changes = pending.filter((p) => p.file === f?.file).map((p) => p.change);
+    return f && changes.length && !(f.json instanceof Error) ? { ...f, json: applyToJson(f.json, changes) } : f;
+  };
+  const all = (r: Record<string, { file: string; json: unknown }>) => Object.fromEntries(Object.entries(r).map(([k, f]) => [k, one(f)]));
+  return { ...b, app: one(b.app), messages: one(b.messages), routes: one(b.routes), screens: all(b.screens), forms: all(b.forms) };
+}
+
 /** one config checked: the product folder, or a brand over it */
 interface Unit {
   /** how the summary names it */
@@ -84,13 +96,19 @@ const schemas = loadSchemas(root);
 const check = createChecker(schemas, widgets);
 const units: Unit[] = [];
 const generated = await generatedProblems(widgets);
-const product: ConfigBundle = loadBundle(root, configDir);
+const loaded0: ConfigBundle = loadBundle(root, configDir);
 const source = schemaSource(root, schemas, widgets);
-const brandBundles = brands.map((id) => ({ id, ...loadBrand(root, id, configDir, source) }));
-// old uses of an earlier config format (src/config/migrations): each named with what it became, instead of the schema's "unknown property"
-const pending = pendingChanges(product, brandBundles);
+const loaded = brands.map((id) => ({ id, ...loadBrand(root, id, configDir, source) }));
+// old uses of an earlier config format (src/config/migrations): each named once, with what it became
+// and the command; the rest is checked as `npm run migrate` will leave it, so an old use is not also
+// an unknown property, a missing new key or a reference to a constant that is gone
+const pending = pendingChanges(loaded0, loaded);
+const product = asMigrated(loaded0, pending);
+const brandBundles = pending.length ? brands.map((id) => ({ id, ...mergeBrand(product, asMigrated(loadOverlay(root, id), pending), source) })) : loaded;
 const old = new Set(pending.map((p) => `${p.file}|${p.path}`));
-const current = (list: Problem[]) => list.filter((p) => !old.has(`${p.file}|${p.path}`));
+// an old name typed into a file of the format that changed it: its problem says what it became
+const late = lateUses(loaded0, loaded);
+const current = (list: Problem[]) => withLateHints(list.filter((p) => !old.has(`${p.file}|${p.path}`)), late);
 const migrations = (files: string[]): Problem[] => pendingProblems(pending.filter((p) => files.includes(p.file)));
 const productFiles = layerFiles(product);
 // (one brand: the product's files are checked as merged into the brand's config, below)

@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { bindingFreeSources, collectRefs, keyPicture } from '../../src/engine/refs.ts';
-import { shippedJson } from './shipped-config.ts';
+import { shippedJson, unroutedScreens } from './shipped-config.ts';
 
 export interface ScreenFacts {
   widgets: string[];
@@ -25,7 +25,9 @@ export function readScreens(configDir: string): Record<string, ScreenFacts> {
   const readJson = <T,>(file: string): T | undefined => shippedJson<T>(configDir, path.relative(configDir, file));
   const formsDir = path.join(configDir, 'forms');
   const out: Record<string, ScreenFacts> = {};
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+  // a screen no route shows (a switched-off feature's) is not built: no facts, no chunk group of its own
+  const unrouted = new Set(unroutedScreens(configDir));
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json') && !unrouted.has(f.slice(0, -5)))) {
     const screen = readJson<{ body?: unknown; data?: Parameters<typeof bindingFreeSources>[0] }>(path.join(dir, file));
     if (!screen) continue;
     const refs = collectRefs(screen.body);

@@ -3,10 +3,12 @@
  * (src/config/features.ts). One place for everything the build and the tools read of the config:
  * the files the app imports (the `shippedConfig` plugin below, in the dev server too), the static
  * shell (scripts/app-shell.ts), the route chunks and screen index (preload-app.ts, screen-facts.ts)
- * and the routes `npm run screens` photographs (scripts/screens-lib.ts).
+ * and the routes `npm run screens` photographs (scripts/screens-lib.ts). A screen no shipped route
+ * names is not built at all (`unroutedScreens`).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { pruneFeatures, switchedOff } from '../../src/config/features.ts';
 import { readJsonText } from '../../src/config/json-text.ts';
@@ -49,6 +51,30 @@ export function shippedText(code: string, off: (json: unknown) => ReadonlySet<st
 }
 
 /**
+ * The screens no route of the shipped routes.json names (the routes of a switched-off feature left
+ * out: 银河's hongbao and welfare): the app shows a screen only at its route, so these are left out
+ * of the build too (`screensGlob`). None when routes.json cannot be read (the config check names it).
+ */
+export function unroutedScreens(configDir: string): string[] {
+  const routes = shippedJson<{ routes?: { screen?: unknown }[] }>(configDir, 'routes.json')?.routes;
+  if (!Array.isArray(routes)) return [];
+  const named = new Set(routes.map((r) => r.screen));
+  let files: string[];
+  try {
+    files = readdirSync(path.join(configDir, 'screens'));
+  } catch {
+    return [];
+  }
+  return files.filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).filter((name) => !named.has(name)).sort();
+}
+
+/** The glob of src/config/index.ts's screens, with the screens no route names left out (Vite's negative patterns). */
+export const SCREENS_GLOB = "'@config/screens/*.json'";
+export function screensGlob(unrouted: string[]): string {
+  return unrouted.length ? `[${[SCREENS_GLOB, ...unrouted.map((name) => `'!@config/screens/${name}.json'`)].join(', ')}]` : SCREENS_GLOB;
+}
+
+/**
  * The config files the app imports (app.json, routes.json, every screen and form) without the
  * parts of switched-off features, in the build and in the dev server alike: what is switched off
  * is not in the player's bundle at all. In the dev server a change of app.json's switches reloads
@@ -56,12 +82,18 @@ export function shippedText(code: string, off: (json: unknown) => ReadonlySet<st
  */
 export function shippedConfig(paths: BuildPaths): Plugin {
   const appJson = path.join(paths.configDir, 'app.json');
+  const configModule = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'config', 'index.ts');
   const key = (off: Set<string>) => [...off].sort().join();
   return {
     name: 'shipped-config',
     enforce: 'pre',
     transform(code, id) {
       const file = id.split('?')[0];
+      // the app's screens: only those a route shows (a switched-off feature's screens are not in the build)
+      if (file === configModule && code.includes(SCREENS_GLOB)) {
+        const unrouted = unroutedScreens(paths.configDir);
+        return unrouted.length ? { code: code.replace(SCREENS_GLOB, screensGlob(unrouted)), map: null } : undefined;
+      }
       if (!file.endsWith('.json') || !inConfig(paths, file)) return undefined;
       // app.json switches itself (its tab bar), the other files by app.json on disk
       const text = shippedText(code, (json) => (path.resolve(file) === appJson ? switchedOff(json) : featuresOff(paths.configDir)));
@@ -77,7 +109,7 @@ export function shippedConfig(paths: BuildPaths): Plugin {
         // every config file (and the screen index made from them) is pruned again on its next request
         for (const mod of server.moduleGraph.idToModuleMap.values()) {
           const id = mod.id?.split('?')[0] ?? '';
-          if ((id.endsWith('.json') && inConfig(paths, id)) || mod.id === '\0virtual:screen-index') server.moduleGraph.invalidateModule(mod);
+          if ((id.endsWith('.json') && inConfig(paths, id)) || mod.id === '\0virtual:screen-index' || id === configModule) server.moduleGraph.invalidateModule(mod);
         }
         server.ws.send({ type: 'full-reload', path: '*' });
       });

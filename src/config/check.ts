@@ -30,7 +30,7 @@ import { checkPolling } from './checks/features/polling';
 import { checkResponsible } from './checks/features/responsible';
 import { checkContrast } from './checks/contrast';
 import { checkLimits } from './checks/limits';
-import { checkLiteralConstants, checkLiteralNames } from './checks/literals';
+import { checkLiteralConstants, checkLiteralNames, checkNameJoins } from './checks/literals';
 import { checkAppBars, checkAssets, checkMessages, checkPatterns, checkRoutes } from './checks/references';
 import { compile, startRun, type Run } from './checks/run';
 import { checkForms, checkScreens } from './checks/screens';
@@ -43,7 +43,7 @@ export { BUILT_IN_SCREENS } from './checks/references';
 export { errorsOf, formatProblems, isWarning } from './checks/output';
 
 /** The checks of a whole bundle, in the order their problems are listed. */
-const CHECKS: ((run: Run) => void)[] = [checkPatterns, checkAssets, checkResponsible, checkPolling, checkRoutes, checkAppBars, checkMessages, checkScreens, checkForms, checkLimits, checkContrast, checkLiteralConstants, checkLiteralNames];
+const CHECKS: ((run: Run) => void)[] = [checkPatterns, checkAssets, checkResponsible, checkPolling, checkRoutes, checkAppBars, checkMessages, checkScreens, checkForms, checkLimits, checkContrast, checkLiteralConstants, checkLiteralNames, checkNameJoins];
 
 /**
  * Compiles the schemas once; the returned function checks a bundle (the mutation test runs it on

@@ -18,6 +18,7 @@ export const messages = (messagesJson as unknown as MessagesConfig).messages as 
 setMoneyFormat({ groupFrom: constants.moneyGroupFrom, shortFrom: constants.moneyShortFrom, wan: messages['moneyFmt.wan'] ?? '', yi: messages['moneyFmt.yi'] ?? '' });
 export const routes: RouteConfig[] = (routesJson as unknown as RoutesConfig).routes;
 
+// the build leaves out the screens no route names (a switched-off feature's: scripts/vite/shipped-config.ts unroutedScreens)
 const screenFiles = import.meta.glob<ScreenConfig>('@config/screens/*.json', { import: 'default' });
 const formFiles = import.meta.glob<FormConfig>('@config/forms/*.json', { import: 'default' });
 

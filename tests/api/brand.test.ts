@@ -53,22 +53,22 @@ async function text(app: Parameters<typeof request>[0], url: string): Promise<st
 
 describe('the brand the mock speaks as', () => {
   it('is the brand of the config folder: screens.config/ by default, another through SCREENS_CONFIG_DIR, a brand overlay through BRAND', () => {
-    expect(envBrand()).toEqual({ siteName: '星耀娱乐', shortName: '星耀娱乐', serviceName: '客服' });
+    expect(envBrand()).toEqual({ siteName: '星耀娱乐', shortName: '星耀娱乐', serviceName: '客服', redPacket: true });
     const dir = jinshaConfig();
-    expect(brandOfConfig(dir)).toEqual(JINSHA);
+    expect(brandOfConfig(dir)).toEqual({ ...JINSHA, redPacket: true });
     const before = process.env.SCREENS_CONFIG_DIR;
     process.env.SCREENS_CONFIG_DIR = dir;
     try {
-      expect(envBrand()).toEqual(JINSHA);
+      expect(envBrand()).toEqual({ ...JINSHA, redPacket: true });
     } finally {
       if (before === undefined) delete process.env.SCREENS_CONFIG_DIR;
       else process.env.SCREENS_CONFIG_DIR = before;
     }
-    // BRAND=<id>: the brand's overlay merged over the product (brands/yinhe/app.json changes the names and customer service's)
+    // BRAND=<id>: the brand's overlay merged over the product (brands/yinhe/app.json changes the names and customer service's, and has no red packets)
     const brandBefore = process.env.BRAND;
     process.env.BRAND = 'yinhe';
     try {
-      expect(envBrand()).toEqual({ siteName: '银河娱乐', shortName: '银河', serviceName: '在线管家' });
+      expect(envBrand()).toEqual({ siteName: '银河娱乐', shortName: '银河', serviceName: '管家', redPacket: false });
     } finally {
       if (brandBefore === undefined) delete process.env.BRAND;
       else process.env.BRAND = brandBefore;
@@ -155,5 +155,38 @@ describe('the mock of screens.config/ (the product) says its own names, as befor
     const kefu = await text(app, '/__mock/page/kefu');
     expect(kefu).toContain('<h1>在线客服</h1>');
     expect(kefu).toContain('欢迎来到星耀娱乐');
+  });
+});
+
+describe('a mock serving a brand without red packets (银河: features.redPacket false)', () => {
+  /** what a visitor and a member are told: the app info, the scrolling notices, the announcements, the messages; and the banners */
+  async function told(redPacket: boolean) {
+    const app = createApp({ latencyMs: 0, control: true, brand: { siteName: '银河娱乐', shortName: '银河', serviceName: '管家', redPacket } });
+    const member = await tokenFor(app);
+    const info = (await call(app, 'app')).body.data as { redpacket_switch: number; webcontent: string };
+    const texts = [
+      info.webcontent,
+      ...((await call(app, 'homenotice')).body.data as string[]),
+      ...((await call(app, 'noticeList', { type: 1, page: 1, pagesize: 100 })).body.data as { data: { title: string }[] }).data.map((n) => n.title),
+      ...((await call(app, 'noticeList', { type: 2, page: 1, pagesize: 100 }, member)).body.data as { data: { title: string }[] }).data.map((n) => n.title),
+    ];
+    // the banners are pictures: the one of red packets (每日幸运红包雨) is number 2
+    const banners = ((await call(app, 'bannerList', { type: 2 })).body.data as { id: number }[]).map((b) => b.id);
+    return { info, banners, aboutRedPackets: texts.filter((t) => t.includes('红包')) };
+  }
+
+  it('has its switch off and says nothing of red packets: no banner, scrolling notice, announcement, message or start-up notice', async () => {
+    const without = await told(false);
+    expect(without.info.redpacket_switch).toBe(0);
+    expect(without.aboutRedPackets).toEqual([]);
+    expect(without.banners).toEqual([1, 3, 4]);
+    expect(without.info.webcontent).toBe(
+      '<h3 style="text-align:center">欢迎来到银河娱乐</h3><p>1. 新会员首存即送 <b style="color:#e4393c">100%</b> 彩金，最高 8888 元。</p><p>2. 全场无上限返水，最高 1.2%，次日自动到账。</p><p>请牢记永久域名，谨防假冒网站，祝您游戏愉快！</p>',
+    );
+    // the same brand with red packets is told of them in each of those places
+    const withThem = await told(true);
+    expect(withThem.info.redpacket_switch).toBe(1);
+    expect(withThem.banners).toEqual([1, 2, 3, 4]);
+    expect(withThem.aboutRedPackets.map((t) => t.slice(0, 12))).toEqual(['<h3 style="t', '【红包雨】每日10:00', '每日幸运红包活动规则调整', '幸运红包活动开启']);
   });
 });

@@ -2,9 +2,11 @@
  * Issue 36: many brands from one repository, each an overlay over the product (brands/<id>/ over
  * screens.config/), every command on every brand. As an operator runs it, on copies (the product's
  * folder as SCREENS_CONFIG_DIR, the brands' as BRANDS_DIR):
- * 1. an old config (format 1: Menu's `columns`, in the product and in both brands' overlays) is
- *    named by check:config file by file with the new name, and `npm run migrate` rewrites it (Stats
- *    keep their `columns`), after which every brand checks;
+ * 1. an old config (format 1: Menu's `columns`, in the product and in both brands' overlays; the
+ *    deposit limits shared by the four methods, and responsible play switched among its constants,
+ *    in the product and in a brand's overlay) is named by check:config file by file with what each
+ *    old use became, and `npm run migrate` rewrites it (Stats keep their `columns`; the product
+ *    comes out as the repository has it), after which every brand checks;
  * 2. a change to the product alone (a constant, a rule's message, a 我的 menu entry) reaches every
  *    brand: each is built (`BRAND=<id> npm run build`) and the change is found in its build, with
  *    its own name, colour, pictures and Menu row, and nothing of another brand's; one brand's build
@@ -82,10 +84,26 @@ beforeAll(() => {
   cpSync(path.join(__dirname, 'fixtures', 'format-1', 'brands'), brands, { recursive: true });
   for (const dir of [product, brands]) {
     for (const f of jsonFiles(dir)) {
-      const text = readFileSync(path.join(dir, f), 'utf8').replace(/^ {2}"\$format": 2,\n/m, '');
+      const text = readFileSync(path.join(dir, f), 'utf8').replace(/^ {2}"\$format": 3,\n/m, '');
       writeFileSync(path.join(dir, f), f.includes('screens') ? text.replace(/"perRow":/g, '"columns":') : text);
     }
   }
+  // the deposit limits shared by the four methods, and what read them
+  edit(product, 'app.json', [[/ {4}"depositMinBank": 100,\n {4}"depositMaxBank": 10000,\n( {4}"deposit(Min|Max)(Alipay|Wechat|Usdt)": \d+,\n){6}/, '    "depositMinDefault": 100,\n    "depositMaxDefault": 10000,\n']]);
+  for (const f of ['forms/recharge-bank.json', 'forms/recharge-alipay.json', 'forms/recharge-wechat.json', 'forms/recharge-usdt.json', 'screens/recharge.json']) {
+    edit(product, f, [[/const\.deposit(Min|Max)(Bank|Alipay|Wechat|Usdt)\b/g, 'const.deposit$1Default']]);
+  }
+  edit(brands, 'jinsha/app.json', [['"depositMaxBank": 50000', '"depositMaxDefault": 50000']]);
+  // responsible play switched among its constants, and what read the switch
+  edit(product, 'app.json', [
+    [',\n    "responsiblePlay": true\n', '\n'],
+    ['    "responsible": {\n', '    "responsible": {\n      "enabled": true,\n'],
+  ]);
+  edit(product, 'screens/mine.json', [['"feature": "responsiblePlay", "testId"', '"when": { "path": "const.responsible.enabled", "eq": true }, "testId"']]);
+  edit(product, 'screens/article.json', [
+    ['"feature": "responsiblePlay",\n      "when": { "path": "query.type", "eq": "{{const.responsible.helpArticleType}}" },', '"when": { "all": [{ "path": "const.responsible.enabled", "eq": true }, { "path": "query.type", "eq": "{{const.responsible.helpArticleType}}" }] },'],
+  ]);
+  edit(brands, 'yinhe/app.json', [['  "maps": {', '  "constants": {\n    "responsible": { "enabled": false }\n  },\n  "maps": {']]);
 });
 
 describe('an engine change (Menu: columns is now perRow) migrates the product and every brand', () => {
@@ -105,6 +123,18 @@ describe('an engine change (Menu: columns is now perRow) migrates the product an
     // only those: the Stats (the product's, the brand's own) keep their columns, and no "unknown property"
     expect(lines.filter((l) => l.includes('columns'))).toHaveLength(5);
     expect(r.stderr).toContain(`brand jinsha (${brands}/jinsha/ over ${product}/):`);
+    // the moved keys, each old use once, with what it became (and nothing else: no missing new key, no unknown constant)
+    for (const line of [
+      `${product}/app.json: /constants/depositMaxDefault: "depositMaxDefault" (shared by the four deposit methods) became each method's own since config format 3: depositMaxBank, depositMaxAlipay, depositMaxWechat, depositMaxUsdt, each 10000 as it was; ${fix}`,
+      `${product}/forms/recharge-wechat.json: /rules/0/min: const.depositMinDefault became each method's own constant since config format 3: here const.depositMinWechat, the method of the backend's range beside it; ${fix}`,
+      `${product}/app.json: /constants/responsible/enabled: "constants.responsible.enabled" is "features.responsiblePlay" since config format 3 (every feature is switched in one place, app.json "features"); ${fix}`,
+      `${product}/screens/mine.json: /body/3/props/items/7/when/path: "const.responsible.enabled" is "features.responsiblePlay" since config format 3: a part shown while responsible play is on says "feature": "responsiblePlay" (left out when it is off); ${fix}`,
+      `${brands}/jinsha/app.json: /constants/depositMaxDefault: "depositMaxDefault" (shared by the four deposit methods) became each method's own since config format 3: depositMaxBank, depositMaxAlipay, depositMaxWechat, depositMaxUsdt, each 50000 as it was; ${fix}`,
+      `${brands}/yinhe/app.json: /constants/responsible/enabled: "constants.responsible.enabled" is "features.responsiblePlay" since config format 3 (every feature is switched in one place, app.json "features"); ${fix}`,
+    ]) expect(lines).toContain(line);
+    expect(lines.filter((l) => l.includes('since config format 3'))).toHaveLength(17 + 2);
+    // the product's problems are its 3 Menus and those 17: nothing more
+    expect(r.stderr).toContain(`20 problem(s) in ${product}/`);
   }, 120_000);
 
   it('npm run migrate rewrites the names alone, in every file that has one, and then every brand checks', () => {
@@ -113,13 +143,22 @@ describe('an engine change (Menu: columns is now perRow) migrates the product an
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('menu-per-row (format 2): Menu: "columns" (entries per row of a grid) is called "perRow": 5 change(s)');
+    // the pair and its 12 readers in the product, jinsha's maximum; the switch and its 2 readers in the product, yinhe's switch
+    expect(r.stdout).toMatch(/^deposit-limits-per-method \(format 3\): .*: 15 change\(s\)$/m);
+    expect(r.stdout).toMatch(/^responsible-play-feature \(format 3\): .*: 4 change\(s\)$/m);
     expect(r.stdout).toMatch(new RegExp(`brand yinhe \\(${brands}/yinhe/ over ${product}/\\) is valid`));
     // the brand's file: the Menu's name and the format changed, nothing else (its Stats keeps columns)
     expect(readFileSync(path.join(brands, 'yinhe', 'screens', 'mine.json'), 'utf8')).toBe(
-      before.replace('{\n', '{\n  "$format": 2,\n').replace('{ "id": "shortcuts", "props": { "columns": 5 } }', '{ "id": "shortcuts", "props": { "perRow": 5 } }'),
+      before.replace('{\n', '{\n  "$format": 3,\n').replace('{ "id": "shortcuts", "props": { "columns": 5 } }', '{ "id": "shortcuts", "props": { "perRow": 5 } }'),
     );
     // the product's: as the repository has it (it was migrated the same way)
     for (const f of jsonFiles(product)) expect(readFileSync(path.join(product, f), 'utf8'), f).toBe(readFileSync(path.join(root, 'screens.config', f), 'utf8'));
+    // the brands' moved keys: jinsha's raised maximum is every method's; yinhe's switch is a feature switch (the object it leaves empty gone)
+    const repo = (f: string) => readFileSync(path.join(root, 'brands', f), 'utf8');
+    expect(readFileSync(path.join(brands, 'jinsha', 'app.json'), 'utf8')).toBe(
+      repo('jinsha/app.json').replace('"depositMaxBank": 50000', '"depositMaxBank": 50000,\n    "depositMaxAlipay": 50000,\n    "depositMaxWechat": 50000,\n    "depositMaxUsdt": 50000'),
+    );
+    expect(readFileSync(path.join(brands, 'yinhe', 'app.json'), 'utf8')).toBe(repo('yinhe/app.json').replace('"redPacket": false\n', '"redPacket": false,\n    "responsiblePlay": false\n'));
     // and nothing is left to do (the brands of this test: BRANDS_DIR, as the commands read it)
     process.env.BRANDS_DIR = brands;
     try {
@@ -180,7 +219,7 @@ describe('a change to the product reaches every brand, each built into its own f
 
   it('a build made to fail after writing its files (a broken app icon) leaves its folder byte-identical, and nothing beside it', () => {
     mkdirSync(path.join(brands, 'broken', 'assets'), { recursive: true });
-    writeFileSync(path.join(brands, 'broken', 'app.json'), JSON.stringify({ $format: 2, brand: { siteName: '坏了', shortName: '坏了' } }));
+    writeFileSync(path.join(brands, 'broken', 'app.json'), JSON.stringify({ $format: 3, brand: { siteName: '坏了', shortName: '坏了' } }));
     writeFileSync(path.join(brands, 'broken', 'assets', 'app-icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle r=');
     const before = hashes(built.jinsha);
     const r = npm('build', { BRAND: 'broken', DIST: built.jinsha }, ['--logLevel', 'warn']);

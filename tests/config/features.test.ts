@@ -16,7 +16,7 @@ import { loadBundle, loadSchemas, loadWidgetSchemas } from '../../scripts/config
 import { appShell } from '../../scripts/app-shell';
 import { readApp } from '../../scripts/vite/app-json';
 import { readScreens } from '../../scripts/vite/screen-facts';
-import { shippedJson, shippedText } from '../../scripts/vite/shipped-config';
+import { screensGlob, shippedJson, shippedText, unroutedScreens } from '../../scripts/vite/shipped-config';
 import { root } from './real-config';
 
 type Json = Record<string, unknown>;
@@ -231,6 +231,13 @@ describe('the config as the build ships it', () => {
     const drawn = (d: string) => [...readScreens(d).home.widgets, ...readScreens(d).home.deferred];
     expect(drawn(dir)).not.toContain('FloatingIcon');
     expect(drawn(path.join(root, 'screens.config'))).toContain('FloatingIcon');
+    // the screens only their routes showed are not built: no facts, and the app's glob of screens leaves them out
+    expect(unroutedScreens(dir)).toEqual(['hongbao', 'welfare', 'zhanzhu', 'zhanzhuye']);
+    expect(Object.keys(readScreens(dir)).filter((s) => ['hongbao', 'welfare', 'zhanzhu', 'zhanzhuye'].includes(s))).toEqual([]);
+    expect(Object.keys(readScreens(path.join(root, 'screens.config')))).toEqual(expect.arrayContaining(['hongbao', 'welfare', 'zhanzhu', 'zhanzhuye']));
+    expect(screensGlob(['hongbao', 'welfare'])).toBe("['@config/screens/*.json', '!@config/screens/hongbao.json', '!@config/screens/welfare.json']");
+    expect(unroutedScreens(path.join(root, 'screens.config'))).toEqual([]);
+    expect(screensGlob([])).toBe("'@config/screens/*.json'");
     const shell = appShell(dir, readApp(dir)).markup;
     expect([...shell.matchAll(/<span class="tabbar-label">([^<]*)<\/span>/g)].map((m) => m[1])).toEqual(['首页', '优惠', '客服', '我的']);
     expect(shell).not.toContain('id="/hongbao"');

@@ -87,6 +87,32 @@ describe('customer service has one name: brand.serviceName', () => {
 });
 
 describe('a name written out instead of its key (a warning)', () => {
+  it('a name that doubles the word the texts write beside it: one warning at the name, the texts named where they are written', () => {
+    const b = structuredClone(real);
+    // 银河's trial: customer service named 在线管家 where texts write 在线{{brand.serviceName}}; red packets
+    // off (the check reads the config without them, and names home's entry at its index as written)
+    const app = b.app.json as { brand: Json; features: Json };
+    app.brand.serviceName = '在线管家';
+    app.features.redPacket = false;
+    const home = b.screens.home.json as { body: { props: Json }[] };
+    home.body[0].props.title = '{{brand.siteName}}娱乐城';
+    const texts = (n: number) => `which ${n} text(s) write just`;
+    expect(warnings(b)).toEqual([
+      `screens.config/app.json: /brand/serviceName: brand.serviceName "在线管家" begins with "在线", ${texts(8)} before it, so they read "在线在线管家": ` +
+        'screens.config/screens/boutBallBet.json /body/0/children/1/props/text "常见问题与平台说明，7×24 小时在线{{brand.serviceName}}随时为您服务", ' +
+        'screens.config/screens/boutBallBet.json /body/2/children/0/props/text "联系在线{{brand.serviceName}}", ' +
+        'screens.config/screens/home.json /body/2/children/0/children/1/props/items/8/title "在线{{brand.serviceName}}" and 5 more; ' +
+        'leave "在线" out of the name (the texts write it), or write those texts without it',
+      `screens.config/app.json: /brand/siteName: brand.siteName "星耀娱乐" ends with "娱乐", ${texts(1)} after it, so they read "星耀娱乐娱乐": ` +
+        'screens.config/screens/home.json /body/0/props/title "{{brand.siteName}}娱乐城"; leave "娱乐" out of the name (the texts write it), or write those texts without it',
+    ]);
+    // 银河's 管家 reads 在线管家 (as the product's 客服 reads 在线客服): nothing to say (a new bundle: the check remembers files by identity)
+    const c = structuredClone(real);
+    Object.assign((c.app.json as { brand: Json }).brand, { serviceName: '管家' });
+    Object.assign((c.app.json as { features: Json }).features, { redPacket: false });
+    expect(warnings(c)).toEqual([]);
+  });
+
   it('客服 typed into a screen, a route title, the tab bar or a message a screen shows: each named with what to write', () => {
     const b = structuredClone(real);
     const recharge = b.screens.recharge.json as { body: { children: { props: Json }[] }[] };

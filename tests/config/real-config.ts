@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { beforeAll } from 'vitest';
-import { checkConfig, type ConfigBundle, type SchemaSet, type WidgetSchemas } from '../../src/config/check';
+import { checkConfig, type ConfigBundle, type Problem, type SchemaSet, type WidgetSchemas } from '../../src/config/check';
 import { loadBundle, loadSchemas, loadWidgetSchemas } from '../../scripts/config-fs';
 
 export const root = path.resolve(__dirname, '..', '..');
@@ -14,6 +14,8 @@ export function realConfig(): {
   copy: () => ConfigBundle;
   /** check:config's problems for a bundle, as `file: path: message` lines */
   problems: (bundle: ConfigBundle) => string[];
+  /** the same problems, as they are */
+  problemList: (bundle: ConfigBundle) => Problem[];
 } {
   let schemas: SchemaSet;
   let widgets: WidgetSchemas;
@@ -24,5 +26,6 @@ export function realConfig(): {
   return {
     copy: () => structuredClone(loadBundle(root)) as ConfigBundle,
     problems: (bundle) => checkConfig(bundle, schemas, widgets).map((p) => `${p.file}: ${p.path}: ${p.message}`),
+    problemList: (bundle) => checkConfig(bundle, schemas, widgets),
   };
 }

@@ -1,5 +1,6 @@
 /** Issue 16: check:config checks constants.responsible (schema, and each default among its choices). */
 import { describe, expect, it } from 'vitest';
+import { lateUses, withLateHints } from '../../src/config/migrations/index';
 import { realConfig } from './real-config';
 
 const config = realConfig();
@@ -49,9 +50,12 @@ describe('constants.responsible', () => {
     expect(config.problems(clone)).toContain('screens.config/screens/mine.json: /body/' + (mine.body.length - 1) + '/props/text: constant "responsible.helpArticleTyp" is not in app.json constants; did you mean "helpArticleType"?');
   });
 
-  it('is switched in one place with the other features: the old constants.responsible.enabled says where it went', () => {
-    expect(check((r) => (r.enabled = false))).toEqual([
-      'screens.config/app.json: /constants/responsible/enabled: unknown property "enabled": it moved to "features": { "responsiblePlay": … } (app.json: every feature is switched in one place)',
+  it('is switched in one place with the other features: the old constants.responsible.enabled, typed into a file of today\'s format, says where it went', () => {
+    // (in a file of an older format it is an old use npm run migrate rewrites: tests/config/migrations/responsible-play-feature.test.ts)
+    const clone = config.copy();
+    (clone.app.json as { constants: { responsible: Responsible } }).constants.responsible.enabled = false;
+    expect(withLateHints(config.problemList(clone), lateUses(clone)).map((p) => `${p.file}: ${p.path}: ${p.message}`)).toEqual([
+      'screens.config/app.json: /constants/responsible/enabled: unknown property "enabled" (expected one of defaultLimitHours, defaultReminderMinutes, helpArticleType, limitHours, limitWarningMinutes, reminderMinutes); "constants.responsible.enabled" is "features.responsiblePlay" since config format 3 (every feature is switched in one place, app.json "features"): write it so here (`npm run migrate` rewrites only files older than format 3)',
     ]);
   });
 });

@@ -225,7 +225,7 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
     ]);
     // what the page merges with: the schemas' keys of keyed lists, the format of a new overlay file
     expect(ws.body.layering.files['form.schema.json'].properties.fields['x-merge-key']).toBe('name');
-    expect(ws.body.layering.format).toBe(2);
+    expect(ws.body.layering.format).toBe(3);
     const files = await request(app).get('/studio-api/files?brand=jinsha');
     expect(Object.keys(files.body.files)).toEqual(['app.json']);
     expect(files.body.product.files['app.json']).toEqual({ text: original, hash: hashOf(original) });
@@ -242,7 +242,7 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
       },
     ]);
     // an item of a keyed list: its place in the brand's file (the first of its fields) is not its place in the merged form (the second)
-    const icon = await post('draft', { brand: 'jinsha', base: { 'forms/withdraw-bank.json': ABSENT }, drafts: { 'forms/withdraw-bank.json': { $format: 2, fields: [{ name: 'amount', icon: 'monye' }] } } });
+    const icon = await post('draft', { brand: 'jinsha', base: { 'forms/withdraw-bank.json': ABSENT }, drafts: { 'forms/withdraw-bank.json': { $format: 3, fields: [{ name: 'amount', icon: 'monye' }] } } });
     const wrong = icon.body.problems.filter((p: { file: string }) => p.file === `${brands}/jinsha/forms/withdraw-bank.json`);
     expect(wrong.length).toBeGreaterThan(0);
     for (const p of wrong) expect(p).toMatchObject({ path: '/fields/0/icon', field: { file: 'forms/withdraw-bank.json', path: '/fields/1/icon' } });
@@ -251,7 +251,7 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
 
   it('a keyed list item edited on a brand: a new file of the brand holding the keyed patch item, the product\'s file untouched; then every brand checked', async () => {
     const productForm = readFileSync(path.join(dir, 'forms', 'withdraw-bank.json'), 'utf8');
-    const form = new Layered(JSON.parse(productForm), newOverlay(2), schemaCursor(schemaSource(root, loadSchemas(root)), 'form'));
+    const form = new Layered(JSON.parse(productForm), newOverlay(3), schemaCursor(schemaSource(root, loadSchemas(root)), 'form'));
     const { overlay } = form.overlayFor(setIn(form.value, ['fields', 1, 'label'], '提款金额（元）'));
     const body = { brand: 'jinsha', base: { 'forms/withdraw-bank.json': ABSENT }, drafts: { 'forms/withdraw-bank.json': overlay } };
     const review = await post('review', body);
@@ -261,7 +261,7 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
         file: 'forms/withdraw-bank.json',
         shown: `${brands}/jinsha/forms/withdraw-bank.json`,
         changes: [
-          { path: '/$format', new: 2 },
+          { path: '/$format', new: 3 },
           { path: '/fields', new: [{ name: 'amount', label: '提款金额（元）' }] },
         ],
         diff: expect.stringContaining('+  "fields": [\n+    {\n+      "name": "amount",\n+      "label": "提款金额（元）"\n+    }\n+  ]\n'),
@@ -272,7 +272,7 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
     const saved = await post('save', body);
     expect(saved.status).toBe(200);
     expect(saved.body.written).toEqual(['forms/withdraw-bank.json']);
-    expect(readFileSync(brandFile('jinsha', 'forms/withdraw-bank.json'), 'utf8')).toBe('{\n  "$format": 2,\n  "fields": [\n    {\n      "name": "amount",\n      "label": "提款金额（元）"\n    }\n  ]\n}\n');
+    expect(readFileSync(brandFile('jinsha', 'forms/withdraw-bank.json'), 'utf8')).toBe('{\n  "$format": 3,\n  "fields": [\n    {\n      "name": "amount",\n      "label": "提款金额（元）"\n    }\n  ]\n}\n');
     expect(readFileSync(path.join(dir, 'forms', 'withdraw-bank.json'), 'utf8')).toBe(productForm);
     expect(saved.body.checked.map((u: { brand: string; errors: number }) => [u.brand, u.errors])).toEqual([
       ['product', 0],
@@ -322,7 +322,7 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
     expect(shown?.assets['yinhe-logo.svg']).toBe(path.join(brands, 'yinhe', 'assets', 'yinhe-logo.svg'));
     expect(shown?.assets['app-icon.svg']).toBe(path.join(brands, 'yinhe', 'assets', 'app-icon.svg'));
     expect(Object.keys(shown?.files ?? {}).sort()).toEqual(Object.keys(readFolder(dir)).sort());
-    expect(studio.mockBrand('yinhe')).toEqual({ siteName: '银河娱乐', shortName: '银河', serviceName: '在线管家' });
+    expect(studio.mockBrand('yinhe')).toEqual({ siteName: '银河娱乐', shortName: '银河', serviceName: '管家', redPacket: false });
     expect(studio.mockBrand('product').siteName).toBe('星耀娱乐');
   });
 });

@@ -168,3 +168,78 @@ export function checkLiteralNames(run: Run): void {
     });
   }
 }
+
+/** {{brand.siteName}}, {{brand.shortName}}, {{brand.serviceName}} as a text writes it (no filter) */
+const NAME_BINDING = /\{\{\s*brand\.(siteName|shortName|serviceName)\s*\}\}/g;
+
+/**
+ * The longest word (2 characters or more) that both ends `before` and begins `name`; with `end`,
+ * that both ends `name` and begins `after`. "在线" for 在线{{brand.serviceName}} when the name is 在线管家.
+ */
+function overlap(text: string, name: string, end: boolean): string {
+  for (let k = Math.min(text.length, name.length); k >= 2; k--) {
+    const word = end ? name.slice(-k) : name.slice(0, k);
+    if (end ? text.startsWith(word) : text.endsWith(word)) return word;
+  }
+  return '';
+}
+
+/**
+ * A name the texts write a word beside (a warning): customer service's name is the short one (客服)
+ * and texts write 在线{{brand.serviceName}} for its full title. A brand that names it 在线管家 would
+ * read 在线在线管家 on the page (a doubled word the schema cannot see): one warning per name, at the
+ * name, listing the texts that double it. Read where checkLiteralNames reads.
+ */
+export function checkNameJoins(run: Run): void {
+  const brand = run.app && isObject(run.app.brand) ? run.app.brand : undefined;
+  if (!brand) return;
+  const messages = run.messages ?? {};
+  const { bundle } = run;
+  /** per name and doubled word: the texts that double it */
+  const found = new Map<string, { key: string; word: string; end: boolean; reads: string; places: Set<string> }>();
+  const seen = new Set<string>();
+  const check = (file: string, at: At, text: string) => {
+    const id = `${file}|${at.join('/')}`;
+    if (seen.has(id) || !text.includes('brand.')) return;
+    seen.add(id);
+    for (const m of text.matchAll(NAME_BINDING)) {
+      const key = m[1];
+      const name = brand[key];
+      if (typeof name !== 'string' || name === '') continue;
+      const before = text.slice(0, m.index).replace(/^[\s\S]*\}\}/, '');
+      const after = text.slice(m.index + m[0].length).replace(/\{\{[\s\S]*$/, '');
+      for (const end of [false, true]) {
+        const word = overlap(end ? after : before, name, end);
+        if (!word) continue;
+        const f = found.get(`${key}|${end}|${word}`) ?? { key, word, end, reads: end ? `${name}${word}` : `${word}${name}`, places: new Set<string>() };
+        f.places.add(`${run.shown(file, at)} "${text}"`);
+        found.set(`${key}|${end}|${word}`, f);
+      }
+    }
+  };
+  const texts = (file: string, json: unknown) =>
+    walkStrings(json, [], (s, where) => {
+      if (isNote(where)) return;
+      if (/^@[a-zA-Z][\w.]*$/.test(s)) {
+        const key = s.slice(1);
+        if (typeof messages[key] === 'string') check(bundle.messages.file, ['messages', key], messages[key]);
+      } else check(file, where, s);
+    });
+  for (const [name, s] of Object.entries(bundle.screens)) if (run.ok.screens[name]) texts(s.file, s.json);
+  for (const [name, f] of Object.entries(bundle.forms)) if (run.ok.forms[name]) texts(f.file, f.json);
+  if (run.ok.routes) {
+    (bundle.routes.json as { routes: JsonObject[] }).routes.forEach((r, i) => typeof r.title === 'string' && check(bundle.routes.file, ['routes', i, 'title'], r.title));
+  }
+  if (Array.isArray(run.app?.tabBar)) {
+    run.app.tabBar.forEach((t, i) => isObject(t) && typeof t.label === 'string' && check(bundle.app.file, ['tabBar', i, 'label'], t.label));
+  }
+  for (const { key, word, end, reads, places } of found.values()) {
+    const list = [...places];
+    const shown = list.length > 3 ? `${list.slice(0, 3).join(', ')} and ${list.length - 3} more` : list.join(', ');
+    run.warn(
+      bundle.app.file,
+      ['brand', key],
+      `brand.${key} "${String(brand[key])}" ${end ? 'ends' : 'begins'} with "${word}", which ${list.length} text(s) write just ${end ? 'after' : 'before'} it, so they read "${reads}": ${shown}; leave "${word}" out of the name (the texts write it), or write those texts without it`,
+    );
+  }
+}

@@ -5,6 +5,7 @@
  */
 import { endpointNames } from '../../api/catalogue';
 import { FILTERS } from '../../engine/bindings';
+import { writtenPointer } from '../features';
 import { ICON_SOURCES } from '../../engine/icon-names';
 import { compileSchemas, validateFile } from './schema';
 import { collectScreenInfo, formsOf } from './scope';
@@ -57,7 +58,9 @@ export function startRun(compiled: Compiled, bundle: ConfigBundle): Run {
     },
     warn: (file, at, message) => problems.push({ ...place(file, at), message, severity: 'warning' }),
     shown: (file, at) => {
-      const p = place(file, at);
+      // a place cited in a message by its path in the file as written, not in the copy with switched-off parts left out
+      const json = [bundle.app, bundle.messages, bundle.routes, ...Object.values(bundle.screens), ...Object.values(bundle.forms)].find((e) => e.file === file)?.json;
+      const p = place(file, json === undefined ? at : writtenPointer(json, typeof at === 'string' ? at : pointer(at)));
       return `${p.file} ${p.path}`;
     },
     once: <T,>(json: unknown, part: string, deps: unknown[], work: () => T): T => {

@@ -26,6 +26,9 @@ export const menuPerRow: Migration = {
   find(doc): Change[] {
     return menus(doc, [], [])
       .filter(({ node }) => isObject(node.props) && 'columns' in node.props)
-      .map(({ at }) => ({ kind: 'rename', path: [...at, 'props', 'columns'], to: 'perRow', message: 'Menu\'s "columns" (entries per row of a grid) is called "perRow" since config format 2' }));
+      .map(({ at }) => {
+        const path = [...at, 'props', 'columns'];
+        return { path, message: 'Menu\'s "columns" (entries per row of a grid) is called "perRow" since config format 2', edits: [{ op: 'rename', path, to: 'perRow' }] };
+      });
   },
 };

@@ -9,15 +9,39 @@ import type { SchemaFileKind } from '../overlay/schema-cursor';
 /** a JSON path, as its parts */
 export type Path = (string | number)[];
 
-/** one old use in a file and what it becomes */
-export type Change =
+/** One edit of a file, at a path of that file. */
+export type Edit =
   /** the property at `path` is renamed `to` (its value, and its place in the text, kept) */
-  { kind: 'rename'; path: Path; to: string; message: string };
+  | { op: 'rename'; path: Path; to: string }
+  /**
+   * `value` is written at `path`: in place of the value there, or as a new property (with the
+   * objects on its way that the file does not have yet). A new property goes after the sibling
+   * `after` when the object has it, else before the sibling `before` when it has that, else last.
+   * `keep`: a value the file has at `path` already stays (written for the new format, it wins).
+   */
+  | { op: 'set'; path: Path; value: unknown; before?: string; after?: string; keep?: true }
+  /** the property at `path` is removed, and with it each object on its way that it leaves empty */
+  | { op: 'remove'; path: Path };
+
+/**
+ * One old use in a file: where it stands (check:config names it there), what it became, and the
+ * edits that rewrite it, all or none (a move is a `set` at the new place and a `remove` of the
+ * old). No edits: the migration cannot tell what the old use meant; the message says what to write
+ * by hand, and `npm run migrate` lists it.
+ */
+export interface Change {
+  path: Path;
+  message: string;
+  edits: Edit[];
+}
 
 export interface Migration {
   /** its name, as `npm run migrate` reports it (kebab-case, the file's name) */
   id: string;
-  /** the config format it brings a file to: the migrations run in this order, 2, 3, … */
+  /**
+   * the config format it brings a file to: 2, 3, …, in the order of the registry; the migrations
+   * of one engine change share its format (each file says the last format it was written for)
+   */
   format: number;
   /** what changed in the engine, in an operator's words */
   title: string;

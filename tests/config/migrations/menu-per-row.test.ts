@@ -4,7 +4,7 @@
  * that gives only its id is a Menu when the product's node of that id is; a file keeps its text.
  */
 import { describe, expect, it } from 'vitest';
-import { applyToText, pendingChanges } from '../../../src/config/migrations/index';
+import { applyToText, describeChange, pendingChanges } from '../../../src/config/migrations/index';
 import { menuPerRow } from '../../../src/config/migrations/menu-per-row';
 import { mergeBrand } from '../../../src/config/overlay/layers';
 import { schemaSource } from '../../../scripts/config-fs';
@@ -50,7 +50,7 @@ describe('menu-per-row', () => {
     } as ConfigBundle;
     const overlay = { id: 'b', folder: 'b', screens: { mine: { file: 'b/screens/mine.json', json: { body: [{ id: 'shortcuts', props: { columns: 3 } }, { id: 'stats', props: { columns: 3 } }] } } }, forms: {}, assets: [] };
     const brand = mergeBrand(product, overlay, schemaSource(root));
-    expect(pendingChanges(product, [brand]).map((p) => `${p.file} ${p.path} -> ${p.change.to}`)).toEqual(['b/screens/mine.json /body/0/props/columns -> perRow']);
+    expect(pendingChanges(product, [brand]).map((p) => `${p.file} ${p.path} ${describeChange(p.change)}`)).toEqual(['b/screens/mine.json /body/0/props/columns -> "perRow"']);
   });
 
   it('rewrites only the name in the file\'s text and says the format after $schema', () => {
@@ -59,6 +59,7 @@ describe('menu-per-row', () => {
     expect(applyToText(text, changes, 2)).toEqual({
       text: '{\n  "$schema": "../schema/screen.schema.json",\n  "$format": 2,\n  "body": [\n    { "type": "Menu", "props": { "perRow": 4,  "items": [] } }\n  ]\n}\n',
       skipped: [],
+      kept: [],
     });
   });
 });

@@ -1,0 +1,82 @@
+/**
+ * Config format 3: responsible play is switched with the other features, in one place. app.json's
+ * `constants.responsible.enabled` became `features.responsiblePlay` (its value kept: false stays
+ * switched off; a value the file's features have already is kept). A part shown only while it was
+ * on (`"when": { "path": "const.responsible.enabled", "eq": true }`, alone or in an `all`) says
+ * `"feature": "responsiblePlay"` instead, the rest of its `when` kept: switched off, the part is left
+ * out of the build (src/config/features.ts). Any other reading of the old constant (shown while it
+ * was off, inside an `any` or a `not`, in a text) is named, to be rewritten by hand.
+ */
+import type { Change, Edit, Migration, Path } from './types';
+
+const OLD = 'const.responsible.enabled';
+const FEATURE = 'responsiblePlay';
+const SINCE = 'since config format 3';
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** a condition true while responsible play was on: { path, eq: true }, { path, ne: false } or { path, truthy: true } */
+const whileOn = (c: unknown): boolean =>
+  isObject(c) && c.path === OLD && Object.keys(c).length === 2 && (c.eq === true || c.ne === false || c.truthy === true);
+
+/** every object of a document that has a `when`, and every text, with their paths */
+function walk(v: unknown, at: Path, out: { whens: { node: Record<string, unknown>; at: Path }[]; texts: { text: string; at: Path }[] }): typeof out {
+  if (typeof v === 'string') out.texts.push({ text: v, at });
+  else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...at, i], out));
+  else if (isObject(v)) {
+    if ('when' in v) out.whens.push({ node: v, at });
+    for (const [k, x] of Object.entries(v)) walk(x, [...at, k], out);
+  }
+  return out;
+}
+
+export const responsiblePlayFeature: Migration = {
+  id: 'responsible-play-feature',
+  format: 3,
+  title: 'responsible play is switched in app.json features: constants.responsible.enabled became features.responsiblePlay',
+  kinds: ['app', 'messages', 'routes', 'screen', 'form'],
+  find(doc, kind): Change[] {
+    const changes: Change[] = [];
+    const responsible = kind === 'app' && isObject(doc) && isObject(doc.constants) ? doc.constants.responsible : undefined;
+    if (isObject(responsible) && 'enabled' in responsible) {
+      const path = ['constants', 'responsible', 'enabled'];
+      changes.push({
+        path,
+        message: `"constants.responsible.enabled" is "features.responsiblePlay" ${SINCE} (every feature is switched in one place, app.json "features")`,
+        edits: [
+          { op: 'set', path: ['features', FEATURE], value: responsible.enabled, keep: true, after: 'brand' },
+          { op: 'remove', path },
+        ],
+      });
+    }
+    const { whens, texts } = walk(doc, [], { whens: [], texts: [] });
+    const done = new Set<string>();
+    for (const { node, at } of whens) {
+      const when = node.when;
+      const all = isObject(when) && Object.keys(when).length === 1 && Array.isArray(when.all) ? (when.all as unknown[]) : undefined;
+      if (!whileOn(when) && !all?.some(whileOn)) continue;
+      if (node.feature !== undefined && node.feature !== FEATURE) continue; // a part of another feature: named below, by hand
+      const rest = all ? all.filter((c) => !whileOn(c)) : [];
+      const old = all ? [...at, 'when', 'all', all.findIndex(whileOn), 'path'] : [...at, 'when', 'path'];
+      all?.forEach((c, i) => whileOn(c) && done.add(JSON.stringify([...at, 'when', 'all', i, 'path'])));
+      done.add(JSON.stringify(old));
+      const edits: Edit[] = [
+        ...(node.feature === undefined ? [{ op: 'set' as const, path: [...at, 'feature'], value: FEATURE, before: 'when' }] : []),
+        rest.length === 0 ? { op: 'remove', path: [...at, 'when'] } : { op: 'set', path: [...at, 'when'], value: rest.length === 1 ? rest[0] : { all: rest } },
+      ];
+      changes.push({
+        path: old,
+        message: `"${OLD}" is "features.${FEATURE}" ${SINCE}: a part shown while responsible play is on says "feature": "${FEATURE}" (left out when it is off)`,
+        edits,
+      });
+    }
+    for (const { text, at } of texts) {
+      if (!/\bconst\.responsible\.enabled\b/.test(text) || done.has(JSON.stringify(at))) continue;
+      changes.push({
+        path: at,
+        message: `"${OLD}" is "features.${FEATURE}" ${SINCE}, which the config does not read: a part of responsible play says "feature": "${FEATURE}" (left out when it is off); \`npm run migrate\` cannot tell what this reading meant: rewrite it here by hand`,
+        edits: [],
+      });
+    }
+    return changes;
+  },
+};
