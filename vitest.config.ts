@@ -25,6 +25,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/config/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/studio/**/*.test.ts'],
           testTimeout: 20000,
+          // a setup that starts a server or copies the project waits on a busy machine (two cores, a browser beside it)
+          hookTimeout: 60000,
         },
       },
       {
@@ -38,6 +40,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60000,
           hookTimeout: 180000,
+          // expect.poll waits for what the page shows after a call or a render: vitest's 1 s default is
+          // shorter than a busy two-core machine takes to answer; a poll still ends as soon as it holds
+          expect: { poll: { timeout: 10000 } },
         },
       },
     ],
