@@ -157,6 +157,10 @@ describe('one build of a config with the edits of issues 24 and 36', () => {
   });
 
   it('features.redPacket false: no floating icon, menu entry or 我的 entry of red packets though the backend switch is on; /hongbao and /welfare by URL land on home', async () => {
+    // the mock of a brand without red packets has its switch off (mock-server/brand.ts): a real back office may
+    // still have it on, and the build's switch alone must hide them
+    const on = await fetch(`${base}/__mock/settings`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ redpacket_switch: 1 }) });
+    expect(on.status).toBe(200);
     const info = (await (await fetch(`${base}/api/app`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json()) as { data: { redpacket_switch: number } };
     expect(info.data.redpacket_switch).toBe(1);
     const p = await open('/', true);
