@@ -131,7 +131,7 @@ export async function openApp(page: Page, base: string, token: string | null): P
 
 /**
  * Wait until the screen opened last (goHash) has rendered its data (its `screen-data:` mark, or the
- * placeholder's message), no request has been in flight for `quietMs`, fonts and images are in, two
+ * placeholder's message), no request has been in flight for `quietMs`, fonts, images and framed pages are in, two
  * frames drawn (at most `maxMs`: a settled page returns at once; a machine under load needs the
  * longer wait, or two runs of the sheet differ where nothing changed).
  */
@@ -144,7 +144,9 @@ export async function settle(page: Page, quietMs = 250, maxMs = 10_000): Promise
         const shown =
           at === undefined || !!document.querySelector('.screen-message') || performance.getEntriesByType('mark').some((m) => m.name.startsWith('screen-data:') && m.startTime >= at);
         const imgs = [...document.images].every((i) => i.complete);
-        return shown && (w.__inflight ?? 0) === 0 && performance.now() - (w.__lastNet ?? 0) > quiet && imgs && document.fonts.status === 'loaded';
+        // a framed page (/kefu, a game) has loaded: the Frame widget's loading indicator is gone
+        const frames = !document.querySelector('.w-frame-loading');
+        return shown && (w.__inflight ?? 0) === 0 && performance.now() - (w.__lastNet ?? 0) > quiet && imgs && frames && document.fonts.status === 'loaded';
       },
       quietMs,
       { timeout: maxMs, polling: 50 },
