@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Popup } from '../../engine/overlays';
 import { IconByName } from '../../engine/icons';
+import { useOnScreen } from '../../engine/on-screen';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { Nodes, useScreen } from '../../engine/screen';
 import { asText } from '../../engine/text';
@@ -19,6 +20,9 @@ export default function NoticeBar({ node, props }: WidgetProps<Props>) {
   const line = useRef<HTMLSpanElement>(null);
   const [duration, setDuration] = useState(0);
   const joined = items.join('\u3000\u3000');
+  // the line scrolls (a transform the compositor moves) only while the bar is on screen
+  const wrap = useRef<HTMLDivElement>(null);
+  const visible = useOnScreen(wrap);
 
   // scroll only when the text is wider than the bar; the duration keeps the speed constant
   useLayoutEffect(() => {
@@ -33,14 +37,14 @@ export default function NoticeBar({ node, props }: WidgetProps<Props>) {
   };
 
   return (
-    <div className="w-notice-wrap">
+    <div className="w-notice-wrap" ref={wrap}>
       {node.children && <Nodes nodes={node.children} />}
       <button type="button" className="w-notice" onClick={() => setOpen(true)} aria-label={label || undefined} aria-haspopup="dialog">
         <IconByName name={asText(props.icon ?? 'sound')} className="w-notice-icon" />
         <span className="w-notice-box" ref={box}>
           <span
             ref={line}
-            className={`w-notice-line ${duration ? 'is-scrolling' : ''}`}
+            className={`w-notice-line ${duration ? 'is-scrolling' : ''} ${duration && !visible ? 'is-paused' : ''}`}
             style={duration ? { animationDuration: `${duration}s` } : undefined}
           >
             {joined || asText(props.emptyText)}
