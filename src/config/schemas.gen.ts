@@ -773,6 +773,9 @@ export const screenSchema = {
             ]
           },
           "when": {},
+          "prefetch": {
+            "type": "boolean"
+          },
           "quiet": {
             "type": "boolean"
           },
@@ -1605,6 +1608,9 @@ export const dataSourceSchema = {
       ]
     },
     "when": {},
+    "prefetch": {
+      "type": "boolean"
+    },
     "quiet": {
       "type": "boolean"
     },

@@ -3,7 +3,7 @@
  * back-arrow page, bare), guards, the site_state 0 maintenance screen, and the client hooks
  * that speak to the user (danger toasts, the 401 dialog, the loading indicator).
  */
-import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { HashRouter, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { configureClient } from '../api/client';
@@ -51,10 +51,18 @@ function RouteView({ route }: { route: RouteConfig }) {
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind !== 'allow') return null;
 
+  return <RouteBody route={route} />;
+}
+
+/**
+ * The route's bars and screen. Memoised: a query change on the same route (a tab writing
+ * `?type=`) re-renders what reads the location, not the bars and the screen around it.
+ */
+const RouteBody = memo(function RouteBody({ route }: { route: RouteConfig }) {
   // one renderer per route: a screen never carries over to another route's location
   const screen = hasScreen(route.screen) ? <ScreenRenderer key={route.path} name={route.screen} /> : <Placeholder />;
   return <Layout route={route}>{screen}</Layout>;
-}
+});
 
 function Placeholder() {
   const navigate = useNavigate();
