@@ -77,6 +77,8 @@ function preloadRoute() {
   const path = (window.location.hash.replace(/^#/, '').split('?')[0] || '/').replace(/(.)\/+$/, '$1').toLowerCase();
   const own = <T,>(table: Record<string, T> | undefined): T | undefined => Object.entries(table ?? {}).find(([p]) => p.toLowerCase() === path)?.[1];
   const known = own(map.r);
+  // the reads first: on a far network a request is a round trip, and the data is what the screen waits for longest
+  readEarly(known ? own(map.e) : map.e?.['/']);
   // an engine the build's legacy copies are for (the entry's own test, scripts/vite/browser-floor.ts LEGACY_TEST) preloads those
   const legacy = !String.prototype.replaceAll;
   for (const i of known ?? map.r?.['/'] ?? []) {
@@ -89,7 +91,6 @@ function preloadRoute() {
     link.href = `${import.meta.env.BASE_URL}${legacy && !file.endsWith('.css') ? file.replace(/^assets\//, 'assets/legacy/') : file}`;
     document.head.append(link);
   }
-  readEarly(known ? own(map.e) : map.e?.['/']);
 }
 
 function readEarly(hint: EarlyHint | undefined) {
@@ -101,7 +102,8 @@ function readEarly(hint: EarlyHint | undefined) {
     // storage refused (a locked-down web view): read as a visitor
   }
   if (hint.a && !token) return; // the guard sends a visitor elsewhere
-  hint.r.forEach(([method, path, payload], i) => {
+  hint.r.forEach(([method, path, payload, member], i) => {
+    if (member && !token) return;
     const { url, init } = buildRequest({ method, path }, payload, token, apiBase());
     const reply = fetchEarly(url, init);
     if (reply && hint.p?.[0] === i) void reply.then((res) => preloadKeyPicture(res, hint.p![1]), () => undefined);

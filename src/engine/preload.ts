@@ -12,6 +12,7 @@ import { bindingFreeSources } from './refs';
 import { collectRefs, loadWidget } from './registry';
 import { loadFieldTypes } from './form-fields';
 import screenIndex from 'virtual:screen-index';
+import { ensureGames } from '../store/session';
 
 export interface LoadedScreen {
   name: string;
@@ -75,6 +76,7 @@ export function preloadScreen(name: string): Promise<void> {
   const running = preparing.get(name);
   if (running) return running.then(() => undefined, () => undefined);
   const hint = screenIndex[name];
+  if (hint?.games) ensureGames();
   for (const w of hint?.widgets ?? []) void loadWidget(w).catch(() => undefined);
   for (const f of hint?.forms ?? []) void loadForm(f).catch(() => undefined);
   void loadFieldTypes(hint?.fields ?? []).catch(() => undefined);
@@ -109,6 +111,8 @@ export function loadPrepared(name: string): Promise<LoadedScreen> {
 }
 
 async function prepare(name: string): Promise<LoadedScreen> {
+  // a screen that shows the game lists has them read (once per start of the app), with its config
+  if (screenIndex[name]?.games) ensureGames();
   const config = await loadScreen(name);
   for (const [source, endpoint, payload, quiet] of bindingFreeSources(config.data)) startPrefetch(name, source, endpoint, payload, quiet);
   // widgets drawn above the page under a `when` (refs.deferred) are not awaited: Node loads them when they first render

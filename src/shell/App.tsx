@@ -20,7 +20,7 @@ import { afterScreenData, onFirstScreenData } from '../engine/perf';
 import { playerText } from '../engine/player-text';
 import { preloadUi, ui } from '../engine/ui';
 import { FAULTS_HONOURED, testFault } from '../engine/test-fault';
-import { clearSession, getToken, loadAppInfo, loadGames, loadUser, session, startBalancePoll } from '../store/session';
+import { clearSession, getToken, loadAppInfo, loadUser, session, startBalancePoll } from '../store/session';
 import { decideGuard } from './guards';
 import { MainTopBar, PageBar } from './TopBar';
 import { MainTabBar } from './TabBar';
@@ -217,8 +217,8 @@ configureClient({
 });
 
 /**
- * What the app opens with starts now, not after a first render: the session (app info, game
- * lists, a member's user and balance poll) and the screen of the route it opens on (or of the
+ * What the app opens with starts now, not after a first render: the session (app info, a
+ * member's user and balance poll; the game lists only for a screen that shows them) and the screen of the route it opens on (or of the
  * login its guard sends a visitor to; `/` for an unknown path), whose config, widgets and
  * binding-free data load at once. Resolves when that screen is ready to paint (or cannot be):
  * src/main.tsx renders then, so that React's first commit, which replaces the static shell of
@@ -226,7 +226,7 @@ configureClient({
  */
 function openApp(): Promise<void> {
   void loadAppInfo();
-  void loadGames();
+  // the game lists come with the first screen that shows them (preload.ts, ensureGames)
   if (getToken()) {
     void loadUser();
     startBalancePoll();

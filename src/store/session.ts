@@ -12,6 +12,7 @@ import { constants } from '../config';
 import { outcomeOf, startPoll, type Outcome } from '../engine/poll';
 import { DEVICE_KEYS } from '../responsible/keys';
 import { TOKEN_KEY } from '../api/request';
+import { GAMES_READ } from './start-reads';
 
 const USER_KEY = 'userInfo';
 const APP_KEY = 'appInfo';
@@ -103,13 +104,26 @@ export async function loadAppInfo(): Promise<void> {
 }
 
 export async function loadGames(): Promise<void> {
-  const r = await callShared('gameList', { category: '' }, { quiet: true });
+  const r = await callShared('gameList', GAMES_READ[1], { quiet: true });
   if (r.ok && Array.isArray(r.data)) {
     const byCategory: Record<string, Game[]> = {};
     for (const g of r.data) (byCategory[g.category_id] ??= []).push(g);
     session.games = byCategory;
     write(localStorage, GAMES_KEY, byCategory);
   }
+}
+
+let gamesAsked = false;
+/**
+ * The game lists, read once per start of the app when the first screen that shows them opens
+ * (home; the build's screen index knows which: src/engine/preload.ts). A screen that does not show
+ * them never asks (issue 38: /mine fetched them for nothing); until they come, the lists the
+ * device cached are shown.
+ */
+export function ensureGames(): void {
+  if (gamesAsked) return;
+  gamesAsked = true;
+  void loadGames();
 }
 
 let stopPoll: (() => void) | null = null;
