@@ -1,21 +1,20 @@
 /**
- * Drop-in Popup and CenterPopup (same props as antd-mobile's) that load antd-mobile's the first
- * time they are shown. Their animation and gesture libraries cost about 25 KB gzipped; a screen
- * with a closed drawer or an announcement popup should not pay for them in its first paint.
- * Once shown, the popup stays mounted so it can animate closed. Once the chunk has loaded (the
- * app preloads it when idle, preloadOverlays), a popup opens in the commit of the tap: no first
- * commit of nothing while a lazy component resolves.
+ * Popup and CenterPopup for widgets (popups.tsx: the notice list, the side menu, a filter's
+ * choices, the start-up notice), loaded in a chunk of their own the first time one is shown, or
+ * before when the app is idle (preloadOverlays): a screen with a closed drawer does not pay for
+ * them in its first paint. Once the chunk is in, a popup opens in the commit of the tap.
+ * Once shown, a popup stays mounted so it can animate closed.
  *
  *   import { Popup } from '../../engine/overlays';
  */
-import { lazy, Suspense, useState, type ComponentProps } from 'react';
-import type { CenterPopup as AdmCenterPopup, Popup as AdmPopup } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
+import type { PopupProps } from './popups';
 
-type Overlays = typeof import('./overlays-antd');
+type Overlays = typeof import('./popups');
 let loaded: Overlays | null = null;
 let loading: Promise<Overlays> | null = null;
 function load(): Promise<Overlays> {
-  loading ??= import('./overlays-antd').then((m) => (loaded = m));
+  loading ??= import('./popups').then((m) => (loaded = m));
   return loading;
 }
 
@@ -33,7 +32,7 @@ function useShownOnce(visible: boolean | undefined): { shown: boolean; ready: Ov
   return { shown: shown || !!visible, ready: shown ? ready : loaded };
 }
 
-export function Popup(props: ComponentProps<typeof AdmPopup>) {
+export function Popup(props: PopupProps) {
   const { shown, ready } = useShownOnce(props.visible);
   if (!shown) return null;
   if (ready) return <ready.Popup {...props} />;
@@ -44,7 +43,7 @@ export function Popup(props: ComponentProps<typeof AdmPopup>) {
   );
 }
 
-export function CenterPopup(props: ComponentProps<typeof AdmCenterPopup>) {
+export function CenterPopup(props: PopupProps) {
   const { shown, ready } = useShownOnce(props.visible);
   if (!shown) return null;
   if (ready) return <ready.CenterPopup {...props} />;
@@ -55,7 +54,7 @@ export function CenterPopup(props: ComponentProps<typeof AdmCenterPopup>) {
   );
 }
 
-/** start loading the popups ahead of time (for example on pointerdown of what opens one) */
+/** start loading the popups ahead of time (the app does once its first screen is idle) */
 export function preloadOverlays(): void {
   void load().catch(() => {
     loading = null;

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useDeferredValue, useLayoutEffect, useRef, useState } from 'react';
 import { Popup } from '../../engine/overlays';
 import { IconByName } from '../../engine/icons';
 import { useOnScreen } from '../../engine/on-screen';
@@ -11,11 +11,13 @@ import './style.css';
 type Props = ResolvedProps<Config, 'onMore'>;
 
 export default function NoticeBar({ node, props }: WidgetProps<Props>) {
-  const { run } = useScreen();
+  const { run, text } = useScreen();
   const raw = props.items;
   const items = Array.isArray(raw) ? raw.map((x) => asText(x)).filter(Boolean) : [];
   const label = asText(props.label);
   const [open, setOpen] = useState(false);
+  // the tap is answered at once; the list renders just after (a deferred render), then slides in
+  const shown = useDeferredValue(open);
   const box = useRef<HTMLSpanElement>(null);
   const line = useRef<HTMLSpanElement>(null);
   const [duration, setDuration] = useState(0);
@@ -51,7 +53,7 @@ export default function NoticeBar({ node, props }: WidgetProps<Props>) {
           </span>
         </span>
       </button>
-      <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="w-notice-popup" showCloseButton destroyOnClose>
+      <Popup visible={shown} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="w-notice-popup" showCloseButton closeLabel={text('@common.close')} destroyOnClose>
         <div role="dialog" aria-modal="true" aria-labelledby="w-notice-title">
           <h2 id="w-notice-title" className="w-notice-title">
             {asText(props.popupTitle)}
