@@ -55,8 +55,6 @@ const BUDGET = {
   originalSlackMs: 8,
   /** switching the record type on /transRecord re-renders fewer components than this */
   recordTypeComponents: 20,
-  /** 站内信's rows on screen this soon after the tap (its data fetched once the first tab is up) */
-  otherTabShowsMs: 100,
   /** script + style + layout per second of an idle route, at full speed */
   idleMsPerSec: 5,
   /** on the far network /mine's first call leaves no later than home's (ms of slack: none) */
@@ -242,7 +240,10 @@ if (stop) {
                 const budget = f.route === '/transRecord' ? BUDGET.recordTypeComponents : undefined;
                 row(`  ${f.name}: rendered by the tap`, `${comps(f)}${before(comps(old))}`, budget ? `< ${budget} components` : '', budget ? f.renders.components < budget : null);
               }
-              if (f.showsMs !== undefined) row(`  ${f.name}: rows on screen after the tap`, `${f.showsMs} ms${before(old?.showsMs !== undefined ? `${old.showsMs} ms` : null)}`, `≤ ${BUDGET.otherTabShowsMs} ms`, f.showsMs <= BUDGET.otherTabShowsMs);
+              if (f.showsMs !== undefined) {
+                const budget = f.showsWithinMs;
+                row(`  ${f.name}: what it opens, in the page after the tap`, `${f.showsMs} ms${before(old?.showsMs !== undefined ? `${old.showsMs} ms` : null)}`, budget ? `≤ ${budget} ms` : '', budget ? f.showsMs <= budget : null);
+              }
             }
             const inp = (list: InteractionFigures[]) => Math.max(...list.map((f) => f.latencyMs));
             row('INP (the worst tap of the table, CPU 4x)', `${inp(now)} ms${before(was && `${inp(was)} ms`)}`, `≤ ${BUDGET.interactionMs} ms`, inp(now) <= BUDGET.interactionMs);

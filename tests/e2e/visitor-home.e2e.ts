@@ -39,6 +39,19 @@ describe('home', () => {
     const bar = p.locator('.w-notice-line');
     await expect.poll(() => bar.innerText()).toContain(notices[0]);
     for (const n of notices) expect(await bar.innerText()).toContain(n);
+
+    // issue 38: what moves runs on the compositor (transform), and only while it is on screen
+    const motion = (selector: string) =>
+      p.locator(selector).first().evaluate((el) => el.getAnimations().map((a) => [a.playState, Object.keys((a.effect as KeyframeEffect).getKeyframes()[0] ?? {}).filter((k) => !['offset', 'easing', 'composite', 'computedOffset'].includes(k))]));
+    await expect.poll(() => motion('.w-notice-line')).toEqual([['running', ['transform']]]);
+    expect(await motion('.w-float-packet')).toEqual([['running', ['transform']]]);
+    // on the smallest phone the bar can be scrolled out of view: its line stops where it was
+    await p.setViewportSize({ width: 320, height: 568 });
+    await p.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => motion('.w-notice-line')).toEqual([['paused', ['transform']]]);
+    // the red packet floats over the page: still moving
+    expect(await motion('.w-float-packet')).toEqual([['running', ['transform']]]);
+    expect(await p.locator('animate, animateTransform, animateMotion').count()).toBe(0);
     expectClean(p);
   });
 
