@@ -79,7 +79,8 @@ export function routeChunks(
  * A route's early reads (src/api/early.ts), which src/boot.ts starts before the app has run: its
  * screen's binding-free first data and the reads its onEnter starts with (/mine's member and
  * wallet), then the session's start (app info, the member) and the game lists where the screen
- * shows them: every screen's first calls leave as early as home's. A read of an endpoint with
+ * shows them: every screen's first calls leave as early as home's. The screen's own come first (`n`
+ * of them: src/boot.ts starts them before the route's chunks, the session's after). A read of an endpoint with
  * `auth` is flagged: only with a token. The screen's own reads are left out on a route that may be
  * refused before it shows (requireApp: the app's info decides); nothing is read for a visitor on a
  * member's route (the guard sends them elsewhere); a command is never read early.
@@ -99,12 +100,14 @@ export function earlyReads(route: RouteConfig, s: ScreenFacts): EarlyHint | unde
     for (const [source, endpoint, payload] of s.data) add(endpoint, payload, source);
     for (const [endpoint, payload] of s.enter ?? []) add(endpoint, payload);
   }
+  const own = reads.length;
   if (s.games) add(...GAMES_READ);
   for (const [endpoint, payload] of START_READS) add(endpoint, payload);
   if (!reads.length) return undefined;
   const at = s.picture && !route.requireApp ? reads.findIndex((x) => x.source === s.picture![0]) : -1;
   return {
     r: reads.map((x) => x.read),
+    ...(own < reads.length ? { n: own } : {}),
     ...(route.auth || route.guard === 'confirmLogin' ? { a: 1 as const } : {}),
     ...(at >= 0 ? { p: [at, s.picture![1]] as [number, string[]] } : {}),
   };

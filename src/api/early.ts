@@ -67,6 +67,8 @@ export interface EarlyHint {
   r: (['GET' | 'POST', string, Record<string, unknown>] | ['GET' | 'POST', string, Record<string, unknown>, 1])[];
   /** the route needs a member: read only with a token */
   a?: 1;
+  /** the first `n` reads are the screen's own (read before its chunks are fetched), the rest the session's (after) */
+  n?: number;
   /** the key picture: index into `r`, and the fields of the reply's first item that may hold its address */
   p?: [number, string[]];
 }
