@@ -94,16 +94,9 @@ export function useDataSources(
   planRef.current = plan;
   // the JSON of what each source shows now
   const shown = useRef(new Map<string, string>());
-  // the screen has shown its data and painted it: the prefetched sources may load
+  // the screen has shown its data (the marks' effect, after the paint): the prefetched sources may load
   const [ahead, setAhead] = useState(false);
-  useEffect(() => {
-    if (!plan.some((p) => p.ahead)) return;
-    let live = true;
-    void firstShown.then(() => requestAnimationFrame(() => setTimeout(() => live && setAhead(true), 0)));
-    return () => {
-      live = false;
-    };
-  }, [firstShown]); // eslint-disable-line react-hooks/exhaustive-deps -- once: whether any source prefetches is config
+  useEffect(() => void firstShown.then(() => planRef.current.some((p) => p.ahead) && setAhead(true)), [firstShown]);
 
   // one running load (and poll) per source: a source restarts only when its own key changes
   const running = useRef(new Map<string, Running>());

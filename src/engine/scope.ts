@@ -70,19 +70,7 @@ export function placeScope(pathname: string, search: string): PlaceScope {
  * The screen store's place, read only when a binding reads it: reading `local.place` itself from a
  * snapshot would subscribe the reader to every change of the location, not to what it read.
  */
-export function placeOf(local: ScreenLocal): PlaceScope {
-  return {
-    get query() {
-      return local.place.query;
-    },
-    get path() {
-      return local.place.path;
-    },
-    get fullPath() {
-      return local.place.fullPath;
-    },
-  };
-}
+export const placeOf = (local: ScreenLocal): PlaceScope => new Proxy({} as PlaceScope, { get: (_t, k) => local.place[k as keyof PlaceScope] });
 
 const STATIC: Scope = { const: constants, maps: appConfig.maps, messages, brand };
 
