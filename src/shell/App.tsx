@@ -15,7 +15,6 @@ import { recoverFromChunkError } from '../engine/release';
 import { preloadScreen, ScreenRenderer } from '../engine/screen';
 import { goBack } from '../engine/history';
 import { preloadIcons } from '../engine/icons';
-import { preloadOverlays } from '../engine/overlays';
 import { afterScreenData, onFirstScreenData } from '../engine/perf';
 import { playerText } from '../engine/player-text';
 import { preloadUi, ui } from '../engine/ui';
@@ -243,7 +242,7 @@ function openApp(): Promise<void> {
 export const appOpened = openApp();
 
 /**
- * Toasts, dialogs and popups are not needed for the first paint: fetch them once the first screen has
+ * Toasts and dialogs are not needed for the first paint: fetch them once the first screen has
  * rendered with its data (the engine's `screen-data:` mark) and the browser is idle, so they do
  * not compete with what the screen itself needs.
  */
@@ -253,7 +252,6 @@ function preloadUiWhenIdle() {
     if (done) return;
     done = true;
     void preloadUi().catch(() => undefined);
-    preloadOverlays();
   };
   // eslint-disable-next-line compat/compat -- called only where it exists, a timer elsewhere
   const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(load, { timeout: 4000 }) : setTimeout(load, 1000));

@@ -24,7 +24,7 @@ export default function Drawer({ node, props }: WidgetProps<Props>) {
       <button type="button" className="w-drawer-open" aria-label={label} aria-expanded={open} onClick={() => setOpen(true)} data-testid={asText(props.testId) || undefined}>
         <IconByName name={asText(props.icon ?? 'record')} />
       </button>
-      <Popup visible={shown} position={props.side ?? 'left'} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="w-drawer">
+      <Popup visible={shown} position={props.side ?? 'left'} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="w-drawer" label={label || undefined}>
         <nav aria-label={label} className="w-drawer-body">
           <button type="button" className="w-drawer-close" aria-label={asText(props.closeLabel) || undefined} onClick={() => setOpen(false)}>
             <IconByName name="close" />

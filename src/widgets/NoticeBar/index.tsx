@@ -53,8 +53,8 @@ export default function NoticeBar({ node, props }: WidgetProps<Props>) {
           </span>
         </span>
       </button>
-      <Popup visible={shown} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="w-notice-popup" showCloseButton closeLabel={text('@common.close')} destroyOnClose>
-        <div role="dialog" aria-modal="true" aria-labelledby="w-notice-title">
+      <Popup visible={shown} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="w-notice-popup" showCloseButton closeLabel={text('@common.close')} labelledBy="w-notice-title" destroyOnClose>
+        <div>
           <h2 id="w-notice-title" className="w-notice-title">
             {asText(props.popupTitle)}
           </h2>
