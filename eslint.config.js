@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import compat from 'eslint-plugin-compat';
 
 export default tseslint.config(
-  { ignores: ['dist*/**', 'node_modules/**', 'bench/results*', 'src/config/schemas.gen.ts', 'coverage/**'] },
+  { ignores: ['dist*/**', '**/.*.building-*/**', 'node_modules/**', 'bench/results*', 'src/config/schemas.gen.ts', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

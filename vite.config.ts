@@ -7,10 +7,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { configDirOf } from './scripts/config-dir.ts';
+import { brandOf, configDirOf, distOf } from './scripts/config-dir.ts';
 import { precompressPlugin } from './scripts/compress.ts';
 import type { BuildPaths } from './scripts/vite/paths.ts';
 import { configJson, configForBrowser } from './scripts/vite/config-json.ts';
+import { shippedConfig } from './scripts/vite/shipped-config.ts';
 import { configCheck } from './scripts/vite/config-check.ts';
 import { devSecurityHeaders, mockApi } from './scripts/vite/dev-server.ts';
 import { brandAssets, publicDirOf } from './scripts/vite/brand-assets.ts';
@@ -24,10 +25,16 @@ import { reactRouterPure } from './scripts/vite/react-router-pure.ts';
 import { webApp } from './scripts/vite/web-app.ts';
 import { releaseFile } from './scripts/vite/release-file.ts';
 import { browserFloor } from './scripts/vite/browser-floor.ts';
+import { brandDir, brandLayers, writeBrandConfig } from './scripts/vite/brand-config.ts';
+import { atomicOutDir } from './scripts/vite/atomic-out-dir.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-/** the project and its config folder: screens.config/, or SCREENS_CONFIG_DIR (a copy with an operator's edits; tests) */
-const paths: BuildPaths = { root, configDir: configDirOf(root) };
+/** the product's config folder: screens.config/, or SCREENS_CONFIG_DIR (a copy with an operator's edits; tests) */
+const productDir = configDirOf(root);
+/** BRAND=<id>: that brand, its overlay (brands/<id>/) merged over the product into a folder of its own (brand-config.ts) */
+const brand = brandOf();
+/** the project and the config folder the build reads */
+const paths: BuildPaths = brand ? { root, configDir: writeBrandConfig(root, brand, productDir).dir, brand, layers: [productDir, brandDir(root, brand)] } : { root, configDir: productDir };
 /** screens.config/assets/ with the brand filled in (brandAssets): the web app's source icon and the logo live here */
 const publicDir = publicDirOf(paths);
 /** the chunks the build cuts (React, the app, antd-mobile's parts, a screen with what only it draws) */
@@ -40,14 +47,18 @@ export default defineConfig({
     alias: { '@config': paths.configDir },
   },
   plugins: [
+    // 0. a brand (BRAND): its merged config written again when a file of either layer changes (dev server)
+    brandLayers(paths),
     // 1. config JSON with a syntax error shown in the overlay, at its line
     configJson(paths),
+    //    and without the parts of the features app.json switches off (features)
+    shippedConfig(paths),
     react(),
     // 2. the config checked (and generated files brought up to date) before anything reads it
     configCheck(paths),
     // 3. the dev server (`npm start`): production security headers, the mock API on the same port
     devSecurityHeaders(),
-    mockApi(),
+    mockApi(paths.configDir),
     // 4. screens.config/assets/ with the brand filled in, as the public folder
     brandAssets(paths),
     // 5. index.html: brand, stylesheet and the static app shell inline
@@ -62,7 +73,7 @@ export default defineConfig({
     chunks.graph,
     // 10. smaller code: react-router's unused API shaken out, config notes stripped
     reactRouterPure(),
-    configForBrowser(paths.configDir),
+    configForBrowser(paths),
     // 11. the installable web app: manifest, icons, service worker
     webApp(paths.configDir, publicDir),
     // 12. version.json and index.html's build id: open pages learn of a release (docs/RELEASES.md)
@@ -71,6 +82,8 @@ export default defineConfig({
     precompressPlugin(),
     // 14. old engines (package.json browserslist): a copy of every chunk lowered to them, and the nomodule notice's script
     browserFloor(),
+    // 15. the output folder replaced whole once everything above has written, or left as it was when the build fails
+    atomicOutDir(),
   ],
   server: {
     // a config folder outside the project (SCREENS_CONFIG_DIR) is served too
@@ -85,9 +98,9 @@ export default defineConfig({
     strictPort: true,
   },
   build: {
-    // DIST: another brand's build (SCREENS_CONFIG_DIR) into its own folder, dist/ untouched (docs/BRANDS.md);
-    // --outDir (build:test, the tests, the bench) wins over it
-    outDir: process.env.DIST || 'dist',
+    // dist/, a brand's dist-<id>/ (BRAND), or DIST (docs/BRANDS.md); --outDir (build:test, the tests,
+    // the bench) wins over them. atomicOutDir builds beside it and swaps the folder in whole.
+    outDir: distOf(brand),
     // current engines; the oldest ones (package.json browserslist) run copies lowered to them (browserFloor)
     target: 'es2020',
     // no polyfill for <link rel=modulepreload> (every browser of the target but Safari < 17 has it;

@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['tests/unit/**/*.test.ts', 'tests/config/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.ts', 'tests/config/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/studio/**/*.test.ts'],
           testTimeout: 20000,
         },
       },

@@ -11,6 +11,7 @@ import { controlRouter, pagesOnlyRouter } from './control';
 import { gameRouter } from './game';
 import { fail } from './http';
 import { handlers } from './routes';
+import { envBrand, type MockBrand } from './brand';
 import { MockState, profileNames, type ProfileName } from './state';
 
 export interface MockOptions {
@@ -33,6 +34,12 @@ export interface MockOptions {
    * `default`, or `laravel` (every call in the Laravel original's shapes); defaults to MOCK_SHAPES, else default.
    */
   shapes?: ProfileName;
+  /**
+   * The brand the mock speaks as (mock-server/brand.ts): the names of the config it serves, so a
+   * brand's preview never shows another brand's name; defaults to the config folder of
+   * SCREENS_CONFIG_DIR, else screens.config/ (brandOfConfig reads one).
+   */
+  brand?: MockBrand;
 }
 
 /** An origin such as https://app.example.com or http://127.0.0.1:5173, or null. */
@@ -80,7 +87,7 @@ export function createApp(options: MockOptions = {}): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
-  const state = new MockState(options.shapes ?? envProfile());
+  const state = new MockState(options.shapes ?? envProfile(), options.brand ?? envBrand());
   const latency = { ms: options.latencyMs ?? envLatency() };
   const control = options.control ?? process.env.MOCK_CONTROL === '1';
   const corsOrigins = new Set((options.corsOrigins ?? envOrigins()).map((o) => parseOrigin(o)).filter((o): o is string => o !== null));

@@ -6,6 +6,7 @@
  */
 import express, { type Response } from 'express';
 import QRCode from 'qrcode';
+import type { MockBrand } from './brand';
 import { activities, banners } from './fixtures/content';
 import { banks } from './fixtures/finance';
 import { categoryNames, gameList, providerGames, providerNames, venues } from './fixtures/games';
@@ -51,8 +52,8 @@ function bubbles(w: number, h: number, seed: number): string {
   return out;
 }
 
-export function bannerSvg(id: number): string {
-  const b = banners.find((x) => x.id === id) ?? { title: '星耀娱乐', subtitle: '精彩活动 敬请期待', colors: [hsl(id * 47), hsl(id * 47 + 60, 70, 40)] as [string, string] };
+export function bannerSvg(id: number, brand: MockBrand): string {
+  const b = banners(brand).find((x) => x.id === id) ?? { title: brand.siteName, subtitle: '精彩活动 敬请期待', colors: [hsl(id * 47), hsl(id * 47 + 60, 70, 40)] as [string, string] };
   const body =
     bubbles(750, 300, id * 13 + 5) +
     text(375, 140, 56, b.title, 'font-weight="700" letter-spacing="2"') +
@@ -89,14 +90,14 @@ export function gameSvg(provider: string, code: string): string {
   return svg(200, 200, body, [hsl(h, 80, 55), hsl(h + 50, 75, 35)], name);
 }
 
-export function promoSvg(id: number): string {
+export function promoSvg(id: number, brand: MockBrand): string {
   const a = activities.find((x) => x.id === id);
   const title = a?.title ?? '优惠活动';
   const colors = a?.colors ?? ([hsl(id * 61), hsl(id * 61 + 50, 70, 40)] as [string, string]);
   const body =
     bubbles(690, 260, id * 17 + 9) +
     text(345, 120, 50, title, 'font-weight="700"') +
-    text(345, 172, 24, '星耀娱乐 · 优惠活动', 'opacity="0.9"') +
+    text(345, 172, 24, `${brand.siteName} · 优惠活动`, 'opacity="0.9"') +
     text(345, 215, 20, '活动时间：长期有效', 'opacity="0.8"');
   return svg(690, 260, body, colors, title);
 }
@@ -176,9 +177,9 @@ export function assetsRouter(state: MockState): express.Router {
   });
 
   const single: Record<string, (name: string) => string> = {
-    banner: (n) => bannerSvg(Number(n) || 0),
+    banner: (n) => bannerSvg(Number(n) || 0, state.brand),
     platform: (n) => platformSvg(n),
-    promo: (n) => promoSvg(Number(n) || 0),
+    promo: (n) => promoSvg(Number(n) || 0, state.brand),
     avatar: (n) => avatarSvg(Number(n) || 0),
     bank: (n) => bankSvg(n),
     vip: (n) => vipSvg(Math.min(10, Math.max(1, Number(n) || 1))),

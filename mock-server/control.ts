@@ -25,6 +25,7 @@ import { recordBetControl } from './game';
 import { fail, ok, yuan } from './http';
 import { servePage } from './pages';
 import { applyPreset, presetNames, type PresetName } from './presets';
+import { localOnly } from './local-only';
 import { hashPassword } from './passwords';
 import { freshSettings, profileNames, toCents, type Member, type MockState, type Settings } from './state';
 import { formatBJ } from './time';
@@ -331,6 +332,13 @@ export function controlRouter(state: MockState, latency: { ms: number }): expres
     if (req.method === 'GET' || req.method === 'HEAD' || type === 'application/json') return next();
     send(res, fail(415, '控制接口只接受 application/json 请求体'), 415);
   });
+  // This machine only (local-only.ts): the studio's preview opens the app to phones on the network,
+  // where the frame pages above must work and nothing below may (tokens without a password, faults).
+  router.use((req, res, next) => {
+    const refused = localOnly(req);
+    if (!refused) return next();
+    send(res, { code: 403, message: '控制接口只接受本机的请求', data: { reason: refused } }, 403);
+  });
   router.use(express.json({ limit: '256kb' }));
 
   /** Body of a control call: {} when none was sent; refuses non-objects. */
@@ -372,7 +380,7 @@ export function controlRouter(state: MockState, latency: { ms: number }): expres
     send(res, ok(state.settings, '设置已更新'));
   });
   router.post('/settings/reset', (_req, res) => {
-    state.settings = freshSettings(state.startProfile);
+    state.settings = freshSettings(state.startProfile, state.brand);
     send(res, ok(state.settings, '设置已恢复'));
   });
 

@@ -1,6 +1,7 @@
 /**
  * Simple HTML pages behind the absolute urls the API hands out (game launch, customer service,
- * agent login, visit url, app download, sponsorship). They are shown in the app's frames.
+ * agent login, visit url, app download, sponsorship). They are shown in the app's frames, in the
+ * names of the brand the mock serves (state.brand, mock-server/brand.ts).
  */
 import type { Request, Response } from 'express';
 import { esc } from './assets';
@@ -38,26 +39,26 @@ const PAGES: Record<string, (req: Request, state: MockState) => string> = {
       ['#0f2027', '#2c5364'],
     );
   },
-  kefu: () =>
+  kefu: (_req, { brand }) =>
     page(
-      '在线客服',
-      `<h1>在线客服</h1><p>7×24 小时为您服务</p><div class="card">` +
-        `<div class="msg">您好，欢迎来到星耀娱乐，请问有什么可以帮您？</div>` +
+      `在线${brand.serviceName}`,
+      `<h1>在线${esc(brand.serviceName)}</h1><p>7×24 小时为您服务</p><div class="card">` +
+        `<div class="msg">您好，欢迎来到${esc(brand.siteName)}，请问有什么可以帮您？</div>` +
         `<div class="msg me">请问存款多久到账？</div>` +
         `<div class="msg">网银转账一般 1-5 分钟到账，如超过 30 分钟未到账请提供存款凭证。</div></div>`,
       ['#00897b', '#1366e6'],
     ),
-  agent: (req) =>
+  agent: (req, { brand }) =>
     page(
       '代理后台',
-      `<h1>星耀合营 · 代理后台</h1><div class="card"><p>代理账号</p><input value="${esc(q(req, 'user'))}" readonly>` +
+      `<h1>${esc(brand.shortName)}合营 · 代理后台</h1><div class="card"><p>代理账号</p><input value="${esc(q(req, 'user'))}" readonly>` +
         `<p>登录密码</p><input type="password" placeholder="请输入密码"></div><a class="btn" href="#">登录</a>`,
       ['#6a1b9a', '#f9a825'],
     ),
-  visit: (req) =>
+  visit: (req, { brand }) =>
     page(
-      '星耀娱乐',
-      `<h1>星耀娱乐</h1><p>亚洲领先的线上娱乐平台</p>` +
+      brand.siteName,
+      `<h1>${esc(brand.siteName)}</h1><p>亚洲领先的线上娱乐平台</p>` +
         (q(req, 'pid') ? `<p>推荐人 ID：${esc(q(req, 'pid'))}</p>` : '') +
         `<a class="btn" href="/">进入首页</a>`,
     ),
@@ -66,12 +67,12 @@ const PAGES: Record<string, (req: Request, state: MockState) => string> = {
       'APP 下载',
       `<h1>${esc(state.settings.title)} APP</h1><p>正在为您准备安装包…</p><div class="bar"><i></i></div><p>如未自动下载，请使用手机浏览器扫码下载。</p>`,
     ),
-  zhanzhu: (req) => {
+  zhanzhu: (req, { brand }) => {
     const type = q(req, 'type') === '2' ? 2 : 1;
     const [title, text] =
       type === 1
-        ? ['西班牙人足球俱乐部 · 官方合作伙伴', '星耀娱乐荣幸成为西甲西班牙人足球俱乐部亚洲区官方合作伙伴，共同打造顶级足球盛宴。']
-        : ['国际篮球邀请赛 · 冠名赞助', '星耀娱乐冠名赞助国际篮球邀请赛，与球迷一起见证每一个精彩瞬间。'];
+        ? ['西班牙人足球俱乐部 · 官方合作伙伴', `${brand.siteName}荣幸成为西甲西班牙人足球俱乐部亚洲区官方合作伙伴，共同打造顶级足球盛宴。`]
+        : ['国际篮球邀请赛 · 冠名赞助', `${brand.siteName}冠名赞助国际篮球邀请赛，与球迷一起见证每一个精彩瞬间。`];
     return page(title, `<h1>${esc(title)}</h1><div class="card"><p>${esc(text)}</p></div>`, ['#b71c1c', '#1a237e']);
   },
 };

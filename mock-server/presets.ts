@@ -55,6 +55,7 @@ function member(state: MockState, who: PresetMember, realname: string, now: numb
       pid: null,
     },
     now,
+    state.brand,
   );
 }
 

@@ -2,7 +2,8 @@
  * Reply profiles: every call answered in the shapes of one backend. `default` is the mock as it
  * always answered (SPEC.md, and the real backends' shapes where SPEC.md is silent; the `shapes`
  * switches of /__mock/settings change single replies). `laravel` answers as the Laravel original
- * (../shared/API-SHAPES.md, "The Laravel original, read from its source"), so that the app can be
+ * (read from its source and measured on a running instance; mock-server/README.md, "Reply
+ * profiles", has it call by call), so that the app can be
  * tried against a Laravel-style backend before it goes live.
  *
  * A profile is data: the calls its backend does not serve (answered 404 like an unknown path,
@@ -321,7 +322,7 @@ const laravel: Profile = {
       const first = Array.isArray(data.cardlist) ? data.cardlist[0] : data.cardlist;
       const cardlist =
         paytype === 'bank'
-          ? receivingBanks.map((b) => ({ ...b, bank_data: { ...b.bank_data }, ico: bankIcon(b.bank_data.bank_name) }))
+          ? receivingBanks(ctx.state.brand).map((b) => ({ ...b, ico: bankIcon(b.bank_data.bank_name) }))
           : 'payimg' in first
             ? { ...first, payimg: first.payimg.startsWith('/') ? `${ctx.origin}${first.payimg}` : first.payimg }
             : [first];

@@ -3,6 +3,7 @@
  * messages) is spread over the last 30 days relative to today, from a fixed PRNG seed: the same
  * on every reset of a given (Beijing) day, and always inside the period filters' windows.
  */
+import type { MockBrand } from './brand';
 import { activities, memberMessages, notices as noticeFixtures } from './fixtures/content';
 import { venues } from './fixtures/games';
 import { memberSeeds, type MemberSeed } from './fixtures/members';
@@ -44,7 +45,7 @@ function times(rng: Rng, now: number, count: number): number[] {
   return out.sort((a, b) => b - a);
 }
 
-function history(member: Member, rng: Rng, now: number): void {
+function history(member: Member, rng: Rng, now: number, brand: MockBrand): void {
   const order = (prefix: string, t: number, i: number) => `${prefix}${compactBJ(t)}${String(i + 1).padStart(4, '0')}`;
   const trans: TransRec[] = [];
   const depositWays = ['网银转账', '网银转账', 'USDT', '支付宝', '微信'];
@@ -138,12 +139,11 @@ function history(member: Member, rng: Rng, now: number): void {
     },
   );
 
-  member.messages = times(rng, now, memberMessages.length).map(
-    (t, i): MessageRec => ({ ...memberMessages[i], created: t }),
-  );
+  const messages = memberMessages(brand);
+  member.messages = times(rng, now, messages.length).map((t, i): MessageRec => ({ ...messages[i], created: t }));
 }
 
-function buildMember(seed: MemberSeed, rng: Rng, now: number): Member {
+function buildMember(seed: MemberSeed, rng: Rng, now: number, brand: MockBrand): Member {
   const member: Member = {
     id: seed.id,
     username: seed.username,
@@ -179,14 +179,15 @@ function buildMember(seed: MemberSeed, rng: Rng, now: number): Member {
     messages: [],
     deposits: [],
   };
-  if (seed.history) history(member, rng, now);
+  if (seed.history) history(member, rng, now, brand);
   return member;
 }
 
-/** A new member as register creates it: no money, no history, a welcome message. */
+/** A new member as register creates it: no money, no history, a welcome message (in the words of `brand`). */
 export function newMember(
   fields: { id: number; username: string; realname: string; passwordHash: string; payPasswordHash: string; pid: number | null },
   now: number,
+  brand: MockBrand,
 ): Member {
   return {
     ...fields,
@@ -210,14 +211,15 @@ export function newMember(
     rebates: [],
     redpackets: [],
     applications: [],
-    messages: [{ id: 1, title: '欢迎加入星耀娱乐', content: '<p>恭喜您注册成功！首存即可申请 100% 彩金，祝您游戏愉快。</p>', created: now }],
+    messages: [{ id: 1, title: `欢迎加入${brand.siteName}`, content: '<p>恭喜您注册成功！首存即可申请 100% 彩金，祝您游戏愉快。</p>', created: now }],
     deposits: [],
   };
 }
 
-export function buildSeed(now: number): { members: Member[]; notices: Notice[] } {
+export function buildSeed(now: number, brand: MockBrand): { members: Member[]; notices: Notice[] } {
   const rng = makeRng(7_654_321);
-  const members = memberSeeds.map((s) => buildMember(s, rng, now));
-  const notices = times(rng, now, noticeFixtures.length).map((t, i): Notice => ({ ...noticeFixtures[i], created: t }));
+  const members = memberSeeds.map((s) => buildMember(s, rng, now, brand));
+  const fixtures = noticeFixtures(brand);
+  const notices = times(rng, now, fixtures.length).map((t, i): Notice => ({ ...fixtures[i], created: t }));
   return { members, notices };
 }

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { CENTRAL_WALLET } from '../src/api/catalogue';
 import type { PayRange, PayWay } from '../src/api/types';
+import { envBrand, type MockBrand } from './brand';
 import { payRangeSeed, payWaySeed, ratesSeed, siteSeed, type PayRangeType } from './fixtures/site';
 import { venues } from './fixtures/games';
 import { GuessLimiter } from './guess';
@@ -99,10 +100,10 @@ export interface AgentApplication {
   created: number;
 }
 
-/** The seed settings; `profile` is the reply profile the mock was started with (MOCK_SHAPES). */
-export function freshSettings(profile: ProfileName = 'default'): Settings {
+/** The seed settings of `brand`'s site; `profile` is the reply profile the mock was started with (MOCK_SHAPES). */
+export function freshSettings(profile: ProfileName, brand: MockBrand): Settings {
   return {
-    ...siteSeed,
+    ...siteSeed(brand),
     pay_way: { ...payWaySeed },
     payRange: Object.fromEntries(Object.entries(payRangeSeed).map(([k, v]) => [k, { ...v }])) as Record<PayRangeType, PayRange>,
     ...ratesSeed,
@@ -137,16 +138,22 @@ export class MockState {
   idempotency = new IdempotencyStore(() => this.now());
   private seq = 0;
 
-  /** `profile`: the reply profile a reset goes back to (MOCK_SHAPES, else default). */
-  constructor(readonly startProfile: ProfileName = 'default') {
+  /**
+   * `profile`: the reply profile a reset goes back to (MOCK_SHAPES, else default); `brand`: the
+   * names the mock's texts say (mock-server/brand.ts: the config served, else SCREENS_CONFIG_DIR's).
+   */
+  constructor(
+    readonly startProfile: ProfileName = 'default',
+    readonly brand: MockBrand = envBrand(),
+  ) {
     this.reset();
   }
 
   /** Put the seed back: members, records, settings (the start-up reply profile), the clock; sessions, faults and uploads are dropped. */
   reset(): void {
     this.clockOffsetMs = 0;
-    const seed = buildSeed(Date.now());
-    this.settings = freshSettings(this.startProfile);
+    const seed = buildSeed(Date.now(), this.brand);
+    this.settings = freshSettings(this.startProfile, this.brand);
     this.members = new Map(seed.members.map((m) => [m.username.toLowerCase(), m]));
     this.notices = seed.notices;
     this.sessions.clear();

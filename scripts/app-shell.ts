@@ -24,7 +24,8 @@ import { fileURLToPath } from 'node:url';
 import { ICON_SOURCES } from '../src/engine/icon-names.ts';
 import { ICON_PATHS, VIEWBOX } from '../src/engine/icon-paths.gen.ts';
 import type { AppConfig, RouteConfig } from '../src/config/types.ts';
-import { brandOf, type BrandConfig, type ThemeConfig } from '../src/config/brand.ts';
+import { brandOf, fillBrandNames, type Brand, type BrandConfig, type ThemeConfig } from '../src/config/brand.ts';
+import { pruneFeatures, switchedOff } from '../src/config/features.ts';
 
 export interface AppShell {
   /** markers and the shell, to go inside the app's root element */
@@ -64,14 +65,14 @@ function icon(name: string, className: string): string {
   return `<svg width="1em" height="1em" viewBox="${VIEWBOX}" class="antd-mobile-icon ${className}" style="vertical-align:-0.125em" aria-hidden="true" focusable="false" data-icon="${html(name)}">${d}</svg>`;
 }
 
-function frameOf(route: RouteConfig, tabs: AppConfig['tabBar']): Frame {
+function frameOf(route: RouteConfig, tabs: AppConfig['tabBar'], brand?: Brand): Frame {
   const layout = route.layout ?? 'page';
   const shown = route.topBar !== false;
   return {
     bar: layout === 'main' && shown ? 'main' : layout === 'page' && shown ? 'page' : 'none',
     tabBar: layout === 'main',
     tab: layout === 'main' ? tabs.findIndex((t) => t.path === route.path) : -1,
-    title: route.title,
+    title: brand ? fillBrandNames(route.title, brand) : route.title,
   };
 }
 
@@ -117,17 +118,19 @@ interface Node {
  * A screen's lead: its first node when it is a static block the shell can draw exactly as the app
  * will (a Stack of Texts and link Buttons, no `when`), as HTML with the widgets' own classes; a
  * text that is bound to data (`{{app.title}}`) is a blank line of the same height, which the app
- * fills. The login screen's hero: the player reads the welcome before any JavaScript, and the
+ * fills (a name of the brand, {{brand.siteName}}, is written in: it is known at build time).
+ * The login screen's hero: the player reads the welcome before any JavaScript, and the
  * largest text of the screen is painted with the document, not after the app's code.
  * Undefined when the first node is anything else.
  */
-export function leadOf(screen: unknown, messages: Record<string, string>): string | undefined {
+export function leadOf(screen: unknown, messages: Record<string, string>, brand?: Brand): string | undefined {
   const first = (screen as { body?: unknown[] } | undefined)?.body?.[0] as Node | undefined;
   if (!first || first.type !== 'Stack') return undefined;
   const text = (v: unknown): string | undefined => {
     if (typeof v !== 'string') return '';
-    if (v.includes('{{')) return undefined;
-    return v.startsWith('@') ? messages[v.slice(1)] ?? v : v;
+    const s = v.startsWith('@') ? messages[v.slice(1)] ?? v : v;
+    const filled = brand ? fillBrandNames(s, brand) : s;
+    return filled.includes('{{') ? undefined : filled;
   };
   const draw = (n: Node): string | undefined => {
     if (!n || n.when !== undefined || !LEAD_WIDGETS.includes(n.type as (typeof LEAD_WIDGETS)[number])) return undefined;
@@ -180,16 +183,20 @@ const NOMODULE_CSS =
 /**
  * `dir`: the config folder (screens.config/, or SCREENS_CONFIG_DIR); `app`: its app.json as the
  * build read it (scripts/vite/app-json.ts readApp). The top bar draws the brand (app.json brand, through
- * src/config/brand.ts) as src/shell/TopBar.tsx does: the logo, then the site name.
+ * src/config/brand.ts) as src/shell/TopBar.tsx does: the logo, then the site name. What the shell
+ * draws is the config as it ships: the routes and tabs of switched-off features are not there
+ * (src/config/features.ts), and the names of the brand in titles and labels are written in.
  */
-export function appShell(dir: string, app: { brand: BrandConfig; theme: ThemeConfig; tabBar?: AppConfig['tabBar'] }): AppShell {
-  const { siteName, logoUrl } = brandOf(app);
-  const routes = readJson<{ routes?: RouteConfig[] }>(path.join(dir, 'routes.json'))?.routes ?? [];
+export function appShell(dir: string, app: { brand: BrandConfig; theme: ThemeConfig; tabBar?: AppConfig['tabBar']; features?: AppConfig['features'] }): AppShell {
+  const brand = brandOf(app);
+  const { siteName, logoUrl } = brand;
+  const off = switchedOff(app);
+  const routes = pruneFeatures(readJson<{ routes?: RouteConfig[] }>(path.join(dir, 'routes.json'))?.routes ?? [], off);
   const messages = readJson<{ messages?: Record<string, string> }>(path.join(dir, 'messages.json'))?.messages ?? {};
-  const tabs = app.tabBar ?? [];
+  const tabs = pruneFeatures(app.tabBar ?? [], off);
   const screens = new Map<string, unknown>();
   for (const f of readdirSync(path.join(dir, 'screens')).filter((n) => n.endsWith('.json'))) {
-    const screen = readJson(path.join(dir, 'screens', f));
+    const screen = pruneFeatures(readJson(path.join(dir, 'screens', f)), off);
     if (screen) screens.set(f.slice(0, -5), screen);
   }
 
@@ -210,8 +217,8 @@ export function appShell(dir: string, app: { brand: BrandConfig; theme: ThemeCon
   }
 
   const home = byPath.get('/');
-  const fallback: Frame = home ? frameOf(home, tabs) : { bar: 'none', tabBar: false, tab: -1, title: '' };
-  const titles = [...new Set(routes.map((r) => r.title))];
+  const fallback: Frame = home ? frameOf(home, tabs, brand) : { bar: 'none', tabBar: false, tab: -1, title: '' };
+  const titles = [...new Set(routes.map((r) => fillBrandNames(r.title, brand)))];
   const same = (a: Frame, b: Frame) => a.bar === b.bar && a.tabBar === b.tabBar && a.tab === b.tab && (a.bar !== 'page' || a.title === b.title);
 
   // the leads the shell draws (the layout the app puts them in: a bare route's body has no padding)
@@ -219,13 +226,13 @@ export function appShell(dir: string, app: { brand: BrandConfig; theme: ThemeCon
   const leadIndex = new Map<string, number>();
   for (const r of routes) {
     if (r.path === '/' || (r.layout ?? 'page') !== 'bare' || leadIndex.has(r.screen)) continue;
-    const lead = leadOf(screens.get(r.screen), messages);
+    const lead = leadOf(screens.get(r.screen), messages, brand);
     if (lead) leadIndex.set(r.screen, leads.push(lead) - 1);
   }
 
   const markers: string[] = [];
   for (const [fragment, route] of fragments) {
-    const f = frameOf(route, tabs);
+    const f = frameOf(route, tabs, brand);
     const lead = leadIndex.get(route.screen);
     if (same(f, fallback) && lead === undefined) continue;
     const cls = [`s-${f.bar}`, f.tabBar ? 's-tabs' : 's-notabs', f.tab >= 0 ? `s-tab${f.tab}` : 's-tabnone'];
@@ -275,7 +282,7 @@ export function appShell(dir: string, app: { brand: BrandConfig; theme: ThemeCon
     body('page'),
     body('none'),
     ...leads.map((lead, i) => `<div class="shell-lead shell-lead${i} layout-bare">${lead}<div class="shell-lead-rest" aria-busy="true">${loading}<div class="shell-sk shell-sk-line"></div><div class="shell-sk shell-sk-card"></div><div class="shell-sk shell-sk-card"></div></div></div>`),
-    `<nav class="shell-tabbar">${tabs.map((tab, i) => `<a class="shell-tab shell-tab${i}" href="#${html(tab.path)}">${icon(tab.icon, 'tabbar-icon')}<span class="tabbar-label">${html(tab.label)}</span></a>`).join('')}</nav>`,
+    `<nav class="shell-tabbar">${tabs.map((tab, i) => `<a class="shell-tab shell-tab${i}" href="#${html(tab.path)}">${icon(tab.icon, 'tabbar-icon')}<span class="tabbar-label">${html(fillBrandNames(tab.label, brand))}</span></a>`).join('')}</nav>`,
     `</div>`,
     nomoduleNotice(messages),
   ].join('');

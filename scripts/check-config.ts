@@ -1,29 +1,50 @@
 /**
- * npm run check:config — validates screens.config/ (JSON Schema + cross references).
- * Prints one line per problem: file, JSON path, what was expected (a syntax error: file:line:column,
- * the line and a caret), then the warnings; exits 1 when there is a problem, 0 with warnings only.
- *   --json         print the problems as JSON (used by the Vite plugin)
- *   --dir <path>   check another config folder (used by tests and the bench; default SCREENS_CONFIG_DIR, else screens.config)
- *   --where KEY    instead: every file and JSON path referring to KEY (src/config/where.ts)
+ * npm run check:config — validates the product's config (screens.config/) and every brand's
+ * (brands/<id>/ merged over it): JSON Schema + cross references. Prints one line per problem: file,
+ * JSON path, what was expected (a syntax error: file:line:column, the line and a caret), then the
+ * warnings; a brand's problems under its name, each naming the file that set the value (the brand's
+ * overlay or the product's); a problem of the product's own is listed once, under the product.
+ * Exits 1 when there is a problem, 0 with warnings only.
+ *   --json         print the problems as JSON, each with its `brand` (used by the Vite plugin)
+ *   --dir <path>   check another product folder alone (used by tests and the bench; default
+ *                  SCREENS_CONFIG_DIR, else screens.config and every brand)
+ *   --brand <id>   (or BRAND=<id>) only that brand, over the product folder
+ *   --brands       every brand too, with --dir or SCREENS_CONFIG_DIR
+ *   --where KEY    instead: every file and JSON path referring to KEY (src/config/where.ts), per brand
  *   --regenerate   first write the generated files that are stale (the build and the dev server);
  *                  without it a stale generated file is a problem naming `npm run gen:types`
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkConfig, errorsOf, formatProblems, type Problem, type WidgetSchemas } from '../src/config/check';
-import { configDirOf, shownPath } from './config-dir';
-import { loadBundle, loadSchemas, loadWidgetSchemas } from './config-fs';
+import { createChecker, errorsOf, formatProblems, type ConfigBundle, type Problem, type WidgetSchemas } from '../src/config/check';
+import { BRAND_ID, brandOf, brandsDirOf, configDirOf, shownPath } from './config-dir';
+import { brandIds, loadBundle, loadBrand, loadSchemas, loadWidgetSchemas, schemaSource } from './config-fs';
+import { pendingChanges, pendingProblems, tooNew } from '../src/config/migrations/index';
 import { generatedFiles, REGENERATE, staleFiles, writeStale } from './generated';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const dirIdx = args.indexOf('--dir');
-const configDir = shownPath(root, dirIdx >= 0 ? path.resolve(args[dirIdx + 1]) : configDirOf(root));
+const valueOf = (flag: string) => {
+  const i = args.indexOf(flag);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const dirArg = valueOf('--dir');
+const configDir = shownPath(root, dirArg ? path.resolve(dirArg) : configDirOf(root));
+const oneBrand = valueOf('--brand') ?? brandOf();
+/** the product alone when another folder is named (a copy with an edit), unless --brands or a brand is asked for */
+const ownFolder = !!(dirArg || process.env.SCREENS_CONFIG_DIR);
+const brands = oneBrand ? [oneBrand] : ownFolder && !args.includes('--brands') ? [] : brandIds(root);
+
+if (oneBrand !== undefined && !brandIds(root).includes(oneBrand)) {
+  const known = brandIds(root);
+  console.error(`BRAND=${oneBrand}: no folder ${shownPath(root, path.join(brandsDirOf(root), oneBrand))}/ (the brands: ${known.join(', ') || `none: ${shownPath(root, brandsDirOf(root))}/ is empty`})`);
+  process.exit(2);
+}
 
 const whereIdx = args.indexOf('--where');
 if (whereIdx >= 0) {
   const { whereCli } = await import('./where-cli');
-  process.exit(whereCli(root, configDir, args[whereIdx + 1]));
+  process.exit(whereCli(root, configDir, args[whereIdx + 1], brands));
 }
 
 /**
@@ -45,23 +66,64 @@ async function generatedProblems(widgets: WidgetSchemas): Promise<Problem[]> {
   return staleFiles(root, files).map((f) => ({ file: f.file, path: '/', message: `stale: it is generated from the widgets, the API catalogue, the engine and screens.config/schema; run \`${REGENERATE}\`` }));
 }
 
+/** the files of a bundle by name */
+const layerFiles = (b: ConfigBundle) => [b.app, b.messages, b.routes, ...Object.values(b.screens), ...Object.values(b.forms)].map((e) => e.file);
+const fileJson = (b: ConfigBundle, file: string) => [b.app, b.messages, b.routes, ...Object.values(b.screens), ...Object.values(b.forms)].find((e) => e.file === file)?.json;
+
+/** one config checked: the product folder, or a brand over it */
+interface Unit {
+  /** how the summary names it */
+  label: string;
+  brand?: string;
+  problems: Problem[];
+}
+
 const started = performance.now();
 const widgets = await loadWidgetSchemas(root);
-const problems = [...(await generatedProblems(widgets)), ...checkConfig(loadBundle(root, configDir), loadSchemas(root), widgets)];
+const schemas = loadSchemas(root);
+const check = createChecker(schemas, widgets);
+const units: Unit[] = [];
+const generated = await generatedProblems(widgets);
+const product: ConfigBundle = loadBundle(root, configDir);
+const source = schemaSource(root, schemas, widgets);
+const brandBundles = brands.map((id) => ({ id, ...loadBrand(root, id, configDir, source) }));
+// old uses of an earlier config format (src/config/migrations): each named with what it became, instead of the schema's "unknown property"
+const pending = pendingChanges(product, brandBundles);
+const old = new Set(pending.map((p) => `${p.file}|${p.path}`));
+const current = (list: Problem[]) => list.filter((p) => !old.has(`${p.file}|${p.path}`));
+const migrations = (files: string[]): Problem[] => pendingProblems(pending.filter((p) => files.includes(p.file)));
+const productFiles = layerFiles(product);
+// (one brand: the product's files are checked as merged into the brand's config, below)
+const productProblems = [...generated, ...tooNew(productFiles.map((f) => ({ file: f, json: fileJson(product, f) }))), ...migrations(productFiles), ...(oneBrand ? [] : current(check(product)))];
+if (!oneBrand) units.push({ label: `${configDir}/`, problems: productProblems });
+const seen = new Set(oneBrand ? [] : productProblems.map((p) => `${p.file}|${p.path}|${p.message}`));
+for (const brand of brandBundles) {
+  const id = brand.id;
+  const own = BRAND_ID.test(id) ? [] : [{ file: `${brand.bundle.folders![0]}/`, path: '/', message: `"${id}" cannot name a brand: its build is dist-${id}/ and its site an nginx server; expected lower-case letters, digits and hyphens` }];
+  const overlays = brand.files.flatMap((f) => (f.overlay ? [f.overlay] : []));
+  // a problem of the product's own files is the product's: listed once, under the product
+  const problems = [...(oneBrand ? productProblems : []), ...own, ...tooNew(overlays), ...migrations(overlays.map((f) => f.file)), ...brand.problems, ...current(check(brand.bundle))].filter((p) => !seen.has(`${p.file}|${p.path}|${p.message}`));
+  units.push({ label: `brand ${id} (${brand.bundle.folders![0]}/ over ${configDir}/)`, brand: id, problems: [...new Map(problems.map((p) => [`${p.file}|${p.path}|${p.message}`, p])).values()] });
+}
 const ms = Math.round(performance.now() - started);
 
-const errors = errorsOf(problems);
-const warnings = problems.length - errors.length;
+const all = units.flatMap((u) => u.problems.map((p) => (u.brand ? { ...p, brand: u.brand } : p)));
 if (args.includes('--json')) {
-  process.stdout.write(JSON.stringify(problems));
-} else if (errors.length) {
-  console.error(formatProblems(problems));
-  console.error(`\n${errors.length} problem(s)${warnings ? ` and ${warnings} warning(s)` : ''} in ${configDir}/`);
-} else if (warnings) {
-  // valid: a warning does not stop anything, but says what the next edit may get wrong
-  console.log(formatProblems(problems));
-  console.log(`\n${configDir}/ is valid, with ${warnings} warning(s) (${ms} ms)`);
+  process.stdout.write(JSON.stringify(all));
 } else {
-  console.log(`${configDir}/ is valid (${ms} ms)`);
+  const time = ` (${ms} ms)`;
+  const productErrors = !oneBrand && errorsOf(productProblems).length > 0;
+  for (const u of units) {
+    // one config: as before brands (its time on its last line); several: a brand's lines under its name, the time once
+    const mine = units.length === 1 ? time : '';
+    const e = errorsOf(u.problems).length;
+    const w = u.problems.length - e;
+    const head = u.brand && u.problems.length ? `${u.label}:\n` : '';
+    if (e) console.error(`${head}${formatProblems(u.problems)}\n\n${e} problem(s)${w ? ` and ${w} warning(s)` : ''} in ${u.label}${units.length > 1 ? '\n' : ''}`);
+    else if (w) console.log(`${head}${formatProblems(u.problems)}\n\n${u.label} is valid, with ${w} warning(s)${mine}${units.length > 1 ? '\n' : ''}`);
+    else if (u.brand && productErrors) console.log(`${u.label} adds no problem to the product's`);
+    else console.log(`${u.label} is valid${mine}`);
+  }
+  if (units.length > 1) console.log(`checked ${units.map((u) => u.brand ?? 'the product').join(', ')}${time}`);
 }
-process.exit(errors.length ? 1 : 0);
+process.exit(errorsOf(all).length ? 1 : 0);

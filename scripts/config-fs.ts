@@ -1,10 +1,15 @@
-/** Reads screens.config/ and the widget props schemas from disk for the config check (Node only). */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+/**
+ * Reads screens.config/, the brands' overlays (brands/<id>/) and the widget props schemas from disk
+ * for the config check, the build and the brand tools (Node only).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ConfigBundle, SchemaSet, WidgetSchemas } from '../src/config/check';
-import { JsonSyntaxError, readJsonText } from '../src/config/json-text';
-import { shownPath } from './config-dir';
+import { JsonSyntaxError, readJsonText } from '../src/config/json-text.ts';
+import { mergeBrand, type BrandBundle, type OverlayBundle } from '../src/config/overlay/layers.ts';
+import { schemaFiles, type SchemaSource } from '../src/config/overlay/schema-cursor.ts';
+import { brandsDirOf, shownPath } from './config-dir.ts';
 
 /** The parsed file, or the error to report: a syntax error with its line, column and hint (src/config/json-text.ts). */
 function readJson(abs: string, file: string): unknown {
@@ -42,6 +47,58 @@ export function loadBundle(root: string, configDir = 'screens.config'): ConfigBu
     forms: readDir(path.join(abs, 'forms'), `${shown}/forms`),
     assets: existsSync(path.join(abs, 'assets')) ? readdirSync(path.join(abs, 'assets')).sort() : [],
   };
+}
+
+/** a brand's folder as a message names it (brands/jinsha) */
+export const brandFolder = (root: string, id: string): string => shownPath(root, path.join(brandsDirOf(root), id));
+
+/**
+ * The brand's overlay: the files it has, each at the product's relative path (app.json,
+ * messages.json, routes.json, screens/, forms/, assets/).
+ */
+export function loadOverlay(root: string, id: string): OverlayBundle {
+  const abs = path.join(brandsDirOf(root), id);
+  const folder = shownPath(root, abs);
+  const one = (name: string) => (existsSync(path.join(abs, name)) ? { file: `${folder}/${name}`, json: readJson(path.join(abs, name), `${folder}/${name}`) } : undefined);
+  return {
+    id,
+    folder,
+    app: one('app.json'),
+    messages: one('messages.json'),
+    routes: one('routes.json'),
+    screens: readDir(path.join(abs, 'screens'), `${folder}/screens`),
+    forms: readDir(path.join(abs, 'forms'), `${folder}/forms`),
+    assets: existsSync(path.join(abs, 'assets')) ? readdirSync(path.join(abs, 'assets')).sort() : [],
+  };
+}
+
+/**
+ * What the merge reads of the schemas: the schema files, and each widget's props schema from its
+ * schema.ts (`widgets`, when loaded: the config check) or else from the generated
+ * screens.config/schema/widgets.schema.json (the build, which cannot load TypeScript at start).
+ */
+export function schemaSource(root: string, schemas: SchemaSet = loadSchemas(root), widgets?: WidgetSchemas): SchemaSource {
+  const { refs: _refs, ...files } = schemas;
+  let copies: Record<string, object> | undefined;
+  const fromJson = (type: string) => {
+    copies ??= (JSON.parse(readFileSync(path.join(root, 'screens.config', 'schema', 'widgets.schema.json'), 'utf8')) as { definitions: Record<string, object> }).definitions;
+    return type === 'propsByType' ? undefined : copies[type];
+  };
+  return { files: schemaFiles(files), propsOf: (type) => (widgets ? widgets[type]?.propsSchema : fromJson(type)) };
+}
+
+/** The brand's config: its overlay merged over the product's folder `productDir` (src/config/overlay/layers.ts). */
+export function loadBrand(root: string, id: string, productDir = 'screens.config', source: SchemaSource = schemaSource(root)): BrandBundle {
+  return mergeBrand(loadBundle(root, productDir), loadOverlay(root, id), source);
+}
+
+/** The brands: the folders of brands/ (BRANDS_DIR), by name. */
+export function brandIds(root: string): string[] {
+  const dir = brandsDirOf(root);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => !name.startsWith('.') && statSync(path.join(dir, name)).isDirectory())
+    .sort();
 }
 
 export function loadSchemas(root: string): SchemaSet {

@@ -9,8 +9,16 @@
  *   json-errors.conf       413, 502, 503, 504 made by nginx answered as the app's JSON envelope
  *                          {code, message, data}, the messages from messages.json (server.*)
  *
+ * A brand whose limits or server.* messages differ from the product's gets the three files of its
+ * own in deploy/nginx/brands/<id>/ (a brand that changes none of them shares deploy/nginx/).
+ *
  *   npm run gen:nginx             write the files
  *   npm run gen:nginx -- --check  exit 1 when a file is stale (tests/unit/nginx-config.test.ts does the same)
+ *   npm run gen:nginx -- --sites  print bet-h5.conf filled for the product and every brand, each its
+ *                                 own server block: SERVER_NAMES=product=m.a.com,jinsha=m.b.com (each
+ *                                 brand's host), ROOT_DIR (where dist/ and dist-<id>/ are, default
+ *                                 /srv/bet-h5), CONF_DIR (the copy of deploy/nginx, default
+ *                                 /etc/nginx/bet-h5), LISTEN (default 80), API_UPSTREAM
  *
  * The committed files hold the default policy (no CSP_HTTP_ORIGINS, no CSP_API_ORIGIN). With
  * either variable set, `npm run gen:nginx` writes the policy with them (for a server; not to
@@ -19,7 +27,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brandIds, loadBrand } from './config-fs';
 import { writeGenerated } from './generated-file';
+import { fillSite, parseUpstream } from './nginx';
 import { securityHeaderList, type SecurityHeader } from './security-headers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -69,11 +79,11 @@ export function apiLimits(app: AppJson = readJson<AppJson>('app.json')) {
   };
 }
 
-export function apiConf(app: AppJson = readJson<AppJson>('app.json')): string {
+export function apiConf(app: AppJson = readJson<AppJson>('app.json'), source = 'screens.config/app.json'): string {
   const { requestTimeoutMs, avatarMaxBytes } = app.constants;
   const { bodyKb, timeoutS } = apiLimits(app);
   return [
-    HEAD('screens.config/app.json'),
+    HEAD(source),
     `# The largest body the API takes is an avatar: const.avatarMaxBytes (${avatarMaxBytes} bytes) plus ${ENVELOPE_BYTES / 1024} KB`,
     '# for the multipart envelope. Larger is refused with 413 (json-errors.conf) before it reaches the backend.',
     `client_max_body_size ${bodyKb}k;`,
@@ -101,9 +111,9 @@ export function nginxJson(value: unknown): string {
   return `'${json.replace(/\\/g, '\\\\')}'`;
 }
 
-export function jsonErrorsConf(messages: Record<string, string> = readJson<{ messages: Record<string, string> }>('messages.json').messages, headers: readonly SecurityHeader[] = DEFAULT_HEADERS()): string {
+export function jsonErrorsConf(messages: Record<string, string> = readJson<{ messages: Record<string, string> }>('messages.json').messages, headers: readonly SecurityHeader[] = DEFAULT_HEADERS(), source = 'screens.config/messages.json'): string {
   const lines = [
-    HEAD('screens.config/messages.json and scripts/security-headers.ts'),
+    HEAD(`${source} and scripts/security-headers.ts`),
     '# Errors nginx makes itself (a body over client_max_body_size; the backend down, refusing or too slow)',
     '# answered as the JSON envelope the app reads, {code, message, data}, never as nginx\'s HTML page:',
     '# the app shows the message. Replies the backend sends itself pass unchanged.',
@@ -129,16 +139,72 @@ function readJson<T>(file: string): T {
   return JSON.parse(readFileSync(path.join(root, 'screens.config', file), 'utf8')) as T;
 }
 
+/** the folder of a brand's own generated files, when it needs them */
+export const brandNginxDir = (id: string): string => path.join(NGINX_DIR, 'brands', id);
+
+/**
+ * A brand's api.conf and json-errors.conf (its merged app.json and messages.json), or none when they
+ * are the product's: it then shares deploy/nginx/.
+ */
+export function brandFiles(id: string, headers: readonly SecurityHeader[] = DEFAULT_HEADERS()): { file: string; text: string }[] {
+  const { bundle } = loadBrand(root, id);
+  const source = (f: string) => `brands/${id}/${f} over screens.config/${f}`;
+  const api = apiConf(bundle.app.json as AppJson, source('app.json'));
+  const errors = jsonErrorsConf((bundle.messages.json as { messages: Record<string, string> }).messages, headers, source('messages.json'));
+  // the same as the product's but for the heading naming the source: the brand shares deploy/nginx/
+  const body = (text: string) => text.split('\n').slice(2).join('\n');
+  if (body(api) === body(apiConf()) && body(errors) === body(jsonErrorsConf(undefined, headers))) return [];
+  const dir = brandNginxDir(id);
+  return [
+    { file: path.join(dir, 'security-headers.conf'), text: securityHeadersConf(headers) },
+    { file: path.join(dir, 'api.conf'), text: api },
+    { file: path.join(dir, 'json-errors.conf'), text: errors },
+  ];
+}
+
+/** the folder of included files a site uses: the brand's own, or deploy/nginx/ (the product, and a brand that shares it) */
+export function confDirOf(id: string | undefined): string {
+  return id && brandFiles(id).length ? brandNginxDir(id) : NGINX_DIR;
+}
+
 /** every generated file: its path and its text (the committed ones: the default policy) */
 export function generatedFiles(headers: readonly SecurityHeader[] = DEFAULT_HEADERS()): { file: string; text: string }[] {
   return [
     { file: path.join(NGINX_DIR, 'security-headers.conf'), text: securityHeadersConf(headers) },
     { file: path.join(NGINX_DIR, 'api.conf'), text: apiConf() },
     { file: path.join(NGINX_DIR, 'json-errors.conf'), text: jsonErrorsConf(undefined, headers) },
+    ...brandIds(root).flatMap((id) => brandFiles(id, headers)),
   ];
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/**
+ * bet-h5.conf filled for the product and every brand, one server block each (`--sites`): its server
+ * name, its build (dist/ or dist-<id>/ under rootDir) and its folder of included files (confDir, or
+ * confDir/brands/<id>/ for a brand with its own), one backend.
+ */
+export function sites(o: { serverNames: Record<string, string>; rootDir: string; confDir: string; listen: string; upstream: string }): string {
+  const template = readFileSync(path.join(NGINX_DIR, 'bet-h5.conf'), 'utf8');
+  return [undefined, ...brandIds(root)]
+    .map((id) => {
+      const name = o.serverNames[id ?? 'product'];
+      if (!name) throw new Error(`SERVER_NAMES has no host for ${id ? `brand ${id}` : 'the product'} (write ${id ?? 'product'}=m.example.com among them)`);
+      const own = confDirOf(id) !== NGINX_DIR;
+      return `# ${id ? `brand ${id} (brands/${id}/)` : 'the product (screens.config/)'}\n${fillSite(template, { listen: o.listen, serverName: name, root: path.posix.join(o.rootDir, id ? `dist-${id}` : 'dist'), conf: own ? path.posix.join(o.confDir, 'brands', id!) : o.confDir, upstream: o.upstream }).replace(/^(#.*\n)+\n?/, '')}`;
+    })
+    .join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv.includes('--sites')) {
+  const upstream = parseUpstream(process.env.API_UPSTREAM ?? 'http://127.0.0.1:3001');
+  const pairs = (process.env.SERVER_NAMES ?? '').split(',').map((p) => p.trim().split('=')).filter((p) => p.length === 2);
+  try {
+    if (upstream instanceof Error) throw upstream;
+    process.stdout.write(sites({ serverNames: Object.fromEntries(pairs), rootDir: process.env.ROOT_DIR ?? '/srv/bet-h5', confDir: process.env.CONF_DIR ?? '/etc/nginx/bet-h5', listen: process.env.LISTEN ?? '80', upstream }));
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // for a server whose policy names another API origin or plain-http picture origins; --check always compares with the default
   const fromEnv = !process.argv.includes('--check') && !!(process.env.CSP_API_ORIGIN || process.env.CSP_HTTP_ORIGINS);
   for (const { file, text } of generatedFiles(fromEnv ? securityHeaderList() : undefined)) writeGenerated(file, text, path.relative(root, file), 'npm run gen:nginx');

@@ -3,7 +3,8 @@
  * stale (and set exit code 1, so every stale file is named, not only the first). For scripts with
  * their own generated files (gen:nginx); the project's others are in scripts/generated.ts.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 export function writeGenerated(file: string, text: string, label: string, regenerate: string): void {
   let current: string | undefined;
@@ -13,7 +14,10 @@ export function writeGenerated(file: string, text: string, label: string, regene
     /* missing counts as stale */
   }
   if (!process.argv.includes('--check')) {
-    if (current !== text) writeFileSync(file, text);
+    if (current !== text) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    }
     console.log(current !== text ? `wrote ${label}` : `${label} is current`);
     return;
   }

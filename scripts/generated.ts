@@ -9,11 +9,13 @@
  *   src/config/schemas.gen.ts                  screens.config/schema/*.json inlined for the derived TS types
  *   src/engine/icon-paths.gen.ts               the outlines of the icons of icon-names.ts
  *   docs/WIDGETS.md                            the widget, filter and CSS variable reference
+ *   docs/API.md                                every call of the API catalogue, and the business codes
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { WidgetSchemas } from '../src/config/check';
 import { loadWidgetSchemas } from './config-fs';
+import { apiDoc } from './gen/api-doc';
 import { schemasGen } from './gen/config-types';
 import { referenceSchema, widgetsSchema } from './gen/editor-schemas';
 import { iconPaths } from './gen/icons';
@@ -40,6 +42,7 @@ export async function generatedFiles(root: string, widgets?: WidgetSchemas): Pro
     { file: 'src/config/schemas.gen.ts', text: schemasGen(root) },
     { file: 'src/engine/icon-paths.gen.ts', text: iconPaths(root) },
     { file: 'docs/WIDGETS.md', text: widgetsDoc(root, w) },
+    { file: 'docs/API.md', text: apiDoc() },
   ];
 }
 

@@ -5,15 +5,19 @@
  * page by its hash (one page per role and size: no reload between routes) and waiting until the
  * screen has settled (no request in flight, fonts and images loaded).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { configDirOf, shownPath } from './config-dir';
+import { pruneFeatures, switchedOff } from '../src/config/features';
+import { brandOf, brandsDirOf, configDirOf, shownPath } from './config-dir';
+import { loadBrand, loadBundle } from './config-fs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** the config folder (screens.config/, or SCREENS_CONFIG_DIR) */
 const configDir = configDirOf(root);
+/** the brand (BRAND=<id>): its overlay over the config folder */
+export const brand = brandOf();
 
 export interface SheetRoute {
   path: string;
@@ -23,10 +27,16 @@ export interface SheetRoute {
   guard?: string;
 }
 
-export const routes: SheetRoute[] = (JSON.parse(readFileSync(path.join(configDir, 'routes.json'), 'utf8')) as { routes: SheetRoute[] }).routes;
+/** the routes as they ship: the brand's merged over the product's, without a route of a switched-off feature (src/config/features.ts) */
+const shipped = brand ? loadBrand(root, brand, configDir).bundle : loadBundle(root, configDir);
+export const routes: SheetRoute[] = pruneFeatures(shipped.routes.json as { routes: SheetRoute[] }, switchedOff(shipped.app.json)).routes;
 
-/** The screen config file behind a route, relative to the project. */
-export const screenFile = (r: SheetRoute) => `${shownPath(root, configDir)}/screens/${r.screen}.json`;
+/** The screen config file behind a route, relative to the project (a brand's own over the product's, when it has one). */
+export const screenFile = (r: SheetRoute) => {
+  const product = `${shownPath(root, configDir)}/screens/${r.screen}.json`;
+  const own = brand && path.join(brandsDirOf(root), brand, 'screens', `${r.screen}.json`);
+  return own && existsSync(own) ? `${shownPath(root, own)} over ${product}` : product;
+};
 
 /** Queries that bring a route to its real content (an id, a type); /payInfo gets a fresh order of the member. */
 export const QUERY: Record<string, string> = {

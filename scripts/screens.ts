@@ -4,15 +4,17 @@
  * each role, phone size and data preset into a folder, with an index.html contact sheet grouped by
  * route (each picture labelled with route, screen config file, role, size and data).
  *
- *   --out DIR         where to write (default screens-out/)
+ *   BRAND=<id>        a brand (brands/<id>/ over the product): its own build (dist-screens-<id>/) and
+ *                     pictures (screens-out-<id>/), never another brand's
+ *   --out DIR         where to write (default screens-out/, a brand's screens-out-<id>/)
  *   --sizes WxH,...   phone sizes (default 360x640,375x812,414x896)
  *   --as ROLE,...     visitor, member (default both; routes that need a login are skipped for the visitor)
  *   --data NAME,...   normal, stress, empty (default normal; mock-server/presets.ts)
  *   --routes /a,/b    only these routes (default all)
  *   --diff DIR        compare with an earlier run's pictures (pixelmatch): changed screens come first
  *                     in the sheet with the difference highlighted, one printed line per changed screen
- *   --no-build        reuse dist-screens/ from an earlier run (the config is built into the app, so
- *                     only when screens.config/ has not changed since)
+ *   --no-build        reuse dist-screens/ (a brand's dist-screens-<id>/) from an earlier run (the config
+ *                     is built into the app, so only when its config has not changed since)
  *   --with-notice     show the start-up notice (app info index_modal) on home; without it the mock
  *                     sends index_modal 0, so the notice does not cover home in every picture
  * The pictures are the same from run to run where nothing changed: a test-mode build (production
@@ -26,7 +28,7 @@ import path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { chromium } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { PRESETS, goHash, hashFor, needsMember, openApp, preset, root, routes, screenFile, setMock, tokenFor, trackRequests, type Preset, type SheetRoute } from './screens-lib';
+import { PRESETS, brand, goHash, hashFor, needsMember, openApp, preset, root, routes, screenFile, setMock, tokenFor, trackRequests, type Preset, type SheetRoute } from './screens-lib';
 
 const ROLES = ['visitor', 'member'] as const;
 type Role = (typeof ROLES)[number];
@@ -49,7 +51,7 @@ function usage(problem: string): never {
 }
 
 export function parseArgs(argv: string[]): Options {
-  const o: Options = { out: 'screens-out', sizes: [[360, 640], [375, 812], [414, 896]], roles: [...ROLES], data: ['normal'], routes, diff: null, build: true, notice: false };
+  const o: Options = { out: brand ? `screens-out-${brand}` : 'screens-out', sizes: [[360, 640], [375, 812], [414, 896]], roles: [...ROLES], data: ['normal'], routes, diff: null, build: true, notice: false };
   const list = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -196,10 +198,12 @@ ${groups.join('\n')}
 
 export async function run(o: Options): Promise<Shot[]> {
   const started = Date.now();
-  const dist = path.join(root, 'dist-screens');
+  // each brand its own build: --no-build never shows one brand's pictures under another's name
+  const distName = brand ? `dist-screens-${brand}` : 'dist-screens';
+  const dist = path.join(root, distName);
   if (o.build || !existsSync(path.join(dist, 'index.html'))) {
     // test mode: the production bundle, with the captcha's code fixable (the same picture every run)
-    const b = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--mode', 'test', '--outDir', 'dist-screens', '--logLevel', 'warn', '--emptyOutDir'], {
+    const b = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--mode', 'test', '--outDir', distName, '--logLevel', 'warn', '--emptyOutDir'], {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, NODE_ENV: 'production' },

@@ -33,8 +33,13 @@ function envOrigins(name: string): string[] {
 }
 
 export interface PolicyOptions {
-  /** the dev server: inline refresh preamble, HMR socket, its own http origins */
-  dev?: { port: number };
+  /** the dev server: inline refresh preamble, HMR socket, its own http origins (`hosts`: addresses it is also opened at, the studio's preview on the network) */
+  dev?: { port: number; hosts?: readonly string[] };
+  /**
+   * other pages that may frame it (the studio frames its preview, issue 37): added to
+   * frame-ancestors, and no X-Frame-Options (which knows no list); default: this origin only
+   */
+  frameAncestors?: readonly string[];
   /** plain http origins allowed for pictures and frames (default: CSP_HTTP_ORIGINS) */
   httpOrigins?: readonly string[];
   /** another origin the app calls (default: CSP_API_ORIGIN) */
@@ -42,7 +47,7 @@ export interface PolicyOptions {
 }
 
 export function buildCsp(options: PolicyOptions = {}): string {
-  const devHosts = options.dev ? ['localhost', '127.0.0.1'].map((h) => `${h}:${options.dev!.port}`) : [];
+  const devHosts = options.dev ? ['localhost', '127.0.0.1', ...(options.dev.hosts ?? [])].map((h) => `${h}:${options.dev!.port}`) : [];
   const http = [...(options.httpOrigins ?? envOrigins('CSP_HTTP_ORIGINS')), ...devHosts.map((h) => `http://${h}`)];
   const api = options.apiOrigin ?? envOrigin('CSP_API_ORIGIN');
   const media = ["'self'", 'https:', ...http].join(' ');
@@ -60,7 +65,7 @@ export function buildCsp(options: PolicyOptions = {}): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'self'",
+    ["frame-ancestors 'self'", ...(options.frameAncestors ?? [])].join(' '),
   ].join('; ');
 }
 
@@ -77,7 +82,7 @@ export function securityHeaderList(options: PolicyOptions = {}): SecurityHeader[
   const csp = Object.keys(options).length === 0 ? CSP : buildCsp(options);
   return [
     ['Content-Security-Policy', csp],
-    ['X-Frame-Options', 'SAMEORIGIN'],
+    ...(options.frameAncestors?.length ? [] : [['X-Frame-Options', 'SAMEORIGIN'] as const]),
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
   ];

@@ -1,7 +1,10 @@
 /**
- * npm run serve:nginx — the production build (dist/, or DIST) served by Debian's nginx with
- * deploy/nginx/bet-h5.conf, as an operator runs it, on PORT (default 8080), bound to 127.0.0.1
- * unless HOST says otherwise.
+ * npm run serve:nginx — the production build (dist/; a brand's dist-<id>/ with BRAND=<id>; or DIST)
+ * served by Debian's nginx with deploy/nginx/bet-h5.conf, as an operator runs it, on PORT (default
+ * 8080), bound to 127.0.0.1 unless HOST says otherwise. With `-- --brands`: the product and every
+ * brand in one nginx, each its own server block from the same template (server name localhost for
+ * the product, <id>.localhost for a brand: browsers send those to this machine), its own build and
+ * its folder of included files (scripts/gen-nginx.ts confDirOf), and its own mock.
  *
  * /api/ goes to API_UPSTREAM (an origin such as http://127.0.0.1:3001); without it the mock is
  * started here on a free loopback port (its absolute urls pointing at nginx: MOCK_PUBLIC_ORIGIN)
@@ -24,14 +27,27 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensure } from './check-browser';
-import { securityHeadersConf, NGINX_DIR } from './gen-nginx';
+import { brandOf, distOf } from './config-dir';
+import { brandIds } from './config-fs';
+import { confDirOf, securityHeadersConf, NGINX_DIR } from './gen-nginx';
 import { securityHeaderList } from './security-headers';
 import { brotliModulePath, fillSite, listenOn, mainConf, mockLocations, nginxBinary, nginxBuild, parseUpstream, withLocations } from './nginx';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.resolve(root, process.env.DIST ?? 'dist');
-if (!existsSync(path.join(dist, 'index.html'))) {
-  console.error(`No build in ${path.relative(root, dist) || '.'}: run \`npm run build\` first.`);
+/** one server block: a brand (undefined: the product), its build, its server name */
+interface Site {
+  brand?: string;
+  dist: string;
+  serverName: string;
+}
+const everyBrand = process.argv.includes('--brands');
+const sites: Site[] = everyBrand
+  ? [undefined, ...brandIds(root)].map((b) => ({ brand: b, dist: path.resolve(root, distOf(b, '')), serverName: b ? `${b}.localhost` : 'localhost' }))
+  : [{ brand: brandOf(), dist: path.resolve(root, distOf(brandOf())), serverName: '_' }];
+for (const site of sites) {
+  if (existsSync(path.join(site.dist, 'index.html'))) continue;
+  const cmd = everyBrand ? 'npm run build:brands' : `${site.brand && !process.env.DIST ? `BRAND=${site.brand} ` : ''}npm run build`;
+  console.error(`No build in ${path.relative(root, site.dist) || '.'}: run \`${cmd}\` first.`);
   process.exit(1);
 }
 
@@ -164,62 +180,73 @@ async function waitFor(url: string, child: ChildProcess, what: string, ms = 3000
 }
 
 /** the folder nginx serves: dist itself, or a copy in the temporary folder when the workers' user cannot read it */
-function servedRoot(): string {
+function servedRoot(dist: string): string {
   if (!workerUser) return dist;
   const readable = spawnSync('runuser', ['-u', workerUser, '--', 'test', '-r', path.join(dist, 'index.html')], { stdio: 'ignore' }).status === 0;
   if (readable) return dist;
-  const copy = path.join(dir, 'dist');
+  const copy = path.join(dir, path.basename(dist));
   cpSync(dist, copy, { recursive: true });
   spawnSync('chmod', ['-R', 'a+rX', copy]);
   console.log(`(${workerUser}, the user of nginx's workers, cannot read ${dist}: serving a copy in ${copy})`);
   return copy;
 }
 
+/** a mock for one site, started here on a free loopback port (the brand's, its absolute urls on the site's origin) */
+async function startMock(site: Site, origin: string): Promise<{ upstream: string; pid?: number }> {
+  const mockPort = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(mockPort), HOST: '127.0.0.1', MOCK_PUBLIC_ORIGIN: process.env.MOCK_PUBLIC_ORIGIN || origin };
+  if (site.brand) env.BRAND = site.brand;
+  else delete env.BRAND;
+  // node with tsx's loader, not tsx's CLI: one process, so a signal (or SIGKILL) reaches the mock itself
+  const mock = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'mock.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    // its own process group: a Ctrl-C reaches this script, which stops the mock after nginx
+    detached: true,
+  });
+  children.push(mock);
+  if (mock.pid) owner.children.push(mock.pid);
+  writeOwner();
+  mock.once('exit', (c, s) => {
+    if (stopping) return;
+    console.error(`the mock stopped (${s ?? `exit ${c}`})`);
+    void stop(1);
+  });
+  const upstream = `http://127.0.0.1:${mockPort}`;
+  await waitFor(`${upstream}/api/app`, mock, 'the mock');
+  return { upstream, pid: mock.pid };
+}
+
+/** a site's included files: the committed ones of deploy/nginx (a brand's own folder when it has one); the policy with CSP_HTTP_ORIGINS / CSP_API_ORIGIN when set */
+function confFor(site: Site): string {
+  const conf = path.join(dir, site.brand ? `conf-${site.brand}` : 'conf');
+  mkdirSync(conf);
+  for (const file of ['security-headers.conf', 'api.conf', 'json-errors.conf']) cpSync(path.join(confDirOf(site.brand), file), path.join(conf, file));
+  if (process.env.CSP_HTTP_ORIGINS || process.env.CSP_API_ORIGIN) writeFileSync(path.join(conf, 'security-headers.conf'), securityHeadersConf(securityHeaderList()));
+  return conf;
+}
+
 async function main() {
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const origin = `http://${urlHost === '0.0.0.0' ? '127.0.0.1' : urlHost}:${port}`;
-  let upstream = given as string | null;
-  let mockNote = '';
-  if (!upstream) {
-    const mockPort = await freePort();
-    // node with tsx's loader, not tsx's CLI: one process, so a signal (or SIGKILL) reaches the mock itself
-    const mock = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'mock.ts')], {
-      cwd: root,
-      env: { ...process.env, PORT: String(mockPort), HOST: '127.0.0.1', MOCK_PUBLIC_ORIGIN: process.env.MOCK_PUBLIC_ORIGIN || origin },
-      stdio: ['ignore', 'inherit', 'inherit'],
-      // its own process group: a Ctrl-C reaches this script, which stops the mock after nginx
-      detached: true,
-    });
-    children.push(mock);
-    if (mock.pid) owner.children.push(mock.pid);
-    writeOwner();
-    mock.once('exit', (c, s) => {
-      if (stopping) return;
-      console.error(`the mock stopped (${s ?? `exit ${c}`})`);
-      void stop(1);
-    });
-    upstream = `http://127.0.0.1:${mockPort}`;
-    await waitFor(`${upstream}/api/app`, mock, 'the mock');
-    mockNote = `, the mock started here, pid ${mock.pid}`;
+  if (process.env.CSP_HTTP_ORIGINS || process.env.CSP_API_ORIGIN) console.log('(security headers with CSP_HTTP_ORIGINS / CSP_API_ORIGIN, not the committed deploy/nginx/security-headers.conf)');
+  const template = readFileSync(path.join(NGINX_DIR, 'bet-h5.conf'), 'utf8');
+  const blocks: string[] = [];
+  const served: string[] = [];
+  for (const site of sites) {
+    // a brand's site is reached by its name (jinsha.localhost): its mock's absolute urls too
+    const siteOrigin = everyBrand ? `http://${site.serverName}:${port}` : origin;
+    const mock = given ? undefined : await startMock(site, siteOrigin);
+    const upstream = (given as string | null) ?? mock!.upstream;
+    const conf = confFor(site);
+    const block = fillSite(template, { listen: listenOn(host, port), serverName: site.serverName, root: servedRoot(site.dist), conf, upstream });
+    blocks.push(withLocations(block, mockLocations(upstream, conf)));
+    const shown = site.dist.startsWith(root + path.sep) ? path.relative(root, site.dist) : site.dist;
+    served.push(`${shown}${everyBrand ? ` as ${siteOrigin}` : ''}, /api/ proxied to ${upstream}${mock ? `, the mock started here, pid ${mock.pid}` : ''}`);
   }
-
-  // the committed files of deploy/nginx; the policy with CSP_HTTP_ORIGINS / CSP_API_ORIGIN when set
-  const conf = path.join(dir, 'conf');
-  mkdirSync(conf);
-  for (const file of ['security-headers.conf', 'api.conf', 'json-errors.conf']) cpSync(path.join(NGINX_DIR, file), path.join(conf, file));
-  if (process.env.CSP_HTTP_ORIGINS || process.env.CSP_API_ORIGIN) {
-    writeFileSync(path.join(conf, 'security-headers.conf'), securityHeadersConf(securityHeaderList()));
-    console.log('(security headers with CSP_HTTP_ORIGINS / CSP_API_ORIGIN, not the committed deploy/nginx/security-headers.conf)');
-  }
-  const site = fillSite(readFileSync(path.join(NGINX_DIR, 'bet-h5.conf'), 'utf8'), {
-    listen: listenOn(host, port),
-    serverName: '_',
-    root: servedRoot(),
-    conf,
-    upstream,
-  });
   const file = path.join(dir, 'nginx.conf');
-  writeFileSync(file, mainConf({ dir, site: withLocations(site, mockLocations(upstream, conf)), brotliModule: brotliModulePath(bin)!, confDir: build.confDir, workerUser }));
+  writeFileSync(file, mainConf({ dir, site: blocks.join('\n'), brotliModule: brotliModulePath(bin)!, confDir: build.confDir, workerUser }));
 
   const errorLog = path.join(dir, 'error.log');
   // nginx writes its problems to errorLog (shown below when it stops on its own)
@@ -233,9 +260,12 @@ async function main() {
     void stop(1);
   });
   await waitFor(`http://${host === '0.0.0.0' ? '127.0.0.1' : urlHost}:${port}/`, nginx, 'nginx', 15000);
+  // one site: the line the tests and the docs read (what, nginx, origin, pid, the upstream)
+  const [what, proxied] = [served[0].slice(0, served[0].indexOf(', /api/')), served[0].slice(served[0].indexOf(', /api/') + 2)];
   console.log(
-    `serving ${dist.startsWith(root + path.sep) ? path.relative(root, dist) : dist} with nginx ${build.version} on ${origin} (pid ${nginx.pid}), /api/ proxied to ${upstream}${mockNote}\n` +
-      `config and logs in ${dir} (removed on stop)`,
+    everyBrand
+      ? `serving with nginx ${build.version} on ${origin} (pid ${nginx.pid}), one site per brand:\n${served.map((l) => `  ${l}`).join('\n')}\nconfig and logs in ${dir} (removed on stop)`
+      : `serving ${what} with nginx ${build.version} on ${origin} (pid ${nginx.pid}), ${proxied}\nconfig and logs in ${dir} (removed on stop)`,
   );
 }
 

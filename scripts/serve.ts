@@ -1,6 +1,6 @@
 /**
- * npm run serve — the production build (dist/, or DIST) with the mock API on one port
- * (PORT, default 4173), behind the Content-Security-Policy the product ships with.
+ * npm run serve — the production build (dist/; a brand's dist-<id>/ with BRAND=<id>; or DIST) with
+ * the mock API on one port (PORT, default 4173), behind the Content-Security-Policy the product ships with.
  */
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -9,12 +9,14 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createApp } from '../mock-server/app';
 import { gzipStatic } from './compress';
+import { brandOf, distOf } from './config-dir';
 import { securityHeaders } from './security-headers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.resolve(root, process.env.DIST ?? 'dist');
+const brand = brandOf();
+const dist = path.resolve(root, distOf(brand));
 if (!existsSync(path.join(dist, 'index.html'))) {
-  console.error(`No build in ${path.relative(root, dist) || '.'}: run \`npm run build\` first.`);
+  console.error(`No build in ${path.relative(root, dist) || '.'}: run \`${brand && !process.env.DIST ? `BRAND=${brand} ` : ''}npm run build\` first.`);
   process.exit(1);
 }
 

@@ -5,8 +5,9 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { findHosts, findReferences, findText, formatReferences, hostOf, parseWhere, routesOf } from '../src/config/where';
-import { loadBundle } from './config-fs';
+import type { ConfigBundle } from '../src/config/check';
+import { findHosts, findReferences, findText, formatReferences, hostOf, parseWhere, routesOf, type Reference } from '../src/config/where';
+import { loadBrand, loadBundle } from './config-fs';
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -16,12 +17,62 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-export function whereCli(root: string, configDir: string, key: string | undefined): number {
+/** the value at a JSON pointer of a file's JSON */
+function valueAt(json: unknown, at: string): unknown {
+  let v = json;
+  for (const seg of at.split('/').slice(1)) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  return v;
+}
+
+/**
+ * Per brand: a definition's value (a constant, a message, a map) and the layer that sets it, then the
+ * other places the brand's own overlay sets (the rest is the product's, listed above).
+ */
+export function perBrand(root: string, configDir: string, key: string, brands: string[], refsOf: (b: ConfigBundle) => Reference[]): string[] {
+  const q = parseWhere(key);
+  const lines: string[] = [];
+  for (const id of brands) {
+    const { bundle, files } = loadBrand(root, id, configDir);
+    const folder = `${bundle.folders![0]}/`;
+    const place = (r: Reference) => bundle.origin!(r.file, r.path);
+    const all = refsOf(bundle)
+      .filter((r) => r.text !== '(definition)')
+      .map((r) => ({ ...r, ...place(r) }));
+    const own = all.filter((r) => r.file.startsWith(folder));
+    const v = q.definition ? valueAt(bundle[q.definition.in].json, q.definition.path) : undefined;
+    if (q.definition && v !== undefined) {
+      // which layer sets it: the brand (all of it, or some of its entries over the product's), or the product
+      const def = q.definition.path;
+      const merged = files.find((f) => f.file === bundle[q.definition!.in].file);
+      const own = merged?.origins?.overlaid().filter((o) => o.at === def || o.at.startsWith(`${def}/`)) ?? [];
+      const whole = own.some((o) => o.at === def);
+      const where = own.length ? `${merged!.overlay!.file} ${def}${whole ? '' : " (over the product's)"}` : `${merged?.product?.file ?? bundle[q.definition.in].file} ${def} (the product's)`;
+      lines.push(`brand ${id}: ${JSON.stringify(v)}  ${where}`);
+    }
+    if (own.length) lines.push(formatReferences(key, own, undefined, `brand ${id} sets ${own.length} place(s) of its own in ${folder}:`));
+    else if (!all.length && v === undefined) lines.push(`brand ${id}: no reference in ${folder} over ${configDir}/`);
+    else if (!q.definition) lines.push(`brand ${id}: the product's ${all.length} place(s) above, none of its own in ${folder}`);
+  }
+  return lines;
+}
+
+export function whereCli(root: string, configDir: string, key: string | undefined, brands: string[] = []): number {
   if (!key || key.startsWith('--')) {
     console.error('usage: npm run where -- KEY (or npm run check:config -- --where KEY)   (@message.key, const.NAME, map:NAME, an endpoint, a widget type, or any text such as 赞助)');
     return 2;
   }
-  const bundle = loadBundle(root, configDir);
+  const { text, found } = whereAnswer(root, configDir, key, undefined, brands);
+  console.log(text);
+  return found ? 0 : 1;
+}
+
+/**
+ * The answer `npm run where -- KEY` prints, as text: for the folder `configDir` (relative to root) as
+ * it is on disk, or as `bundle` has it (the studio: the operator's unsaved edits), then per brand of
+ * `brands` the value and the layer that sets it; `found` is false when nothing names the key.
+ */
+export function whereAnswer(root: string, configDir: string, key: string, bundle: ConfigBundle = loadBundle(root, configDir), brands: string[] = []): { text: string; found: boolean } {
+  const out: string[] = [];
   const routes = routesOf(bundle);
   const q = parseWhere(key);
   // the folder searched: another brand's (SCREENS_CONFIG_DIR, --dir) is named as such
@@ -31,13 +82,13 @@ export function whereCli(root: string, configDir: string, key: string | undefine
   const refs = name ? findReferences(bundle, key) : [];
   const text = hostOf(key) ?? key;
   const asText = q.kind === 'name' && !refs.length ? findText(bundle, text) : [];
-  console.log(asText.length ? formatReferences(text, asText, routes, `text containing "${text}": ${asText.length} place(s) in ${folder}`) : formatReferences(key, refs, routes, undefined, folder));
+  out.push(asText.length ? formatReferences(text, asText, routes, `text containing "${text}": ${asText.length} place(s) in ${folder}`) : formatReferences(key, refs, routes, undefined, folder));
   // after a text (a brand's name), the web addresses of the config: a domain does not spell the name (星耀: xingyao)
   const hosts = q.kind === 'name' && !refs.length ? findHosts(bundle).filter((h) => !h.host.includes(text.toLowerCase())) : [];
   if (hosts.length) {
-    console.log(`\nweb addresses in ${configDir}/ (a domain may name the brand in other words: check each):`);
+    out.push(`\nweb addresses in ${configDir}/ (a domain may name the brand in other words: check each):`);
     const width = Math.max(...hosts.map((h) => h.host.length));
-    for (const h of hosts) console.log(`${h.host.padEnd(width)}  ${h.refs.map((r) => `${r.file} ${r.path}`).join(', ')}`);
+    for (const h of hosts) out.push(`${h.host.padEnd(width)}  ${h.refs.map((r) => `${r.file} ${r.path}`).join(', ')}`);
   }
   // how src/ names it: message('auth.loginRequired'), constants.withdrawMin, 'withdraw'
   const needle = q.kind === 'message' ? key.slice(1) : q.name;
@@ -52,6 +103,11 @@ export function whereCli(root: string, configDir: string, key: string | undefine
         if (re.test(line)) code.push(`${path.relative(root, file)}:${i + 1}  ${line.trim().slice(0, 90)}`);
       });
   }
-  if (code.length) console.log(`\nin src/ (${code.length}):\n${code.join('\n')}`);
-  return refs.length || asText.length || code.length ? 0 : 1;
+  if (code.length) out.push(`\nin src/ (${code.length}):\n${code.join('\n')}`);
+  // which layer sets it in each brand (brands/<id>/ over the product)
+  const brandLines = perBrand(root, configDir, key, brands, (b) => (name ? findReferences(b, key) : []).concat(q.kind === 'name' && !refs.length ? findText(b, text) : []));
+  const none = brandLines.filter((l) => / no reference in /.test(l));
+  if (brandLines.length && none.length === brandLines.length) out.push(`and none in the brands (${brands.join(', ')})`);
+  else if (brandLines.length) out.push(`\n${brandLines.join('\n')}`);
+  return { text: out.join('\n'), found: !!(refs.length || asText.length || code.length || none.length < brandLines.length) };
 }

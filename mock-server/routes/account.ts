@@ -75,6 +75,7 @@ export const accountHandlers = {
     const member = newMember(
       { id: state.nextMemberId(), username: payload.name, realname: payload.realname, passwordHash, payPasswordHash, pid: referrer?.id ?? null },
       state.now(),
+      state.brand,
     );
     state.members.set(member.username.toLowerCase(), member);
     const token = state.issueToken(member);

@@ -33,7 +33,7 @@ export const contentHandlers = {
     const type = payload.type ?? 2;
     const shape = state.settings.shapes.banner;
     return ok(
-      banners
+      banners(state.brand)
         .filter((b) => b.type === type)
         .map((b) => {
           const url = `/mock-assets/banner/${b.id}.svg`;
@@ -42,7 +42,7 @@ export const contentHandlers = {
     );
   },
 
-  homenotice: () => ok([...homeNotices]),
+  homenotice: ({ state }) => ok(homeNotices(state.brand)),
 
   getservicerurl: ({ origin }) => ok({ url: pageUrl(origin, 'kefu') }),
 
@@ -54,8 +54,8 @@ export const contentHandlers = {
 
   uservip: () => ok(vipLevels.map((v) => ({ ...v }))),
 
-  article: ({ payload }) => {
-    const content = articles[payload.type];
+  article: ({ payload, state }) => {
+    const content = articles(state.brand)[payload.type];
     return content ? ok({ content }) : fail(202, '文章不存在');
   },
 

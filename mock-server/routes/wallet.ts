@@ -4,6 +4,7 @@
  * concurrent requests can never spend the same money twice.
  */
 import type { PayChannel, VenueBalance } from '../../src/api/types';
+import type { MockBrand } from '../brand';
 import { receivingBanks, receivingChannels } from '../fixtures/finance';
 import { venues } from '../fixtures/games';
 import type { PayRangeType } from '../fixtures/site';
@@ -29,7 +30,7 @@ function protocolOf(catepay: string | undefined): 'TRC20' | 'ERC20' | null {
 
 const qr = (text: string, name: string) => `/mock-assets/qr/${name}.svg?text=${encodeURIComponent(text)}`;
 
-function cardlist(d: DepositRec): PayChannel[] {
+function cardlist(d: DepositRec, brand: MockBrand): PayChannel[] {
   switch (d.paytype) {
     case 'usdt': {
       const ch = receivingChannels[d.catepay ?? 'TRC20'];
@@ -40,7 +41,7 @@ function cardlist(d: DepositRec): PayChannel[] {
     case 'alipay':
       return [{ ...receivingChannels.alipay, payimg: qr(receivingChannels.alipay.mch_id, 'alipay') }];
     case 'bank':
-      return receivingBanks.map((b) => ({
+      return receivingBanks(brand).map((b) => ({
         id: b.id,
         mch_id: b.bank_no,
         content: `${b.bank_data.bank_name} ${b.bank_owner} ${b.bank_address}`,
@@ -127,7 +128,7 @@ export const walletHandlers = {
 
   get_pay_way: memberOnly<'get_pay_way'>(({ state }) => ok({ ...state.settings.pay_way })),
 
-  getpaybank: memberOnly<'getpaybank'>(() => ok(receivingBanks.map((b) => ({ ...b, bank_data: { ...b.bank_data } })))),
+  getpaybank: memberOnly<'getpaybank'>(({ state }) => ok(receivingBanks(state.brand))),
 
   getBetAmount: memberOnly<'getBetAmount'>((_ctx, me) => ok({ bet_amount: yuan(me.owedCents) })),
 
@@ -180,7 +181,7 @@ export const walletHandlers = {
     const d = findDeposit(me, payload.deposit_no);
     if (!d) return fail(202, '订单不存在');
     // SPEC.md section 3: cardlist is one object (the first channel); the real backend sends the array
-    const list = cardlist(d);
+    const list = cardlist(d, state.brand);
     return ok(
       {
         deposit_no: d.deposit_no,

@@ -11,7 +11,7 @@ import type { Json } from './json';
 
 
 const RECURSIVE = new Set(['action', 'actions', 'condition', 'node']);
-const DROP = new Set(['$schema', '$id', 'title', 'description', 'default', 'discriminator', 'definitions']);
+const DROP = new Set(['$schema', '$id', 'title', 'description', 'default', 'discriminator', 'definitions', 'x-merge-key']);
 
 function resolveRef(ref: string, inFile: string): { file: string; def: string } {
   const [file, pointer] = ref.split('#');

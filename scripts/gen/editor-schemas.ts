@@ -12,7 +12,7 @@ import type { Json } from './json';
 
 /**
  * refs.schema.json: the names config may refer to, from their one source (widget folders, the
- * action schema, the API catalogue, the engine's FILTERS and icon names), as enums and patterns
+ * action schema, the API catalogue, the engine's FILTERS and icon names, app.json's feature switches), as enums and patterns
  * for an editor that follows `$schema` (completion, a squiggle under a typo). The config check
  * validates these names itself (with "did you mean"), and the derived types keep them `string`.
  */
@@ -22,6 +22,9 @@ export function referenceSchema(root: string, widgets: WidgetSchemas): { [k: str
     definitions: { action: { oneOf: { properties: { type: { const: string } } }[] } };
   };
   const actionTypes = common.definitions.action.oneOf.map((b) => b.properties.type.const);
+  // the feature switches of app.json (its schema names each one): what a "feature" tag may name
+  const app = JSON.parse(readFileSync(path.join(root, 'screens.config', 'schema', 'app.schema.json'), 'utf8')) as { properties: { features: { properties: object } } };
+  const features = Object.keys(app.properties.features.properties).sort();
   const filters = Object.keys(FILTERS);
   const filter = `(?:${filters.join('|')})`;
   // text whose every {{ }} uses known filters only: {{path | money}}, {{query.type | default:1}}
@@ -36,6 +39,7 @@ export function referenceSchema(root: string, widgets: WidgetSchemas): { [k: str
       endpoint: { type: 'string', enum: [...endpointNames].sort(), description: 'A call of the API catalogue (src/api/catalogue.ts)' },
       filterName: { type: 'string', enum: filters, description: 'A binding filter of src/engine/bindings.ts' },
       iconName: { type: 'string', enum: Object.keys(ICON_SOURCES), description: 'An icon of src/engine/icon-names.ts' },
+      feature: { type: 'string', enum: features, description: 'A feature switch of app.json features' },
       filteredText: {
         type: 'string',
         pattern: filteredText,

@@ -9,8 +9,10 @@ import { readJsonText } from '../../src/config/json-text.ts';
 import type { AppConfig } from '../../src/config/types.ts';
 
 export interface AppJson {
-  brand: { siteName: string; shortName: string; logo?: string };
+  brand: { siteName: string; shortName: string; serviceName?: string; logo?: string };
   tabBar?: AppConfig['tabBar'];
+  /** the feature switches: what is switched off is not drawn (src/config/features.ts) */
+  features?: AppConfig['features'];
   theme: { primary: string };
   webApp: { icon: string; backgroundColor: string };
 }

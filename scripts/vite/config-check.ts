@@ -10,18 +10,20 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { overlayFrame } from '../../src/config/json-text.ts';
 import { errorsOf, formatProblems, isWarning } from '../../src/config/checks/output.ts';
 import type { Problem } from '../../src/config/checks/types.ts';
-import { inConfig, type BuildPaths } from './paths.ts';
+import { inConfig, inLayers, type BuildPaths } from './paths.ts';
 
 /**
  * Runs `npm run check:config`'s script with --regenerate: it first brings every generated file up
  * to date (scripts/generated.ts: a widget added or changed, a schema, an endpoint, a filter, an
  * icon), then returns the config's problems. One implementation for CLI, build and dev server.
  */
-function runCheck({ root, configDir }: BuildPaths, log: (line: string) => void): Promise<Problem[]> {
+function runCheck({ root, configDir, brand, layers }: BuildPaths, log: (line: string) => void): Promise<Problem[]> {
+  // a brand: its layers (brands/<id>/ over the product's folder), so each problem names the file an operator edits
+  const which = brand && layers ? ['--brand', brand, '--dir', layers[0]] : ['--dir', configDir];
   return new Promise((resolve) => {
     execFile(
       path.join(root, 'node_modules', '.bin', 'tsx'),
-      [path.join(root, 'scripts', 'check-config.ts'), '--json', '--dir', configDir, '--regenerate'],
+      [path.join(root, 'scripts', 'check-config.ts'), '--json', ...which, '--regenerate'],
       { cwd: root, maxBuffer: 8 * 1024 * 1024 },
       (_err, stdout, stderr) => resolve(checkOutput(stdout, stderr, log)),
     );
@@ -42,10 +44,10 @@ export function checkOutput(stdout: string, stderr: string, log: (line: string) 
  * The payload of Vite's error overlay for the config's problems (what its client reads: message,
  * stack, id, loc, frame, plugin); a syntax error is named by file:line:column with its line and caret.
  */
-export function overlayError(root: string, errors: Problem[]) {
+export function overlayError(root: string, errors: Problem[], name = 'screens.config') {
   const first = errors[0];
   const file = path.resolve(root, first.file);
-  const message = `screens.config has ${errors.length} problem(s):\n${formatProblems(errors)}`;
+  const message = `${name} has ${errors.length} problem(s):\n${formatProblems(errors)}`;
   return first.line === undefined
     ? { message, stack: '', id: file, plugin: 'config-check' }
     : { message, stack: '', id: file, loc: { file, line: first.line, column: first.column ?? 1 }, frame: overlayFrame(first.frame ?? ''), plugin: 'config-check' };
@@ -59,8 +61,11 @@ const GENERATED = /\.gen\.ts$|refs\.schema\.json$|widgets\.schema\.json$/;
 /** whether a file changed in the dev server calls for a new check: a config file or a source of the generated files */
 export function needsCheck(paths: BuildPaths, file: string): boolean {
   if (GENERATED.test(file)) return false;
-  return inConfig(paths, file) || GENERATED_FROM.test(file);
+  return inConfig(paths, file) || inLayers(paths, file) || GENERATED_FROM.test(file);
 }
+
+/** what the messages call the config checked: screens.config, or the brand */
+const configName = (paths: BuildPaths) => (paths.brand ? `brand ${paths.brand}` : 'screens.config');
 
 export function configCheck(paths: BuildPaths): Plugin {
   let server: ViteDevServer | undefined;
@@ -71,8 +76,8 @@ export function configCheck(paths: BuildPaths): Plugin {
       const warnings = problems.filter(isWarning);
       if (warnings.length) server.config.logger.warn(formatProblems(warnings));
       if (errors.length) {
-        server.config.logger.error(`screens.config has ${errors.length} problem(s):\n${formatProblems(errors)}`);
-        server.ws.send({ type: 'error', err: overlayError(paths.root, errors) });
+        server.config.logger.error(`${configName(paths)} has ${errors.length} problem(s):\n${formatProblems(errors)}`);
+        server.ws.send({ type: 'error', err: overlayError(paths.root, errors, configName(paths)) });
       }
     }
     return problems;
@@ -84,7 +89,7 @@ export function configCheck(paths: BuildPaths): Plugin {
       const problems = await runCheck(paths, (line) => this.info(line));
       const errors = errorsOf(problems);
       if (problems.length > errors.length) this.warn(formatProblems(problems.filter(isWarning)));
-      if (errors.length) this.error(`screens.config has ${errors.length} problem(s):\n${formatProblems(errors)}`);
+      if (errors.length) this.error(`${configName(paths)} has ${errors.length} problem(s):\n${formatProblems(errors)}`);
     },
     configureServer(s) {
       server = s;

@@ -6,6 +6,9 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { overlayFrame, readJsonText } from '../../src/config/json-text.ts';
 import { shownPath } from '../config-dir.ts';
+import { PLAIN, type Cursor } from '../../src/config/overlay/merge.ts';
+import { schemaCursor, type SchemaFileKind, type SchemaSource } from '../../src/config/overlay/schema-cursor.ts';
+import { schemaSource } from '../config-fs.ts';
 import { inConfig, type BuildPaths } from './paths.ts';
 
 /**
@@ -38,29 +41,63 @@ export function configJson(paths: BuildPaths): Plugin {
   };
 }
 
-/** a config file's text as the browser gets it: without the top-level `$schema` and `description`; undefined when it is no JSON (the config check reports it) */
-export function strippedConfig(code: string): string | undefined {
+/**
+ * A config file's text as the browser gets it: without the top-level `$schema`, `$format` and
+ * `description`, and without the `id` of the items of lists keyed by id (`cursor`: the file's
+ * schema, src/config/overlay/schema-cursor.ts): names for the brands' overlays the app never reads.
+ * Undefined when it is no JSON (the config check reports it).
+ */
+export function strippedConfig(code: string, cursor: Cursor = PLAIN): string | undefined {
   try {
-    const { $schema: _schema, description: _description, ...rest } = JSON.parse(code) as Record<string, unknown>;
-    return JSON.stringify(rest);
+    const { $schema: _schema, $format: _format, description: _description, ...rest } = JSON.parse(code) as Record<string, unknown>;
+    return JSON.stringify(withoutIds(rest, cursor));
   } catch {
     return undefined;
   }
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** `v` without the `id` of each item of a list keyed by id */
+function withoutIds(v: unknown, cur: Cursor): unknown {
+  if (Array.isArray(v)) {
+    const item = cur.item();
+    return v.map((x) => {
+      const y = withoutIds(x, item);
+      if (cur.key !== 'id' || !isObject(y)) return y;
+      const { id: _id, ...rest } = y;
+      return rest;
+    });
+  }
+  if (!isObject(v)) return v;
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, withoutIds(x, cur.prop(k, v, v))]));
+}
+
+/** which schema a config file has, by its place in the folder */
+function kindOf(rel: string): SchemaFileKind | undefined {
+  if (rel === 'app.json' || rel === 'messages.json' || rel === 'routes.json') return rel.slice(0, -5) as SchemaFileKind;
+  if (/^screens\/[^/]+\.json$/.test(rel)) return 'screen';
+  if (/^forms\/[^/]+\.json$/.test(rel)) return 'form';
+  return undefined;
+}
+
 /**
- * The config files as the browser gets them: without the top-level `$schema` and `description`
- * (editor and operator notes the app never reads), a few hundred bytes off every first paint.
+ * The config files as the browser gets them: without the top-level `$schema`, `$format` and
+ * `description` (editor and operator notes the app never reads) and the overlays' ids, a few hundred
+ * bytes off every first paint.
  */
-export function configForBrowser(configDir: string): Plugin {
+export function configForBrowser({ root, configDir }: BuildPaths): Plugin {
   const dir = `${configDir}${path.sep}`;
+  let source: SchemaSource | undefined;
   return {
     name: 'config-for-browser',
     apply: 'build',
     enforce: 'pre',
     transform(code, id) {
       if (!id.startsWith(dir) || !id.endsWith('.json')) return undefined;
-      const stripped = strippedConfig(code);
+      const kind = kindOf(id.slice(dir.length).split(path.sep).join('/'));
+      source ??= schemaSource(root);
+      const stripped = strippedConfig(code, kind ? schemaCursor(source, kind) : PLAIN);
       return stripped === undefined ? undefined : { code: stripped, map: null };
     },
   };

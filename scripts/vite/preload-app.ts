@@ -3,7 +3,6 @@
  * at low priority, and for each route the chunks its screen needs (route chunks) and the reads it
  * opens with (early reads), which src/boot.ts starts before the app has run.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { endpoints } from '../../src/api/catalogue.ts';
@@ -13,6 +12,7 @@ import type { RouteConfig } from '../../src/config/types.ts';
 import { GAMES_READ, START_READS } from '../../src/store/start-reads.ts';
 import type { BuildPaths } from './paths.ts';
 import { readScreens, type ScreenFacts } from './screen-facts.ts';
+import { shippedJson } from './shipped-config.ts';
 
 /** a chunk of the bundle as the route chunks read it */
 export interface ChunkFacts {
@@ -133,7 +133,8 @@ export function preloadApp(paths: BuildPaths): Plugin {
         const links = [app.fileName, ...app.imports]
           .filter((file) => !html.includes(`/${file}"`))
           .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`);
-        const routes = (JSON.parse(readFileSync(path.join(paths.configDir, 'routes.json'), 'utf8')) as { routes: RouteConfig[] }).routes;
+        // the routes as they ship (a route switched off has no chunks to preload)
+        const routes = shippedJson<{ routes: RouteConfig[] }>(paths.configDir, 'routes.json')?.routes ?? [];
         const hints = routeChunks(paths, chunks, [app.fileName, ...app.imports], readScreens(paths.configDir), routes);
         return html
           .replace(/<(script type="module"|script async type="module"|link rel="modulepreload")( crossorigin)/g, '<$1$2 fetchpriority="low"')

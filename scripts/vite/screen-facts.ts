@@ -1,11 +1,13 @@
 /**
- * What each screen of screens.config/screens draws: read once per use by the screen index, the
- * route chunks (early reads) and the chunk groups.
+ * What each screen of screens.config/screens draws, as it ships (switched-off features left out:
+ * shipped-config.ts): read once per use by the screen index, the route chunks (early reads) and
+ * the chunk groups.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { bindingFreeSources, collectRefs, enterReads, keyPicture, readsGames } from '../../src/engine/refs.ts';
 import { ACTION_READS } from '../../src/store/start-reads.ts';
+import { shippedJson } from './shipped-config.ts';
 
 export interface ScreenFacts {
   widgets: string[];
@@ -24,14 +26,9 @@ export interface ScreenFacts {
 /** what each screen of `<configDir>/screens` draws */
 export function readScreens(configDir: string): Record<string, ScreenFacts> {
   const dir = path.join(configDir, 'screens');
+  // undefined when a file cannot be read: the config check reports it
+  const readJson = <T,>(file: string): T | undefined => shippedJson<T>(configDir, path.relative(configDir, file));
   const formsDir = path.join(configDir, 'forms');
-  const readJson = <T,>(file: string): T | undefined => {
-    try {
-      return JSON.parse(readFileSync(file, 'utf8')) as T;
-    } catch {
-      return undefined; // the config check reports it
-    }
-  };
   const out: Record<string, ScreenFacts> = {};
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     const screen = readJson<{ body?: unknown; data?: Parameters<typeof bindingFreeSources>[0]; onEnter?: unknown }>(path.join(dir, file));

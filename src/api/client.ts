@@ -3,7 +3,9 @@
  *
  * - timeout from config (30 s), bearer token from the session, JSON bodies, or multipart for
  *   an upload (catalogue flag `multipart`: each payload entry a part, a File/Blob as a file);
- * - an Idempotency-Key on every money call (catalogue flag `idempotent`), new for each call;
+ * - an Idempotency-Key on every money call (catalogue flag `idempotent`): new for each call, except
+ *   that a call which got no answer (a network failure, a timeout, a 5xx) is the same request when
+ *   it is made again with the same payload by the same member, and keeps its key until answered;
  * - body code 401 and HTTP 401 alike: the auth-failure hook (a dialog, or for the balance poll
  *   a silent sign-out);
  * - any other non-200 reply: the error hook shows the server message as a danger toast, from
@@ -39,11 +41,15 @@ export interface CallOptions {
   loading?: boolean;
   signal?: AbortSignal;
   /**
-   * A money call's Idempotency-Key (catalogue flag `idempotent`). Left out, each call() gets a new
-   * one: one call per tap of a submit button, so one key per tap; a request the browser resends on
-   * its own carries the same headers, so the same key. Give one to send a request again on purpose.
+   * A money call's Idempotency-Key (catalogue flag `idempotent`). Left out, a call gets a new one
+   * (one call per tap of a submit button, so one key per tap), unless the same call with the same
+   * payload and token got no answer (see `unanswered`): then it is that request again, with its key.
+   * A request the browser resends on its own carries the same headers, so the same key. Give one
+   * to send a request again on purpose.
    */
   idempotencyKey?: string;
+  /** no toast for a failure that is not an answer (5xx, not the envelope): the caller says it (a form's submit) */
+  quietTransient?: boolean;
 }
 
 /** A new Idempotency-Key: 128 random bits (crypto.randomUUID needs a secure context; this does not). */
@@ -120,9 +126,24 @@ export function onSubmitsSettled(fn: () => void): () => void {
  */
 let generation = 0;
 
+/**
+ * Money calls sent and not answered (a network failure, a timeout, a 5xx: the backend may have done
+ * it), by call, payload and token: their Idempotency-Key. The same call again is the same request,
+ * so it carries the same key and the backend answers it once; any answer ends it, and another
+ * payload (a changed form) or another member is another request with a new key. Memory only.
+ */
+const unanswered = new Map<string, string>();
+
 export async function call<K extends EndpointName>(name: K, payload?: Record<string, unknown>, options: CallOptions = {}): Promise<CallResult<ReplyOf<K>>> {
+  const same = wireOf(name).idempotent && !options.idempotencyKey ? JSON.stringify([name, payload ?? null, hooks.getToken()]) : '';
+  const key = same && (unanswered.get(same) ?? newIdempotencyKey());
   try {
-    return await send(name, payload, options);
+    const r = await send(name, payload, key ? { ...options, idempotencyKey: key } : options);
+    if (key) {
+      if (!r.ok && (r.network || r.transient)) unanswered.set(same, key);
+      else unanswered.delete(same);
+    }
+    return r;
   } finally {
     generation += 1;
   }
@@ -206,9 +227,9 @@ async function send<K extends EndpointName>(name: K, payload: Record<string, unk
       hooks.onAuthFailure(!!options.silentAuth);
       return { ok: false, code, message, data: null };
     }
-    if (!options.quiet && message) failure = { message, code };
     // the backend itself failed (not a business answer): a poll backs off
     const transient = res.status >= 500 || !env || (code >= 500 && code < 600);
+    if (!options.quiet && message && !(transient && options.quietTransient)) failure = { message, code };
     return { ok: false, code, message, data: null, errorData: env?.data ?? null, ...(transient ? { transient: true as const } : {}) };
   } finally {
     clearTimeout(timer);

@@ -7,7 +7,7 @@
 import { endpoints, replies, type EndpointName } from './catalogue';
 import { envelope, failureEnvelope, LARAVEL } from './replies';
 
-/** Business codes seen in production (../shared/API-SHAPES.md); HTTP status is 200 for all of them. */
+/** Business codes real backends send in production (docs/API.md lists them); HTTP status is 200 for all of them. */
 export const businessCodes: Record<number, string> = {
   200: 'success',
   1: 'generic failure or wrong credentials',
@@ -28,7 +28,7 @@ export const businessCodes: Record<number, string> = {
   500: 'server error',
 };
 
-/** Codes of the Laravel original (config/errorcode.php, API-SHAPES.md) where they differ from the list above. */
+/** Codes of the Laravel original (its config/errorcode.php; the mock's laravel profile) where they differ from the list above. */
 export const laravelCodes: Record<number, string> = {
   202: 'login_pc: no such user',
   203: 'login_pc: wrong password',

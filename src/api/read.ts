@@ -1,7 +1,7 @@
 /**
- * Reading the replies of real backends (../shared/API-SHAPES.md): where SPEC.md and a deployed
- * backend send different shapes, the client turns either into the one the screens read, here,
- * once, before any screen sees the data.
+ * Reading the replies of real backends (mock-server/README.md, "SPEC.md or the real backend" and
+ * "Reply profiles"): where SPEC.md and a deployed backend send different shapes, the client turns
+ * either into the one the screens read, here, once, before any screen sees the data.
  */
 import type { EndpointName } from './catalogue';
 

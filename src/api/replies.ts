@@ -1,11 +1,12 @@
 /**
  * Reply shapes as JSON Schemas: the `data` of each call's envelope, written from SPEC.md
- * section 3 and the real backends' shapes (../shared/API-SHAPES.md). Required fields are the ones
+ * section 3 and the real backends' shapes (mock-server/README.md: where they differ, and the reply
+ * profiles that answer in them). Required fields are the ones
  * every backend sends; optional ones may be absent; `anyOf` lists accepted alternatives (one
  * object or an array; `src` or `pic`; `created_at` or `bet_time`). Objects refuse fields not
  * listed here, so the contract runner (scripts/contract.ts) names every extra field a backend sends.
  * A field only one backend sends, or sends differently, says so in its `description` (`LARAVEL`:
- * the Laravel original, API-SHAPES.md "The Laravel original, read from its source"); the OpenAPI
+ * the Laravel original: the mock's laravel profile, mock-server/profiles.ts); the OpenAPI
  * document (./openapi.ts) carries these descriptions.
  * This file must stay free of browser and node imports: client, mock and scripts load it.
  * Calls are marked pure so that the client bundle, which reads none of these schemas, drops them.
@@ -35,7 +36,7 @@ const about = <const S extends JSONSchema, const D extends string>(schema: S, de
 const obj = <const P extends Record<string, JSONSchema>, const Req extends readonly (keyof P & string)[]>(properties: P, required: Req) =>
   ({ type: 'object', properties, required, additionalProperties: false }) as const;
 
-/** Laravel-style page object of SPEC.md / API-SHAPES.md; the Laravel original sends its whole paginator (the url fields). */
+/** Laravel-style page object of SPEC.md and the real backends; the Laravel original sends its whole paginator (the url fields). */
 const page = <const I extends JSONSchema>(item: I) =>
   obj(
     {

@@ -1,5 +1,5 @@
 /**
- * Reply shapes of the API (SPEC.md section 3 and ../shared/API-SHAPES.md), derived from the
+ * Reply shapes of the API (SPEC.md section 3 and the real backends', docs/API.md), derived from the
  * reply JSON Schemas of ./replies.ts with json-schema-to-ts, as the payload types are from the
  * catalogue: one declaration, checked at run time by the contract runner and at compile time here.
  * The client reads them defensively: a missing field is never a crash.

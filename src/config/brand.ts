@@ -1,10 +1,11 @@
 /**
- * The brand in one place: app.json `brand` (site name, short name, logo) and `theme` (the brand
+ * The brand in one place: app.json `brand` (site name, short name, customer service's name, logo) and `theme` (the brand
  * colour), read by everything the front end draws with them. Pure (no file access, no DOM), so the
  * app (the top bar, the title), the build (vite.config.ts: the stylesheet's colours, the web app
  * manifest, the icons, index.html) and the tests use the same functions.
  *
  *   brandOf(app)        the names and the logo's url
+ *   fillBrandNames(s, brand) a text with its {{brand.X}} names filled in (for what the build draws before the app runs)
  *   themeVars(theme)    the CSS custom properties every brand colour of src/ is written with
  *   themeCss(theme)     the same as a stylesheet rule (inline in index.html, scripts/vite/app-shell-html.ts)
  *   fillTemplate(s, app) an asset's text with {{theme.primary}} / {{brand.siteName}} filled in
@@ -17,6 +18,8 @@
 export interface BrandConfig {
   siteName: string;
   shortName: string;
+  /** what the player calls customer service (客服); required by app.json's schema, absent only in the build's fallback */
+  serviceName?: string;
   logo?: string;
 }
 export interface ThemeConfig {
@@ -30,6 +33,8 @@ interface AppLike {
 export interface Brand {
   siteName: string;
   shortName: string;
+  /** customer service's name: texts write it as {{brand.serviceName}} (客服, 在线{{brand.serviceName}}) */
+  serviceName: string;
   /** the logo's url (assets/ is served at the root of the site), or null without a logo */
   logoUrl: string | null;
 }
@@ -41,7 +46,17 @@ export function assetUrl(file: string, base = '/'): string {
 
 export function brandOf(app: AppLike, base = '/'): Brand {
   const b = app.brand;
-  return { siteName: b.siteName, shortName: b.shortName, logoUrl: b.logo ? assetUrl(b.logo, base) : null };
+  return { siteName: b.siteName, shortName: b.shortName, serviceName: b.serviceName ?? '', logoUrl: b.logo ? assetUrl(b.logo, base) : null };
+}
+
+/**
+ * A text with its names of the brand filled in ({{brand.siteName}}, {{brand.shortName}},
+ * {{brand.serviceName}}, without filters), the rest as it is: for what the build draws before the
+ * app's code runs (the static shell's titles and tab bar, scripts/app-shell.ts), as the app's
+ * bindings will.
+ */
+export function fillBrandNames(text: string, brand: Brand): string {
+  return text.replace(/\{\{\s*brand\.(siteName|shortName|serviceName)\s*\}\}/g, (_all, name: 'siteName' | 'shortName' | 'serviceName') => brand[name]);
 }
 
 type Rgb = [number, number, number];
@@ -110,7 +125,7 @@ export function themeCss(theme: ThemeConfig): string {
 
 /** The names an asset (an SVG of assets/) may take from app.json. */
 export function templateValues(app: AppLike): Record<string, string> {
-  return { 'theme.primary': app.theme.primary, 'brand.siteName': app.brand.siteName, 'brand.shortName': app.brand.shortName };
+  return { 'theme.primary': app.theme.primary, 'brand.siteName': app.brand.siteName, 'brand.shortName': app.brand.shortName, 'brand.serviceName': app.brand.serviceName ?? '' };
 }
 
 /**

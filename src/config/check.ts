@@ -1,5 +1,5 @@
 /**
- * The config check: JSON Schema validation (ajv) plus the cross-reference checks of DESIGN.md.
+ * The config check: JSON Schema validation (ajv) plus the cross-reference checks (docs/ENGINE.md, docs/OPERATING.md).
  * One implementation, three callers: `npm run check:config` (scripts/check-config.ts), the Vite
  * build and dev server (through that script), and the tests. It runs in Node only: ajv never
  * ships in the browser bundle.
@@ -16,10 +16,11 @@
  *   references.ts  routes, the tab and top bars, icons, patterns, messages.json
  *   screens.ts     screen and form files
  *   features/      rules of one feature (responsible.ts: responsible play; polling.ts: the polls' backoff cap)
+ *   switches.ts    feature switches: the config checked as it ships (switched-off parts left out), every tag names a feature
  *   limits.ts      numbers that must agree: a minimum above its maximum (constants, rules), a
  *                  negative rule bound, a rule whose number differs from its message's
  *   contrast.ts    theme.primary against the text drawn on it, at 4.5:1 (a warning)
- *   literals.ts    a text stating the value of a constant its place uses (a warning)
+ *   literals.ts    a text stating the value of a constant its place uses, or writing out a name of the brand (warnings)
  *   keys.ts        keys naming a sibling: a tab's defaultKey, a filter's or tab's initial state
  *   output.ts      printing problems (errors, then warnings)
  * A new check is a function in the module of its concern; a check of a whole bundle
@@ -29,10 +30,11 @@ import { checkPolling } from './checks/features/polling';
 import { checkResponsible } from './checks/features/responsible';
 import { checkContrast } from './checks/contrast';
 import { checkLimits } from './checks/limits';
-import { checkLiteralConstants } from './checks/literals';
+import { checkLiteralConstants, checkLiteralNames } from './checks/literals';
 import { checkAppBars, checkAssets, checkMessages, checkPatterns, checkRoutes } from './checks/references';
 import { compile, startRun, type Run } from './checks/run';
 import { checkForms, checkScreens } from './checks/screens';
+import { featureTagProblems, pruneBundle } from './checks/switches';
 import type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './checks/types';
 
 export type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './checks/types';
@@ -41,7 +43,7 @@ export { BUILT_IN_SCREENS } from './checks/references';
 export { errorsOf, formatProblems, isWarning } from './checks/output';
 
 /** The checks of a whole bundle, in the order their problems are listed. */
-const CHECKS: ((run: Run) => void)[] = [checkPatterns, checkAssets, checkResponsible, checkPolling, checkRoutes, checkAppBars, checkMessages, checkScreens, checkForms, checkLimits, checkContrast, checkLiteralConstants];
+const CHECKS: ((run: Run) => void)[] = [checkPatterns, checkAssets, checkResponsible, checkPolling, checkRoutes, checkAppBars, checkMessages, checkScreens, checkForms, checkLimits, checkContrast, checkLiteralConstants, checkLiteralNames];
 
 /**
  * Compiles the schemas once; the returned function checks a bundle (the mutation test runs it on
@@ -49,16 +51,27 @@ const CHECKS: ((run: Run) => void)[] = [checkPatterns, checkAssets, checkRespons
  */
 export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bundle: ConfigBundle) => Problem[] {
   const compiled = compile(schemas, widgets);
-  return (bundle) => {
+  return (raw) => {
+    // the config as it ships: the parts of switched-off features left out (checks/switches.ts)
+    const { bundle, written } = pruneBundle(raw);
     const run = startRun(compiled, bundle);
     for (const check of CHECKS) check(run);
     // a message shown by several places that use the same constant is warned about once
     const seen = new Set<string>();
-    return run.problems.filter((p) => {
-      if (p.severity !== 'warning') return true;
-      const key = `${p.file}|${p.path}|${p.message}`;
-      return !seen.has(key) && !!seen.add(key);
-    });
+    const checked = run.problems
+      .filter((p) => {
+        if (p.severity !== 'warning') return true;
+        const key = `${p.file}|${p.path}|${p.message}`;
+        return !seen.has(key) && !!seen.add(key);
+      })
+      .map((p) => {
+        const path = written(p.file, p.path);
+        return path === p.path ? p : { ...p, path };
+      });
+    // the tags are checked in the config as written, switched-off parts included; listed first: a
+    // misspelt tag leaves its part on, which may be what the problems after it are about
+    const tags = featureTagProblems(raw, schemas);
+    return tags.length ? [...tags, ...checked] : checked;
   };
 }
 

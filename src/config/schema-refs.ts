@@ -7,8 +7,19 @@
  */
 export const actionsRef = { type: 'array', items: { $ref: 'common.schema.json#/definitions/action' } } as const;
 export const conditionRef = { type: ['object', 'boolean'], $ref: 'common.schema.json#/definitions/condition' } as const;
-export const nodesRef = { type: 'array', items: { $ref: 'screen.schema.json#/definitions/node' } } as const;
+export const nodesRef = { type: 'array', 'x-merge-key': 'id', items: { $ref: 'screen.schema.json#/definitions/node' } } as const;
+
+/**
+ * A list a brand's overlay merges item by item (docs/BRANDS.md): spread into the list's schema,
+ * `...keyedBy('id')` declares the property naming an item (src/config/overlay/schema-cursor.ts
+ * reads it). A list without one is replaced whole by an overlay that sets it.
+ */
+export const keyedBy = <K extends string>(key: K) => ({ 'x-merge-key': key }) as const;
+/** an item's `id` in a list keyed by it: its name for the brands' overlays, never read by the app (the build leaves it out) */
+export const overlayId = { type: 'string', pattern: '^[A-Za-z0-9_-]+$', description: "The item's name for a brand's overlay (docs/BRANDS.md): a brand changes, moves or removes it by this name; unique in its list" } as const;
 export const pagedSourceRef = { type: 'string', $ref: 'common.schema.json#/definitions/pagedSource' } as const;
+/** The feature (app.json features) a sub-item belongs to, beside its `when`: switched off there, the build leaves the item out (src/config/features.ts). */
+export const featureRef = { type: 'string', $ref: 'common.schema.json#/definitions/feature' } as const;
 
 /**
  * The props of a widget that are templates: read per entry or per local value by the widget

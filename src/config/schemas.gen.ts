@@ -17,12 +17,17 @@ export const appSchema = {
     "$schema": {
       "type": "string"
     },
+    "$format": {
+      "type": "integer",
+      "minimum": 1
+    },
     "brand": {
       "type": "object",
       "additionalProperties": false,
       "required": [
         "siteName",
-        "shortName"
+        "shortName",
+        "serviceName"
       ],
       "properties": {
         "siteName": {
@@ -34,9 +39,35 @@ export const appSchema = {
           "minLength": 1,
           "maxLength": 12
         },
+        "serviceName": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 8
+        },
         "logo": {
           "type": "string",
           "pattern": "^assets/[A-Za-z0-9_-]+\\.(svg|png|webp)$"
+        }
+      }
+    },
+    "features": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "redPacket": {
+          "type": "boolean"
+        },
+        "agent": {
+          "type": "boolean"
+        },
+        "sponsor": {
+          "type": "boolean"
+        },
+        "appDownload": {
+          "type": "boolean"
+        },
+        "responsiblePlay": {
+          "type": "boolean"
         }
       }
     },
@@ -90,8 +121,14 @@ export const appSchema = {
         "withdrawMin",
         "withdrawMax",
         "transferMin",
-        "depositMinDefault",
-        "depositMaxDefault",
+        "depositMinBank",
+        "depositMaxBank",
+        "depositMinAlipay",
+        "depositMaxAlipay",
+        "depositMinWechat",
+        "depositMaxWechat",
+        "depositMinUsdt",
+        "depositMaxUsdt",
         "depositCountdownMs",
         "birthdayMin",
         "dateShiftHours",
@@ -108,6 +145,7 @@ export const appSchema = {
         "venueCollapsedTransfer",
         "toastMs",
         "pageSize",
+        "draftKeepMs",
         "moneyGroupFrom",
         "moneyShortFrom"
       ],
@@ -280,11 +318,35 @@ export const appSchema = {
           "type": "number",
           "exclusiveMinimum": 0
         },
-        "depositMinDefault": {
+        "depositMinBank": {
           "type": "number",
           "minimum": 0
         },
-        "depositMaxDefault": {
+        "depositMaxBank": {
+          "type": "number",
+          "minimum": 0
+        },
+        "depositMinAlipay": {
+          "type": "number",
+          "minimum": 0
+        },
+        "depositMaxAlipay": {
+          "type": "number",
+          "minimum": 0
+        },
+        "depositMinWechat": {
+          "type": "number",
+          "minimum": 0
+        },
+        "depositMaxWechat": {
+          "type": "number",
+          "minimum": 0
+        },
+        "depositMinUsdt": {
+          "type": "number",
+          "minimum": 0
+        },
+        "depositMaxUsdt": {
           "type": "number",
           "minimum": 0
         },
@@ -357,11 +419,15 @@ export const appSchema = {
           "minimum": 1,
           "maximum": 100
         },
+        "draftKeepMs": {
+          "type": "integer",
+          "minimum": 60000,
+          "maximum": 86400000
+        },
         "responsible": {
           "type": "object",
           "additionalProperties": false,
           "required": [
-            "enabled",
             "reminderMinutes",
             "defaultReminderMinutes",
             "limitHours",
@@ -370,9 +436,6 @@ export const appSchema = {
             "helpArticleType"
           ],
           "properties": {
-            "enabled": {
-              "type": "boolean"
-            },
             "reminderMinutes": {
               "type": "array",
               "items": {
@@ -448,6 +511,9 @@ export const appSchema = {
         ],
         "properties": {
           "key": {
+            "type": "string"
+          },
+          "feature": {
             "type": "string"
           },
           "path": {
@@ -589,6 +655,10 @@ export const messagesSchema = {
     "$schema": {
       "type": "string"
     },
+    "$format": {
+      "type": "integer",
+      "minimum": 1
+    },
     "messages": {
       "type": "object",
       "propertyNames": {
@@ -621,6 +691,9 @@ export const messagesSchema = {
         "balance.less",
         "balance.more",
         "captcha.refresh",
+        "form.draftRestored",
+        "form.draftClear",
+        "form.notArrived",
         "list.failed",
         "list.pulling",
         "list.refreshed",
@@ -654,6 +727,10 @@ export const routesSchema = {
     "$schema": {
       "type": "string"
     },
+    "$format": {
+      "type": "integer",
+      "minimum": 1
+    },
     "routes": {
       "type": "array",
       "minItems": 1,
@@ -677,6 +754,9 @@ export const routesSchema = {
           "title": {
             "type": "string",
             "minLength": 1
+          },
+          "feature": {
+            "type": "string"
           },
           "layout": {
             "type": "string",
@@ -736,6 +816,10 @@ export const screenSchema = {
   "properties": {
     "$schema": {
       "type": "string"
+    },
+    "$format": {
+      "type": "integer",
+      "minimum": 1
     },
     "description": {
       "type": "string"
@@ -814,6 +898,10 @@ export const screenSchema = {
           "type"
         ],
         "properties": {
+          "id": {
+            "type": "string",
+            "pattern": "^[A-Za-z0-9_-]+$"
+          },
           "type": {
             "type": "string"
           },
@@ -824,7 +912,10 @@ export const screenSchema = {
             "type": "array",
             "items": {}
           },
-          "when": {}
+          "when": {},
+          "feature": {
+            "type": "string"
+          }
         }
       }
     }
@@ -842,6 +933,10 @@ export const formSchema = {
   "properties": {
     "$schema": {
       "type": "string"
+    },
+    "$format": {
+      "type": "integer",
+      "minimum": 1
     },
     "description": {
       "type": "string"
@@ -940,6 +1035,9 @@ export const formSchema = {
           "send": {
             "type": "boolean"
           },
+          "draft": {
+            "type": "boolean"
+          },
           "inputMode": {
             "type": "string",
             "enum": [
@@ -1022,6 +1120,10 @@ export const formSchema = {
           "message"
         ],
         "properties": {
+          "id": {
+            "type": "string",
+            "pattern": "^[A-Za-z0-9_-]+$"
+          },
           "field": {
             "type": "string"
           },
@@ -1087,6 +1189,9 @@ export const formSchema = {
     "submitText": {
       "type": "string",
       "minLength": 1
+    },
+    "draft": {
+      "type": "boolean"
     },
     "submit": {
       "type": "object",
@@ -1173,6 +1278,9 @@ export const actionSchema = {
           "items": {}
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1201,6 +1309,9 @@ export const actionSchema = {
           ]
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1245,6 +1356,9 @@ export const actionSchema = {
           "items": {}
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1268,6 +1382,9 @@ export const actionSchema = {
           "type": "boolean"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1284,6 +1401,9 @@ export const actionSchema = {
           "const": "back"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1307,6 +1427,9 @@ export const actionSchema = {
           "type": "string"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1334,6 +1457,9 @@ export const actionSchema = {
           ]
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1350,6 +1476,9 @@ export const actionSchema = {
           "const": "refreshUser"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1366,6 +1495,9 @@ export const actionSchema = {
           "const": "newCaptcha"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1388,6 +1520,9 @@ export const actionSchema = {
           "type": "boolean"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1408,6 +1543,9 @@ export const actionSchema = {
           "type": "string"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1427,6 +1565,9 @@ export const actionSchema = {
           "type": "string"
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1448,6 +1589,9 @@ export const actionSchema = {
         },
         "value": {},
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1476,6 +1620,9 @@ export const actionSchema = {
           ]
         },
         "when": {},
+        "feature": {
+          "type": "string"
+        },
         "stop": {
           "type": "boolean"
         }
@@ -1569,6 +1716,10 @@ export const nodeSchema = {
     "type"
   ],
   "properties": {
+    "id": {
+      "type": "string",
+      "pattern": "^[A-Za-z0-9_-]+$"
+    },
     "type": {
       "type": "string"
     },
@@ -1579,7 +1730,10 @@ export const nodeSchema = {
       "type": "array",
       "items": {}
     },
-    "when": {}
+    "when": {},
+    "feature": {
+      "type": "string"
+    }
   }
 } as const;
 
@@ -1728,6 +1882,9 @@ export const fieldSchema = {
     "send": {
       "type": "boolean"
     },
+    "draft": {
+      "type": "boolean"
+    },
     "inputMode": {
       "type": "string",
       "enum": [
@@ -1808,6 +1965,10 @@ export const ruleSchema = {
     "message"
   ],
   "properties": {
+    "id": {
+      "type": "string",
+      "pattern": "^[A-Za-z0-9_-]+$"
+    },
     "field": {
       "type": "string"
     },

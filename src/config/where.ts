@@ -13,7 +13,7 @@
  * Pure (no file access): the CLI reads the files (scripts/config-fs.ts) and also lists src/ lines.
  */
 import type { ConfigBundle } from './check';
-import { formsOf } from './checks/scope';
+import { formsOf } from './checks/scope.ts';
 
 export interface Reference {
   file: string;

@@ -33,6 +33,12 @@ export interface ActionContext {
   setState?: (key: string, value: unknown) => void;
   /** in a form's handlers: draw a new captcha and clear its field */
   newCaptcha?: () => void;
+  /**
+   * A form's submit: told how its call ended, also once the screen was left (a draft is dropped
+   * after a success). A failure that is no answer (network, timeout, 5xx) is then not toasted by
+   * the client: the form says it. Its reply handlers run without it.
+   */
+  submitted?: (res: CallResult<unknown>) => void;
 }
 
 export async function runActions(list: readonly Action[] | undefined, ctx: ActionContext, extra: Scope = {}): Promise<boolean> {
@@ -71,7 +77,9 @@ async function runOne(action: Action, ctx: ActionContext, scope: Scope, extra: S
     case 'api': {
       if (!isEndpointName(action.endpoint)) return false;
       const payload = resolveDeep(action.payload ?? {}, scope) as Record<string, unknown>;
-      const res: CallResult<unknown> = await call(action.endpoint, payload, { loading: action.loading, quiet: action.quiet });
+      const res: CallResult<unknown> = await call(action.endpoint, payload, { loading: action.loading, quiet: action.quiet, quietTransient: !!ctx.submitted });
+      ctx.submitted?.(res);
+      if (ctx.submitted) ctx = { ...ctx, submitted: undefined };
       // the player left while the call ran: its reply belongs to a screen that is gone
       if (ctx.live && !ctx.live()) return false;
       // reply.text: the message as the player may read it (player-text.ts); reply.message stays the backend's (a deposit number)

@@ -59,7 +59,7 @@ export const FILTERS: Record<string, Filter> = {
     return Number.isFinite(n) ? n : 0;
   },
   default: (v, arg) => (v === undefined || v === null || v === '' ? coerceLiteral(arg) : v),
-  /** the value, or when it is missing the value at another path: {{data.range.min_price | or:const.depositMinDefault}} */
+  /** the value, or when it is missing the value at another path: {{data.range.min_price | or:const.depositMinBank}} */
   or: (v, arg, scope) => (v === undefined || v === null || v === '' ? (arg ? getPath(scope, arg) : undefined) : v),
   /**
    * a field of the entry of a list whose key equals the value:

@@ -7,7 +7,7 @@ export const FILTER_DOCS: Readonly<Record<string, { does: string; example: strin
   money: { does: 'an amount: two decimals rounded down, thousands separated from const.moneyGroupFrom; `money:short` in 万/亿 from const.moneyShortFrom (tight spots only)', example: '{{user.balance | money}}' },
   number: { does: 'the value as a number (0 when it is none)', example: '{{query.type | number}}' },
   default: { does: 'the argument (text or number) when the value is missing or empty', example: '{{query.type | default:1}}' },
-  or: { does: 'the value at another path when the value is missing or empty', example: '{{data.range.min_price | or:const.depositMinDefault}}' },
+  or: { does: 'the value at another path when the value is missing or empty', example: '{{data.range.min_price | or:const.depositMinBank}}' },
   lookup: { does: 'a field of the entry of a list whose key equals the value (`listPath,key,field`; without field the entry)', example: '{{form.bank | lookup:data.cards,id,bank_owner}}' },
   map: { does: 'the word of an app.json map for the value (its `default` or `*` entry when it has none)', example: '{{item.state | map:depositState}}' },
   label: { does: 'the word of an app.json map for the value, else the value itself', example: '{{item.name | label:platformName}}' },

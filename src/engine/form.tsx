@@ -3,7 +3,9 @@
  * form whose resolver is the rule list. On submit the first failing rule's message is shown as
  * a danger toast and its onFail effect applied (clear the field, clear the form, new captcha);
  * when every rule holds, the submit call runs with the submit button disabled until it returns.
- * A failed call keeps everything typed.
+ * A failed call keeps everything typed; one that got no answer (network, timeout, 5xx) says so
+ * (@form.notArrived), and the next tap is the same request (the client keeps its Idempotency-Key).
+ * What the player types is kept as the form's draft (form-draft-keeper.tsx, a chunk of its own).
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, Controller, type Control, type Resolver, type FieldValues } from 'react-hook-form';
@@ -19,6 +21,8 @@ import { ScopeProvider, useScreen } from './screen';
 import { ui } from './ui';
 import { IconByName } from './icons';
 import { Captcha, newCaptchaCode } from './captcha';
+import { useDrafts } from './form-draft-load';
+import type { DraftHandle } from './form-draft-keeper';
 import './form.css';
 
 export interface ConfigFormProps {
@@ -66,13 +70,18 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
     [form.rules],
   );
 
-  const { control, handleSubmit, setValue, reset, getValues } = useForm<FieldValues>({
+  const methods = useForm<FieldValues>({
     defaultValues: defaults,
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  const { control, handleSubmit, setValue, reset, getValues } = methods;
+
+  // its draft, and what it says of a submit that got no answer (form-draft-keeper.tsx, a chunk of its own)
+  const Drafts = useDrafts();
+  const draft = useRef<DraftHandle>(null);
 
   // the chunks of its textarea or choice fields: the screen's preload has loaded them, else now
   const [ready, setReady] = useState(() => fieldsReady(form.fields));
@@ -117,9 +126,18 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
         },
       };
       const extra = { form: values };
+      // how the submit's own call ended (the first call of the submit, not of its handlers) goes to the draft
+      let told = false;
+      const submitCtx: ActionContext = {
+        ...ctx,
+        submitted: (r) => {
+          if (!told) draft.current?.submitted(r);
+          told = true;
+        },
+      };
       if (submit.before && !(await runActions(asActions(submit.before), ctx, extra))) return;
       if (!submit.endpoint) {
-        await runActions(asActions(submit.onSuccess), ctx, extra);
+        if ((await runActions(asActions(submit.onSuccess), submitCtx, extra)) && !told) draft.current?.submitted();
         return;
       }
       // the submit is an api action: the same call, toasts and handlers as anywhere in config;
@@ -135,7 +153,7 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
         onError: submit.onError,
         onNetworkError: submit.onNetworkError,
       };
-      await runActions([action], ctx, extra);
+      await runActions([action], submitCtx, extra);
     } finally {
       inFlight.current = false;
       setBusy(false);
@@ -153,6 +171,7 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
         void handleSubmit(onValid, onInvalid)(e);
       }}
     >
+      {Drafts && <Drafts.default name={name} form={form} defaults={defaults} methods={methods} handle={draft} />}
       <Fields control={control} fields={form.fields} formName={name} captcha={captcha} onRedraw={redraw} />
       {footer && <LiveFooter control={control}>{footer}</LiveFooter>}
       <Button className="cfg-form-submit" block color="primary" size="large" type="submit" disabled={busy} loading={busy}>

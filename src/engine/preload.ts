@@ -11,6 +11,7 @@ import { onFirstScreenData } from './perf';
 import { bindingFreeSources } from './refs';
 import { collectRefs, loadWidget } from './registry';
 import { loadFieldTypes } from './form-fields';
+import { loadDrafts } from './form-draft-load';
 import screenIndex from 'virtual:screen-index';
 import { ensureGames } from '../store/session';
 
@@ -110,9 +111,18 @@ export function loadPrepared(name: string): Promise<LoadedScreen> {
   return started ?? prepare(name);
 }
 
+/**
+ * Whether a screen has been prepared before on this page: the app's first screen does not wait for
+ * the drafts' chunk (its form asks for it once painted: the first-paint budget); a later one with a
+ * form does, so that form paints with its draft already back.
+ */
+let preparedOne = false;
+
 async function prepare(name: string): Promise<LoadedScreen> {
   // a screen that shows the game lists has them read (once per start of the app), with its config
   if (screenIndex[name]?.games) ensureGames();
+  const later = preparedOne;
+  preparedOne = true;
   const config = await loadScreen(name);
   for (const [source, endpoint, payload, quiet] of bindingFreeSources(config.data)) startPrefetch(name, source, endpoint, payload, quiet);
   // widgets drawn above the page under a `when` (refs.deferred) are not awaited: Node loads them when they first render
@@ -123,7 +133,7 @@ async function prepare(name: string): Promise<LoadedScreen> {
     ...[...refs.forms].map(async (f) => {
       const form = await loadForm(f);
       forms.set(f, form);
-      await loadFieldTypes(form.fields.map((field) => field.type));
+      await Promise.all([loadFieldTypes(form.fields.map((field) => field.type)), later && loadDrafts().catch(() => undefined)]);
     }),
   ]);
   return { name, config, forms };

@@ -111,7 +111,7 @@ export function screenScope(session: SessionLike, place: PlaceScope, local: Scre
     const: () => STATIC.const,
     maps: () => STATIC.maps,
     messages: () => STATIC.messages,
-    /** app.json brand: siteName, shortName, logoUrl */
+    /** app.json brand: siteName, shortName, serviceName, logoUrl */
     brand: () => STATIC.brand,
     state: () => local.state,
     data: () => local.data,

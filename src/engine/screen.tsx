@@ -350,10 +350,10 @@ export function LoadRetry({ sources, testId }: { sources: string[]; testId?: str
   );
 }
 
-/** The title: the screen's own (bindings allowed) or the route's; shown by the top bar and the tab. */
+/** The title: the screen's own or the route's (bindings allowed in both); shown by the top bar and the tab. */
 const ScreenTitle = memo(function ScreenTitle({ title: own, fallback }: { title: unknown; fallback: string }) {
   const { scope } = useScreen();
-  const title = (own ? text(own, scope) : '') || fallback;
+  const title = (own ? text(own, scope) : '') || text(fallback, scope);
   useEffect(() => {
     view.title = title;
     // the backend's title (app info, set in the back office) names the site once it has arrived

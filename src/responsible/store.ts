@@ -11,13 +11,14 @@
  * A stricter choice (shorter interval, reminder turned on, lower limit) takes effect at once; a
  * looser one (longer interval, reminder off, higher or no limit) from the next login.
  */
-import { constants } from '../config';
+import { appConfig, constants } from '../config';
 import type { Constants } from '../config/types';
 
 export type ResponsibleConfig = NonNullable<Constants['responsible']>;
 
 export const config: ResponsibleConfig | undefined = constants.responsible;
-export const enabled = config?.enabled === true;
+/** the feature switch (app.json features.responsiblePlay; absent = on) */
+export const enabled = appConfig.features?.responsiblePlay !== false && !!config;
 
 import { CHOICES_KEY, SESSION_KEY } from './keys';
 

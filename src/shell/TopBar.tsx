@@ -2,14 +2,15 @@
  * The top bars. Main: the brand (app.json brand: logo and site name), and for a member the balance with refresh and recycle-all; for a
  * visitor login and register. Page: a back arrow and the screen's title.
  */
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { appConfig, brand, message } from '../config';
 import { FILTERS } from '../engine/bindings';
 import { IconByName } from '../engine/icons';
 import { view } from '../engine/view';
 import { goBack } from '../engine/history';
-import { useShellActions } from '../engine/shell-actions';
+import { shellScope, useShellActions } from '../engine/shell-actions';
+import { text } from '../engine/text';
 import { refreshMoney, session } from '../store/session';
 
 const top = appConfig.topBar;
@@ -70,16 +71,18 @@ export function MainTopBar() {
   );
 }
 
+/** `fallbackTitle`: the route's title (routes.json, bindings allowed), until the screen has set its own */
 export function PageBar({ fallbackTitle }: { fallbackTitle: string }) {
   const snap = useSnapshot(view);
   const navigate = useNavigate();
+  const location = useLocation();
   const back = () => goBack(navigate);
   return (
     <header className="pagebar">
       <button type="button" className="icon-btn pagebar-back" aria-label={top.backLabel} onClick={back}>
         <IconByName name="left" />
       </button>
-      <h1 className="pagebar-title">{snap.title || fallbackTitle}</h1>
+      <h1 className="pagebar-title">{snap.title || text(fallbackTitle, shellScope(location.pathname, location.search))}</h1>
       <span className="pagebar-side" />
     </header>
   );

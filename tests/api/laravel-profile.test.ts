@@ -1,7 +1,7 @@
 /**
  * The mock's laravel reply profile (issue 25, mock-server/profiles.ts): switched on by MOCK_SHAPES
  * or /__mock/settings {shapes: {profile}}, every call answers as the Laravel original does
- * (../shared/API-SHAPES.md, "The Laravel original, read from its source"); a reset goes back to
+ * (mock-server/README.md, "Reply profiles"); a reset goes back to
  * the profile the mock started with. Every reply here also conforms to the reply schemas
  * (tests/api/contract.test.ts runs the contract in this profile).
  */

@@ -363,4 +363,19 @@ describe('money retries (point 6)', () => {
     expect(m.counts.withdrawals).toBe(start.counts.withdrawals + 1);
     expect((await request(server).get('/__mock/state')).body.data.idempotentReplays).toBe(1);
   });
+
+  it('a deposit made whose answer was lost (dropAfter): the player\'s next tap, with the same key, gets that deposit\'s number and makes no second one (issue 39)', async () => {
+    const start = await memberSnap(server);
+    const body = { paytype: 'bank', amount: 500, bank_owner: '张三', bank: '招商银行', bank_no: '6225880100001234', bank_address: '深圳分行' };
+    await request(server).post('/__mock/fault').send({ path: '/api/recharge', dropAfter: true });
+    await expect(post('recharge', body, 'deposit-1')).rejects.toThrow();
+    const made = await memberSnap(server);
+    expect(made.counts.deposits).toBe(start.counts.deposits + 1);
+    const again = await post('recharge', body, 'deposit-1');
+    expect(again.body).toMatchObject({ code: 200, message: expect.stringMatching(/^CK\d+$/) });
+    expect((await memberSnap(server)).counts.deposits).toBe(made.counts.deposits);
+    // the number answered is the deposit made
+    const records = await request(server).post('/api/gettransrecord').set('Authorization', `Bearer ${token}`).send({ type: 1, date: 1 });
+    expect(records.body.data.data[0].out_trade_no).toBe(again.body.message);
+  });
 });

@@ -1,25 +1,36 @@
 /**
- * Issue 32: many brands from one repository. `SCREENS_CONFIG_DIR=… DIST=… npm run build` builds a
- * second brand (a copy of screens.config/ with its own name, colour, logo and app icon) into its own
- * folder: every asset, the manifest and every precached file come from that brand's config, and the
- * first brand's build (dist/) is byte-identical afterwards. One test: a build takes about a minute
- * on this machine (two when there is no dist/ to compare: the first brand is then built into a
- * temporary folder with the same command).
+ * Issue 36: many brands from one repository, each an overlay over the product (brands/<id>/ over
+ * screens.config/), every command on every brand. As an operator runs it, on copies (the product's
+ * folder as SCREENS_CONFIG_DIR, the brands' as BRANDS_DIR):
+ * 1. an old config (format 1: Menu's `columns`, in the product and in both brands' overlays) is
+ *    named by check:config file by file with the new name, and `npm run migrate` rewrites it (Stats
+ *    keep their `columns`), after which every brand checks;
+ * 2. a change to the product alone (a constant, a rule's message, a 我的 menu entry) reaches every
+ *    brand: each is built (`BRAND=<id> npm run build`) and the change is found in its build, with
+ *    its own name, colour, pictures and Menu row, and nothing of another brand's; one brand's build
+ *    leaves another's folder byte-identical;
+ * 3. a build made to fail after it has written its files (a broken app icon fails the icons, after
+ *    the bundle) leaves the folder it was to replace byte-identical, and nothing beside it.
+ * Two builds and one failed build: the suite's most expensive file but one (each build takes about
+ * a minute on two cores; the failed one about half).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkConfig } from '../../src/config/check';
-import { loadBundle, loadSchemas, loadWidgetSchemas } from '../../scripts/config-fs';
+import { mergeBrand } from '../../src/config/overlay/layers';
+import { pendingChanges } from '../../src/config/migrations/index';
+import { loadBrand, loadBundle, loadOverlay, loadSchemas, loadWidgetSchemas, schemaSource } from '../../scripts/config-fs';
 
 const root = path.resolve(__dirname, '..', '..');
 const work = mkdtempSync(path.join(tmpdir(), 'brands-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-const BRAND = { siteName: '金沙娱乐', shortName: '金沙', primary: '#a3195b' };
+const product = path.join(work, 'product');
+const brands = path.join(work, 'brands');
+const env = { SCREENS_CONFIG_DIR: product, BRANDS_DIR: brands };
 
 /** file (relative, with /) -> sha256 of every file under `dir` */
 function hashes(dir: string): Record<string, string> {
@@ -35,85 +46,149 @@ function hashes(dir: string): Record<string, string> {
   return out;
 }
 
-/** `npm run build` as an operator runs it, with the given environment */
-function build(env: Record<string, string>) {
-  const r = spawnSync('npm', ['run', '--silent', 'build', '--', '--logLevel', 'warn'], { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production', ...env } });
-  if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stdout}\n${r.stderr}`);
+/** an npm script as an operator runs it, with the given environment */
+const npm = (script: string, more: Record<string, string> = {}, args: string[] = []) =>
+  spawnSync('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production', BRAND: '', DIST: '', ...env, ...more } });
+
+/** every text file of a build, joined */
+const shipped = (dist: string) =>
+  Object.keys(hashes(dist))
+    .filter((f) => /\.(html|js|css|svg|webmanifest|json)$/.test(f))
+    .map((f) => readFileSync(path.join(dist, f), 'utf8'))
+    .join('\n');
+/** whether a build ships `text` (a message naming the build, not the megabytes of the build) */
+const ships = (dist: string, text: string) => expect(shipped(dist).includes(text), `${path.basename(dist)} ships ${text}`);
+
+/** edits `file` of a folder: each [from, to] must be found */
+function edit(dir: string, file: string, pairs: [string | RegExp, string][]) {
+  let text = readFileSync(path.join(dir, file), 'utf8');
+  for (const [from, to] of pairs) {
+    if (typeof from === 'string' ? !text.includes(from) : !from.test(text)) throw new Error(`${file} does not contain ${String(from)}`);
+    text = text.replace(from, to);
+  }
+  writeFileSync(path.join(dir, file), text);
 }
 
-/** the second brand: a copy of screens.config/ with its own name, colour, logo and app icon */
-function secondBrand(): string {
-  const dir = path.join(work, 'jinsha.config');
-  cpSync(path.join(root, 'screens.config'), dir, { recursive: true });
-  const appFile = path.join(dir, 'app.json');
-  const app = JSON.parse(readFileSync(appFile, 'utf8')) as { brand: Record<string, string>; theme: Record<string, string> };
-  app.brand = { siteName: BRAND.siteName, shortName: BRAND.shortName, logo: 'assets/jinsha-logo.svg' };
-  app.theme.primary = BRAND.primary;
-  writeFileSync(appFile, JSON.stringify(app, null, 2));
-  // its own app icon (a circle, not the first brand's shape) and logo, in the brand colour
-  writeFileSync(path.join(dir, 'assets', 'app-icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><!-- jinsha icon --><circle cx="256" cy="256" r="240" fill="{{theme.primary}}"/></svg>\n');
-  writeFileSync(path.join(dir, 'assets', 'jinsha-logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><title>{{brand.siteName}}</title><rect width="64" height="64" rx="12" fill="{{theme.primary}}"/></svg>\n');
-  return dir;
-}
+/** every .json of a folder, relative */
+const jsonFiles = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.json') && !f.startsWith('schema'))
+    .sort();
 
-/** the precache list of a build's sw.js: url -> revision */
-function precache(dist: string): Record<string, string | null> {
-  const sw = readFileSync(path.join(dist, 'sw.js'), 'utf8');
-  const entries = [...sw.matchAll(/\{url:"([^"]+)",revision:(null|"[^"]*")\}/g)];
-  return Object.fromEntries(entries.map((m) => [m[1], m[2] === 'null' ? null : m[2].slice(1, -1)]));
-}
-
-describe('a second brand from the same repository', () => {
-  it('builds into its own folder from its own config; dist/ is byte-identical afterwards', () => {
-    // the first brand's build: dist/ when there is one, else built now into a folder of its own
-    const dist = path.join(root, 'dist');
-    const hadDist = existsSync(path.join(dist, 'index.html'));
-    const first = hadDist ? dist : path.join(work, 'first');
-    if (!hadDist) build({ DIST: first });
-    const before = hashes(first);
-    expect(Object.keys(before)).toContain('index.html');
-
-    const config = secondBrand();
-    const out = path.join(work, 'jinsha-dist');
-    build({ SCREENS_CONFIG_DIR: config, DIST: out });
-
-    // the first brand's build is untouched (and no dist/ appeared where there was none)
-    expect(hashes(first)).toEqual(before);
-    if (!hadDist) expect(existsSync(dist), 'the build wrote dist/').toBe(false);
-
-    // its own names and colour: the page, the manifest
-    const html = readFileSync(path.join(out, 'index.html'), 'utf8');
-    expect(html).toContain(BRAND.siteName);
-    expect(html).toContain(BRAND.primary);
-    const manifest = JSON.parse(readFileSync(path.join(out, 'manifest.webmanifest'), 'utf8')) as Record<string, unknown>;
-    expect(manifest).toMatchObject({ name: BRAND.siteName, short_name: BRAND.shortName, theme_color: BRAND.primary });
-
-    // every asset of its config, filled in with its brand: its app icon, its logo
-    const icon = readFileSync(path.join(out, 'app-icon.svg'), 'utf8');
-    expect(icon).toContain('jinsha icon');
-    expect(icon).toContain(`fill="${BRAND.primary}"`);
-    expect(readFileSync(path.join(out, 'jinsha-logo.svg'), 'utf8')).toContain(`<title>${BRAND.siteName}</title>`);
-    // the icon sizes are made from its icon: none is the first brand's
-    const pngs = readdirSync(out).filter((f) => f.endsWith('.png') || f.endsWith('.ico'));
-    expect(pngs.length).toBeGreaterThan(0);
-    for (const f of pngs) expect(hashes(out)[f], `${f} is the first brand's`).not.toBe(before[f]);
-
-    // nothing of the first brand's name in any text file it ships
-    const text = Object.keys(hashes(out)).filter((f) => /\.(html|js|css|svg|webmanifest|json)$/.test(f));
-    for (const f of text) expect(readFileSync(path.join(out, f), 'utf8'), f).not.toContain('星耀娱乐');
-
-    // the service worker precaches the files of this build, at their revisions (md5 of the content)
-    const list = precache(out);
-    expect(Object.keys(list)).toEqual(expect.arrayContaining(['index.html', 'app-icon.svg', 'jinsha-logo.svg', 'manifest.webmanifest']));
-    // (vite-plugin-pwa gives the manifest a revision of its own making: it differs from the first brand's)
-    for (const [url, revision] of Object.entries(list)) {
-      const file = path.join(out, url);
-      expect(existsSync(file), `${url} is precached but not in the build`).toBe(true);
-      if (revision && url !== 'manifest.webmanifest') expect(createHash('md5').update(readFileSync(file)).digest('hex'), url).toBe(revision);
+beforeAll(() => {
+  // the product and the brands as they were written for format 1: no "$format", Menu's columns
+  cpSync(path.join(root, 'screens.config'), product, { recursive: true });
+  cpSync(path.join(root, 'brands'), brands, { recursive: true });
+  cpSync(path.join(__dirname, 'fixtures', 'format-1', 'brands'), brands, { recursive: true });
+  for (const dir of [product, brands]) {
+    for (const f of jsonFiles(dir)) {
+      const text = readFileSync(path.join(dir, f), 'utf8').replace(/^ {2}"\$format": 2,\n/m, '');
+      writeFileSync(path.join(dir, f), f.includes('screens') ? text.replace(/"perRow":/g, '"columns":') : text);
     }
-    const firstList = precache(first);
-    for (const url of ['app-icon.svg', 'index.html', 'manifest.webmanifest', 'pwa-192x192.png']) expect(list[url], url).not.toBe(firstList[url]);
+  }
+});
+
+describe('an engine change (Menu: columns is now perRow) migrates the product and every brand', () => {
+  it('check:config names each old use, in the product\'s files and each brand\'s, with the new name and the command', () => {
+    const r = npm('check:config', {}, ['--brands']);
+    expect(r.status).toBe(1);
+    const fix = 'run `npm run migrate`, which rewrites it in screens.config/ and every brand\'s overlay';
+    const said = (file: string, at: string) => `${file}: ${at}: Menu's "columns" (entries per row of a grid) is called "perRow" since config format 2; ${fix}`;
+    const lines = r.stderr.split('\n');
+    for (const [file, at] of [
+      [`${product}/screens/home.json`, '/body/3/children/0/props/columns'],
+      [`${product}/screens/mine.json`, '/body/1/props/columns'],
+      [`${product}/screens/money.json`, '/body/1/children/0/props/columns'],
+      [`${brands}/jinsha/screens/mine.json`, '/body/0/props/columns'],
+      [`${brands}/yinhe/screens/mine.json`, '/body/0/props/columns'],
+    ]) expect(lines).toContain(said(file, at));
+    // only those: the Stats (the product's, the brand's own) keep their columns, and no "unknown property"
+    expect(lines.filter((l) => l.includes('columns'))).toHaveLength(5);
+    expect(r.stderr).toContain(`brand jinsha (${brands}/jinsha/ over ${product}/):`);
+  }, 120_000);
+
+  it('npm run migrate rewrites the names alone, in every file that has one, and then every brand checks', () => {
+    const before = readFileSync(path.join(brands, 'yinhe', 'screens', 'mine.json'), 'utf8');
+    const r = npm('migrate');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('menu-per-row (format 2): Menu: "columns" (entries per row of a grid) is called "perRow": 5 change(s)');
+    expect(r.stdout).toMatch(new RegExp(`brand yinhe \\(${brands}/yinhe/ over ${product}/\\) is valid`));
+    // the brand's file: the Menu's name and the format changed, nothing else (its Stats keeps columns)
+    expect(readFileSync(path.join(brands, 'yinhe', 'screens', 'mine.json'), 'utf8')).toBe(
+      before.replace('{\n', '{\n  "$format": 2,\n').replace('{ "id": "shortcuts", "props": { "columns": 5 } }', '{ "id": "shortcuts", "props": { "perRow": 5 } }'),
+    );
+    // the product's: as the repository has it (it was migrated the same way)
+    for (const f of jsonFiles(product)) expect(readFileSync(path.join(product, f), 'utf8'), f).toBe(readFileSync(path.join(root, 'screens.config', f), 'utf8'));
+    // and nothing is left to do (the brands of this test: BRANDS_DIR, as the commands read it)
+    process.env.BRANDS_DIR = brands;
+    try {
+      expect(pendingChanges(loadBundle(root, product), ['jinsha', 'yinhe'].map((id) => loadBrand(root, id, product)))).toEqual([]);
+    } finally {
+      delete process.env.BRANDS_DIR;
+    }
+  }, 120_000);
+});
+
+describe('a change to the product reaches every brand, each built into its own folder', () => {
+  const built: Record<string, string> = {};
+  const BRANDS = { jinsha: { siteName: '金沙娱乐', primary: '#a3195b', logo: 'jinsha-logo.svg', perRow: 3 }, yinhe: { siteName: '银河娱乐', primary: '#4527a0', logo: 'yinhe-logo.svg', perRow: 5 } };
+
+  beforeAll(() => {
+    // the product changes; no brand file is touched
+    edit(product, 'app.json', [['"withdrawMin": 100,', '"withdrawMin": 150,']]);
+    edit(product, 'messages.json', [['"register.name": "用户名长度', '"register.name": "会员账号长度']]);
+    edit(product, 'screens/mine.json', [['{ "title": "帮助中心", "icon": "help", "to": "/boutBallBet" },', '{ "title": "帮助中心", "icon": "help", "to": "/boutBallBet" },\n          { "title": "联系我们", "icon": "service", "to": "/kefu" },']]);
+    for (const id of Object.keys(BRANDS)) {
+      const dist = path.join(work, `dist-${id}`);
+      const r = npm('build', { BRAND: id, DIST: dist }, ['--logLevel', 'warn']);
+      if (r.status !== 0) throw new Error(`BRAND=${id} npm run build failed:\n${r.stdout}\n${r.stderr}`);
+      built[id] = dist;
+      // the first brand's build, byte for byte, before the next brand builds
+      if (id === 'jinsha') writeFileSync(path.join(work, 'jinsha.before.json'), JSON.stringify(hashes(dist)));
+    }
   }, 600_000);
+
+  it('each brand\'s build has the product\'s change: the constant, the rule\'s message, the new menu entry', () => {
+    for (const id of Object.keys(BRANDS)) {
+      ships(built[id], 'withdrawMin:150').toBe(true);
+      ships(built[id], '会员账号长度').toBe(true);
+      ships(built[id], '联系我们').toBe(true);
+    }
+  });
+
+  it('each is its own brand: name, colour, logo, app icon, its Menu row; nothing of the product\'s or another brand\'s name', () => {
+    for (const [id, b] of Object.entries(BRANDS)) {
+      const dist = built[id];
+      const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+      expect(html).toContain(b.siteName);
+      expect(html).toContain(b.primary);
+      expect(JSON.parse(readFileSync(path.join(dist, 'manifest.webmanifest'), 'utf8'))).toMatchObject({ name: b.siteName, theme_color: b.primary });
+      // its own pictures, filled with its colour and name (the product's app icon replaced by name)
+      expect(readFileSync(path.join(dist, 'app-icon.svg'), 'utf8')).toBe(readFileSync(path.join(root, 'brands', id, 'assets', 'app-icon.svg'), 'utf8').replace(/\{\{theme\.primary\}\}/g, b.primary).replace(/\{\{brand\.siteName\}\}/g, b.siteName));
+      expect(readFileSync(path.join(dist, b.logo), 'utf8')).toContain(`<title>${b.siteName}</title>`);
+      ships(dist, `perRow:${b.perRow}`).toBe(true);
+      for (const other of ['星耀娱乐', ...Object.values(BRANDS).filter((o) => o !== b).map((o) => o.siteName)]) ships(dist, other).toBe(false);
+    }
+    // yinhe's own Stats, placed after the shortcuts, keeps its columns
+    expect(/type:[`"]Stats[`"],props:\{columns:2,items:\[\{label:[`"]银河积分/.test(shipped(built.yinhe)), 'yinhe ships its Stats with columns 2').toBe(true);
+  });
+
+  it('one brand\'s build leaves another brand\'s folder byte-identical', () => {
+    expect(hashes(built.jinsha)).toEqual(JSON.parse(readFileSync(path.join(work, 'jinsha.before.json'), 'utf8')));
+  });
+
+  it('a build made to fail after writing its files (a broken app icon) leaves its folder byte-identical, and nothing beside it', () => {
+    mkdirSync(path.join(brands, 'broken', 'assets'), { recursive: true });
+    writeFileSync(path.join(brands, 'broken', 'app.json'), JSON.stringify({ $format: 2, brand: { siteName: '坏了', shortName: '坏了' } }));
+    writeFileSync(path.join(brands, 'broken', 'assets', 'app-icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle r=');
+    const before = hashes(built.jinsha);
+    const r = npm('build', { BRAND: 'broken', DIST: built.jinsha }, ['--logLevel', 'warn']);
+    expect(r.status).not.toBe(0);
+    expect(`${r.stdout}${r.stderr}`).toContain('vite-plugin-pwa');
+    expect(hashes(built.jinsha)).toEqual(before);
+    expect(readdirSync(work).filter((f) => f.includes('.building-'))).toEqual([]);
+  }, 300_000);
 });
 
 describe('the assets app.json names are in that config\'s own assets/', () => {
@@ -128,6 +203,21 @@ describe('the assets app.json names are in that config\'s own assets/', () => {
     expect(problems).toEqual([
       { file: 'screens.config/app.json', path: '/brand/logo', message: `"assets/jinsha-logo.svg" is not in screens.config/assets/ (expected one of ${list})` },
       { file: 'screens.config/app.json', path: '/webApp/icon', message: `"assets/app-icn.svg" is not in screens.config/assets/ (expected one of ${list}); did you mean "assets/app-icon.svg"?` },
+    ]);
+  });
+
+  it('in a brand, the brand\'s assets and the product\'s count; a missing one is named with both folders', async () => {
+    const overlay = loadOverlay(root, 'jinsha');
+    const withLogo = (logo: string) => {
+      const o = { ...overlay, app: { file: overlay.app!.file, json: { ...(overlay.app!.json as object), brand: { siteName: '金沙娱乐', shortName: '金沙', logo } } } };
+      return checkConfig(mergeBrand(loadBundle(root), o, schemaSource(root)).bundle, loadSchemas(root), widgets);
+    };
+    const widgets = await loadWidgetSchemas(root);
+    expect(withLogo('assets/jinsha-logo.svg')).toEqual([]);
+    expect(withLogo('assets/app-icon.svg')).toEqual([]);
+    const all = [...new Set([...loadBundle(root).assets!, ...overlay.assets])].sort().map((a) => `assets/${a}`).join(', ');
+    expect(withLogo('assets/jinsha.svg')).toEqual([
+      { file: 'brands/jinsha/app.json', path: '/brand/logo', message: `"assets/jinsha.svg" is not in brands/jinsha/assets/ or screens.config/assets/ (expected one of ${all})` },
     ]);
   });
 });

@@ -100,6 +100,29 @@ describe('check:config', () => {
     ]);
   });
 
+  it('names a field that looks secret but is not a password field, which a draft would keep (issue 39); draft: false on the field or the form answers it', () => {
+    const fieldsOf = (b: { forms: Record<string, Json> }, form: string) => (b.forms[form] as Json).fields as Json[];
+    const problems = check((b) => {
+      // a pay password drawn as a number field; a code by its label; a secret by its name alone
+      fieldsOf(b, 'withdraw-bank')[2].type = 'number';
+      Object.assign(fieldsOf(b, 'addUsdtCard')[2], { type: 'text', name: 'code', label: '短信验证码', placeholder: '' });
+      Object.assign(fieldsOf(b, 'withdraw-usdt')[2], { type: 'text', name: 'pin', label: '校验码', placeholder: '' });
+      // the red-packet code says draft: false today
+      delete fieldsOf(b, 'paycode')[1].draft;
+      // answered: draft: false on the field, or on the form
+      Object.assign(fieldsOf(b, 'addBankCard')[4], { type: 'number', draft: false });
+      fieldsOf(b, 'changePassword')[0].type = 'number';
+      (b.forms.changePassword as Json).draft = false;
+    }).filter((p) => /^\/fields\/\d+$/.test(p.path));
+    const advice = 'and the form\'s draft would keep what is typed in it (sessionStorage): make it "type": "password", or write "draft": false on the field';
+    expect(problems.map((p) => `${p.file} ${p.path}: ${p.message}`).sort()).toEqual([
+      `screens.config/forms/addUsdtCard.json /fields/2: field "code" looks like a secret ("短信验证码"), ${advice}`,
+      `screens.config/forms/paycode.json /fields/1: field "pay_code" looks like a secret ("红包口令"), ${advice}`,
+      `screens.config/forms/withdraw-bank.json /fields/2: field "password" looks like a secret ("支付密码"), ${advice}`,
+      `screens.config/forms/withdraw-usdt.json /fields/2: field "pin" looks like a secret (its name "pin"), ${advice}`,
+    ]);
+  });
+
   it('names a field type and a rule type that do not exist, and the old names kind and check', () => {
     const typos = check((b) => {
       ((b.forms.login as Json).fields as Json[])[1].type = 'pasword';
@@ -128,9 +151,9 @@ describe('check:config', () => {
     });
     expect(oldNames.map((p) => `${p.path}: ${p.message}`)).toEqual([
       '/fields/0: missing required property "type"',
-      '/fields/0/kind: unknown property "kind" (expected one of autoComplete, default, icon, inputMode, label, maxLength, min, name, options, optionsFrom, placeholder, readOnly, send, type); it is called "type" now',
+      '/fields/0/kind: unknown property "kind" (expected one of autoComplete, default, draft, icon, inputMode, label, maxLength, min, name, options, optionsFrom, placeholder, readOnly, send, type); it is called "type" now',
       '/rules/0: missing required property "type"',
-      '/rules/0/check: unknown property "check" (expected one of field, max, message, min, onFail, other, pattern, type, when); it is called "type" now',
+      '/rules/0/check: unknown property "check" (expected one of field, id, max, message, min, onFail, other, pattern, type, when); it is called "type" now',
     ]);
     // a list's text when it has no entry is emptyText on every widget (Repeat, Table, Tiles as on PagedList)
     const emptyWas = check((b) => {

@@ -34,6 +34,18 @@ function check(mutate: (v: View) => void): string[] {
   });
   return errorsOf(checker(b)).map((p) => `${p.file}: ${p.path}: ${p.message}`);
 }
+/** The same change's warnings, as `file: path: message` lines. */
+function warnings(mutate: (v: View) => void): string[] {
+  const b = structuredClone(real);
+  mutate({
+    constants: (b.app.json as { constants: Json }).constants,
+    messages: (b.messages.json as { messages: Json }).messages,
+    rules: (form) => (b.forms[form].json as { rules: Rule[] }).rules,
+  });
+  return checker(b)
+    .filter((p) => p.severity === 'warning')
+    .map((p) => `${p.file}: ${p.path}: ${p.message}`);
+}
 const ruleIndex = (form: string, type: string, field = 'amount') => (real.forms[form].json as { rules: Rule[] }).rules.findIndex((r) => r.type === type && r.field === field);
 
 describe('a minimum above its maximum', () => {
@@ -41,17 +53,31 @@ describe('a minimum above its maximum', () => {
     expect(check(() => {})).toEqual([]);
   });
 
-  it('app.json: depositMinDefault 20000 above depositMaxDefault 10000 (and each deposit range rule that reads them)', () => {
-    const problems = check((v) => (v.constants.depositMinDefault = 20000));
-    expect(problems[0]).toBe(
-      'screens.config/app.json: /constants/depositMinDefault: depositMinDefault 20000 is above depositMaxDefault 10000 (/constants/depositMaxDefault): no value can pass both; expected a minimum at most its maximum (lower depositMinDefault or raise depositMaxDefault)',
-    );
+  it('app.json: depositMinBank 20000 above depositMaxBank 10000 (and the bank deposit range rule that reads them)', () => {
+    const problems = check((v) => (v.constants.depositMinBank = 20000));
     const range = ruleIndex('recharge-bank', 'range');
-    expect(problems).toContain(
-      `screens.config/forms/recharge-bank.json: /rules/${range}/min: the rule's min 20000 (const.depositMinDefault) is above its max 10000 (const.depositMaxDefault): no value can pass; expected min at most max`,
-    );
-    // the four deposit forms read the pair
-    expect(problems).toHaveLength(5);
+    expect(problems).toEqual([
+      'screens.config/app.json: /constants/depositMinBank: depositMinBank 20000 is above depositMaxBank 10000 (/constants/depositMaxBank): no value can pass both; expected a minimum at most its maximum (lower depositMinBank or raise depositMaxBank)',
+      `screens.config/forms/recharge-bank.json: /rules/${range}/min: the rule's min 20000 (const.depositMinBank) is above its max 10000 (const.depositMaxBank): no value can pass; expected min at most max`,
+    ]);
+  });
+
+  it('each deposit method has its own pair: a higher bank maximum touches no other method, and each pair is checked', () => {
+    // 金沙's higher bank-transfer maximum: the bank pair alone
+    expect(check((v) => (v.constants.depositMaxBank = 50000))).toEqual([]);
+    for (const [method, form] of [['Alipay', 'recharge-alipay'], ['Wechat', 'recharge-wechat'], ['Usdt', 'recharge-usdt']] as const) {
+      const range = ruleIndex(form, 'range');
+      expect(check((v) => (v.constants[`depositMin${method}`] = 20000)), method).toEqual([
+        `screens.config/app.json: /constants/depositMin${method}: depositMin${method} 20000 is above depositMax${method} 10000 (/constants/depositMax${method}): no value can pass both; expected a minimum at most its maximum (lower depositMin${method} or raise depositMax${method})`,
+        `screens.config/forms/${form}.json: /rules/${range}/min: the rule's min 20000 (const.depositMin${method}) is above its max 10000 (const.depositMax${method}): no value can pass; expected min at most max`,
+      ]);
+    }
+  });
+
+  it('the shared pair of before is gone: its name is refused, naming the pairs there are', () => {
+    expect(check((v) => (v.constants.depositMaxDefault = 50000))).toEqual([
+      'screens.config/app.json: /constants/depositMaxDefault: unknown property "depositMaxDefault": each deposit method has its own maximum now: depositMaxBank, depositMaxAlipay, depositMaxWechat, depositMaxUsdt',
+    ]);
   });
 
   it('app.json: withdrawMin 60000 above withdrawMax 50000; a pair of lengths too (usernameMin above usernameMax)', () => {
@@ -73,6 +99,18 @@ describe('a minimum above its maximum', () => {
     expect(problems).toEqual([
       `screens.config/forms/withdraw-bank.json: /rules/${min}/min: the min 60000 (const.withdrawMin) of this min rule on "amount" is above the max 50000 of the range rule at /rules/${max}/max: no value can pass both; expected the minimum at most the maximum`,
     ]);
+  });
+});
+
+describe('the other field a crossed pair is about (Problem.also: an editor shows the problem at both)', () => {
+  it('a pair of constants names the maximum; crossed rules the other rule\'s max', () => {
+    const b = structuredClone(real);
+    (b.app.json as { constants: Json }).constants.withdrawMin = 2000000;
+    const problems = errorsOf(checker(b));
+    expect(problems.filter((p) => p.file === 'screens.config/app.json').map((p) => [p.path, p.also])).toEqual([['/constants/withdrawMin', ['/constants/withdrawMax']]]);
+    const min = ruleIndex('withdraw-bank', 'min');
+    const max = ruleIndex('withdraw-bank', 'max');
+    expect(problems.filter((p) => p.file === 'screens.config/forms/withdraw-bank.json').map((p) => [p.path, p.also])).toEqual([[`/rules/${min}/min`, [`/rules/${max}/max`]]]);
   });
 });
 
@@ -151,5 +189,38 @@ describe('a field that takes fewer characters than its rules ask for', () => {
       `screens.config/forms/login.json: /fields/${code}/maxLength: the captcha field "code" takes at most 3 (const.captchaInputMax) characters (its maxLength, /fields/${code}/maxLength), fewer than the captcha's code of 4 (const.captchaLength): no player can type it; expected at least 4`,
       `screens.config/forms/register.json: /fields/${fieldIndex('register', 'code')}/maxLength: the captcha field "code" takes at most 3 (const.captchaInputMax) characters (its maxLength, /fields/${fieldIndex('register', 'code')}/maxLength), fewer than the captcha's code of 4 (const.captchaLength): no player can type it; expected at least 4`,
     ]);
+  });
+});
+
+describe('a number typed into a rule (a warning: use a constant)', () => {
+  it('the real config types none', () => {
+    expect(warnings(() => {})).toEqual([]);
+  });
+
+  it('the trial: 200 typed into the bank withdrawal rule and its message: the rule is named, with what to write', () => {
+    const min = ruleIndex('withdraw-bank', 'min');
+    const change = (v: View) => {
+      v.rules('withdraw-bank')[min].min = 200;
+      v.messages['withdraw.min'] = '单笔取款不能低于200元';
+    };
+    // rule and message agree, so nothing else is said; the typed number is
+    expect(warnings(change)).toEqual([
+      `screens.config/forms/withdraw-bank.json: /rules/${min}/min: the rule's min is the number 200, typed in: put it in app.json constants and write {{const.NAME}} here, and {{min}} in its message, so the rule and every text that states it follow one value`,
+    ]);
+  });
+
+  it('a typed number that a constant already holds is named with it; a bound in {{ }} is typed too', () => {
+    const name = ruleIndex('register', 'minLength', 'name');
+    expect(warnings((v) => (v.rules('register')[name].min = 6))).toEqual([
+      `screens.config/forms/register.json: /rules/${name}/min: the rule's min is the number 6, typed in: put it in app.json constants and write {{const.NAME}} here (const.usernameMin, const.passwordMin, const.payPasswordMin, … have this value), and {{min}} in its message, so the rule and every text that states it follow one value`,
+    ]);
+    const max = ruleIndex('withdraw-usdt', 'max');
+    expect(warnings((v) => (v.rules('withdraw-usdt')[max].max = '{{1000000}}'))).toEqual([
+      `screens.config/forms/withdraw-usdt.json: /rules/${max}/max: the rule's max is the number 1000000, typed in: put it in app.json constants and write {{const.NAME}} here (const.withdrawMax has this value), and {{max}} in its message, so the rule and every text that states it follow one value`,
+    ]);
+  });
+
+  it('a bound from the server with a constant to fall back on is not typed', () => {
+    expect(warnings((v) => (v.rules('recharge-bank')[ruleIndex('recharge-bank', 'range')].max = '{{data.rangeBank.max_price | or:const.depositMaxBank}}'))).toEqual([]);
   });
 });

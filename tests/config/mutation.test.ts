@@ -5,7 +5,7 @@
  * @message keys, and inside every {{binding}} (parsed by the engine's own parser) the scope root,
  * the const./data./state./maps. name and every filter and filter argument; a reload source, a
  * paged source and its page path, a setState key, a form rule's field and type, a form field's
- * type, a route's screen and guard, an icon; a key naming a sibling (a tab's defaultKey, the
+ * type, a route's screen and guard, an icon, a feature tag and a feature switch; a key naming a sibling (a tab's defaultKey, the
  * initial state of a tab row or filter) and a key of messages.json the app needs; a route a `to`
  * goes to; the field read of the user (user.x), of a list entry (item.x) and of a data source's
  * reply (data.source.x). For each it swaps two neighbouring letters in an
@@ -185,6 +185,9 @@ function fileMutations(file: string, json: unknown, fileKind: 'app' | 'messages'
       if (isObject(v.payload)) for (const k of Object.keys(v.payload)) rename('payload key', [...at, 'payload'], k);
     }
     if (typeof v.icon === 'string' && Object.hasOwn(ICON_SOURCES, v.icon)) value('icon', [...at, 'icon'], v.icon);
+    // the feature a part belongs to (app.json features), and a switch's own name there
+    if (typeof v.feature === 'string') value('feature tag', [...at, 'feature'], v.feature);
+    if (fileKind === 'app' && at.length === 1 && at[0] === 'features') for (const k of Object.keys(v)) rename('feature switch', at, k);
     if (fileKind === 'screen' && at.length === 3 && at[0] === 'data' && at[2] === 'paged' && typeof v.path === 'string') value('page path', [...at, 'path'], v.path);
     if (isCondition(v) && at.length > 0) for (const k of Object.keys(v)) rename('condition operator', at, k);
     if (fileKind === 'form' && at.length === 2 && at[0] === 'rules' && typeof v.field === 'string') value('form rule field', [...at, 'field'], v.field);

@@ -149,7 +149,7 @@ describe('the checker on one edited file', () => {
     expect(edited('home', (h) => (redPacket(h).when = false))).toEqual([]);
     const at = `/body/${(real.screens.home.json as { body: Json[] }).body.findIndex((n) => n.type === 'FloatingIcon')}`;
     expect(edited('home', (h) => (redPacket(h).hidden = true))).toEqual([
-      `screens.config/screens/home.json: ${at}/hidden: unknown property "hidden" (expected one of children, props, type, when); to switch it off write "when": false`,
+      `screens.config/screens/home.json: ${at}/hidden: unknown property "hidden" (expected one of children, feature, id, props, type, when); to switch it off write "when": false`,
     ]);
     expect(edited('home', (h) => ((redPacket(h).props as Json).hidden = true))).toEqual([
       `screens.config/screens/home.json: ${at}/props/hidden: FloatingIcon: unknown property "hidden" (expected one of bottom, caption, closable, closeLabel, icon, label, onTap, position, sessionKey, src, testId, variant)`,

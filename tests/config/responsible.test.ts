@@ -31,9 +31,9 @@ describe('constants.responsible', () => {
   });
 
   it('checks types, ranges and typos through the schema, naming the path', () => {
-    const wrong = check((r) => (r.enabled = 'yes'));
+    const wrong = check((r) => (r.limitWarningMinutes = 'yes'));
     expect(wrong).toHaveLength(1);
-    expect(wrong[0]).toMatch(/^screens\.config\/app\.json: \/constants\/responsible\/enabled: /);
+    expect(wrong[0]).toMatch(/^screens\.config\/app\.json: \/constants\/responsible\/limitWarningMinutes: /);
     const typo = check((r) => {
       r.limitWarningMinute = 5;
     });
@@ -45,7 +45,13 @@ describe('constants.responsible', () => {
   it('refuses {{const.responsible.X}} for a field that does not exist', () => {
     const clone = config.copy();
     const mine = clone.screens.mine.json as { body: unknown[] };
-    mine.body.push({ type: 'Text', props: { text: '{{const.responsible.enabledd}}' } });
-    expect(config.problems(clone)).toContain('screens.config/screens/mine.json: /body/' + (mine.body.length - 1) + '/props/text: constant "responsible.enabledd" is not in app.json constants; did you mean "enabled"?');
+    mine.body.push({ type: 'Text', props: { text: '{{const.responsible.helpArticleTyp}}' } });
+    expect(config.problems(clone)).toContain('screens.config/screens/mine.json: /body/' + (mine.body.length - 1) + '/props/text: constant "responsible.helpArticleTyp" is not in app.json constants; did you mean "helpArticleType"?');
+  });
+
+  it('is switched in one place with the other features: the old constants.responsible.enabled says where it went', () => {
+    expect(check((r) => (r.enabled = false))).toEqual([
+      'screens.config/app.json: /constants/responsible/enabled: unknown property "enabled": it moved to "features": { "responsiblePlay": … } (app.json: every feature is switched in one place)',
+    ]);
   });
 });

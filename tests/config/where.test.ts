@@ -6,7 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ConfigBundle } from '../../src/config/check';
-import { findReferences, findText, routesOf } from '../../src/config/where';
+import { findReferences, findText, routesOf, type Reference } from '../../src/config/where';
+import { perBrand } from '../../scripts/where-cli';
+import { brandIds } from '../../scripts/config-fs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -102,7 +104,8 @@ describe('npm run check:config -- --where', () => {
       out = (e as { stdout: string }).stdout;
     }
     expect(status).toBe(1);
-    expect(out.trim()).toBe('@no.suchKey: no reference in screens.config/');
+    // the brands are asked too (brands/<id>/ over screens.config/)
+    expect(out.trim()).toBe(`@no.suchKey: no reference in screens.config/\nand none in the brands (${brandIds(root).join(', ')})`);
   });
 
   it('names the folder it searched (another brand\'s, SCREENS_CONFIG_DIR) and the web addresses a brand\'s name does not find', () => {
@@ -129,3 +132,16 @@ describe('npm run check:config -- --where', () => {
     }
   });
 });
+
+describe('npm run where, per brand: the value and the layer that sets it (issue 36)', () => {
+  it('a value the brand sets names the brand\'s file; one it leaves names the product\'s; a text it no longer shows says so', () => {
+    const lines = (key: string, refs: (b: ConfigBundle) => Reference[]) => perBrand(root, 'screens.config', key, ['jinsha'], refs);
+    expect(lines('map:sponsorUrl', (b) => findReferences(b, 'map:sponsorUrl'))).toEqual([
+      'brand jinsha: {"1":"https://sponsor.jinsha.example.com/zhanzhu?type=1","2":"https://sponsor.jinsha.example.com/zhanzhu?type=2"}  brands/jinsha/app.json /maps/sponsorUrl (over the product\'s)',
+    ]);
+    const min = (JSON.parse(readFileSync(path.join(root, 'screens.config', 'app.json'), 'utf8')) as { constants: { withdrawMin: number } }).constants.withdrawMin;
+    expect(lines('const.withdrawMin', (b) => findReferences(b, 'const.withdrawMin'))).toEqual([`brand jinsha: ${min}  screens.config/app.json /constants/withdrawMin (the product's)`]);
+    expect(lines('星耀', (b) => findText(b, '星耀'))).toEqual(['brand jinsha: no reference in brands/jinsha/ over screens.config/']);
+  });
+});
+

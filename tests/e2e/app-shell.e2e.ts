@@ -14,7 +14,9 @@ import { BASE, browserPerFile, expectClean, go, loginByApi, newPage } from './ha
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, 'screens.config', file), 'utf8')) as T;
-const app = readJson<{ brand: { siteName: string }; theme: { primary: string }; tabBar: { path: string; label: string }[] }>('app.json');
+const app = readJson<{ brand: { siteName: string; serviceName: string }; theme: { primary: string }; tabBar: { path: string; label: string }[] }>('app.json');
+/** a tab's label as the player reads it: a name of the brand ({{brand.serviceName}}) written in */
+const label = (s: string) => s.replace(/\{\{brand\.(\w+)\}\}/g, (_all, k: string) => (app.brand as Record<string, string>)[k]);
 const routes = readJson<{ routes: { path: string; title: string }[] }>('routes.json').routes;
 
 /** /login's hero as screens.config writes it: the link back and the subtitle (the welcome line is bound to the backend's title) */
@@ -64,7 +66,7 @@ describe('before JavaScript', () => {
     const page = await withoutScript(env.browser);
     await page.goto(`${BASE}/`);
     expect(await shown(page, '.shell-topbar')).toBe(app.brand.siteName);
-    expect(await page.locator('.shell-tab').allInnerTexts()).toEqual(app.tabBar.map((t) => t.label));
+    expect(await page.locator('.shell-tab').allInnerTexts()).toEqual(app.tabBar.map((t) => label(t.label)));
     for (const tab of await page.locator('.shell-tab').all()) expect(await tab.isVisible()).toBe(true);
     const colour = (i: number) => page.locator('.shell-tab').nth(i).evaluate((el) => getComputedStyle(el).color);
     const primary = await page.evaluate((c) => {

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { BASE, dialogText, expectClean, fill, go, loginByApi, newPage, resetMock, submit, toastAfter, browserPerFile } from './harness';
 import { byTestId, memberPage, mockMember, patchMember, recordRequests, resultToast } from './member-helpers';
+import { draftNote, draftsLoaded, draftValues, expectNoSecretStored, inputValues, logoutAsPlayer, RESTORED } from './draft-helpers';
 
 const env = browserPerFile();
 beforeEach(async () => {
@@ -30,7 +31,7 @@ async function addBankCard(p: Page, cardNo: string) {
 }
 
 describe('bank cards', () => {
-  it('meets every add-bank-card rule in order, then binds a card shown with its last 4 digits only', async () => {
+  it('meets every add-bank-card rule in order, then binds a card shown with its last 4 digits only; what was typed survives a reload, never the pay password, and is no other member\'s (issue 39)', async () => {
     const p = await memberPage(env.browser, '/addBankCard');
     await p.locator('form[name=addBankCard]').waitFor();
     const expectToast = async (msg: string) => expect(await toastAfter(p, () => submit(p, '确认添加'))).toBe(msg);
@@ -53,6 +54,19 @@ describe('bank cards', () => {
     await expectToast('请输人支付密码长度');
     expect(binds.count()).toBe(0);
 
+    // a reload (a pull-to-refresh, a tab the phone discarded): the three text fields and the bank are back, the pay password empty
+    const bank = await p.locator('#addBankCard-bank').innerText();
+    const textFields = ['bank_owner', 'bank_no', 'bank_address', 'pay_pass'];
+    expect(await draftValues(p, 'addBankCard')).toEqual({ bank_owner: '张伟', bank, bank_no: '6222021234567890', bank_address: '北京市朝阳区支行' });
+    await expectNoSecretStored(p, ['1234567890123456789'], ['pay_pass']);
+    await p.reload();
+    await draftNote(p).waitFor();
+    expect(await draftNote(p).locator('.cfg-draft-text').innerText()).toBe(RESTORED);
+    expect(await draftNote(p).getByRole('button', { name: '清除' }).isVisible()).toBe(true);
+    expect(await inputValues(p, textFields)).toEqual(['张伟', '6222021234567890', '北京市朝阳区支行', '']);
+    await expect.poll(() => p.locator('#addBankCard-bank').innerText()).toBe(bank);
+    await expectNoSecretStored(p, ['1234567890123456789'], ['pay_pass']);
+
     await fill(p, 'pay_pass', '123456');
     expect(await resultToast(p, () => submit(p, '确认添加'))).toBe('绑定成功');
     await p.waitForURL(`${BASE}/#/wallet?type=1`);
@@ -61,6 +75,42 @@ describe('bank cards', () => {
     const text = await p.locator('.w-tabs-pane').innerText();
     expect(text).toContain('**** **** **** 7890');
     expect(text).not.toContain('6222021234567890');
+
+    // bound: the draft is gone, and the form opens empty
+    expect(await draftValues(p, 'addBankCard')).toBeNull();
+    await go(p, '/addBankCard');
+    await p.locator('form[name=addBankCard]').waitFor();
+    await draftsLoaded(p);
+    expect(await inputValues(p, textFields)).toEqual(['', '', '', '']);
+    expect(await draftNote(p).count()).toBe(0);
+
+    // typed again and put back by a reload: 清除 empties the form and drops the draft
+    await fill(p, 'bank_owner', '张三');
+    await fill(p, 'bank_no', '6222020200112233');
+    expect(await draftValues(p, 'addBankCard')).toEqual({ bank_owner: '张三', bank_no: '6222020200112233' });
+    await p.reload();
+    await draftNote(p).waitFor();
+    expect(await inputValues(p, textFields)).toEqual(['张三', '6222020200112233', '', '']);
+    await draftNote(p).getByRole('button', { name: '清除' }).click();
+    await draftNote(p).waitFor({ state: 'detached' });
+    expect(await inputValues(p, textFields)).toEqual(['', '', '', '']);
+    expect(await draftValues(p, 'addBankCard')).toBeNull();
+
+    // typed again, then the member logs out and another logs in: nothing of it is back
+    await fill(p, 'bank_owner', '张三');
+    await fill(p, 'bank_no', '6222020200112233');
+    await fill(p, 'bank_address', '北京市朝阳区支行');
+    await fill(p, 'pay_pass', 'Demo-39-pay');
+    expect(await draftValues(p, 'addBankCard')).toEqual({ bank_owner: '张三', bank_no: '6222020200112233', bank_address: '北京市朝阳区支行' });
+    await expectNoSecretStored(p, ['Demo-39-pay'], ['pay_pass']);
+    await logoutAsPlayer(p);
+    await expectNoSecretStored(p, ['Demo-39-pay'], ['pay_pass']);
+    await loginByApi(p, '/addBankCard', 'agent01', 'agent123');
+    await p.locator('form[name=addBankCard]').waitFor();
+    await draftsLoaded(p);
+    expect(await inputValues(p, textFields)).toEqual(['', '', '', '']);
+    expect(await draftNote(p).count()).toBe(0);
+    expect(await draftValues(p, 'addBankCard')).toBeNull();
     expectClean(p);
   });
 

@@ -1,8 +1,9 @@
 /** Issue 6: /recharge and /payInfo as the seeded member at 375x812 (SPEC.md sections 2, 5, 8, 9). */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { dialogText, expectClean, fill, go, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, submit, toastAfter, browserPerFile } from './harness';
-import { byTestId, countRequests, memberPage, pick, resultToastAfter } from './money-helpers';
+import { allowConsole, BASE, dialogText, expectClean, fill, go, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, submit, toastAfter, browserPerFile } from './harness';
+import { byTestId, countRequests, memberPage, mockMember, pick, resultToastAfter } from './money-helpers';
+import { draftNote, draftValues, inputValues, NOT_ARRIVED, RESTORED } from './draft-helpers';
 
 const env = browserPerFile();
 beforeEach(async () => {
@@ -109,8 +110,9 @@ describe('deposit', () => {
     expectClean(p);
   });
 
-  it('bank: shows the receiving accounts, asks name, bank, card number, branch, then amount; lands in the records', async () => {
+  it('bank: shows the receiving accounts, asks name, bank, card number, branch, then amount; a reload keeps them, a lost answer keeps them and the second tap makes one deposit; lands in the records (issue 39)', async () => {
     const p = await memberPage(env.browser, '/recharge');
+    allowConsole(p, /Failed to load resource|net::ERR_/);
     await p.locator('form[name=recharge-bank]').waitFor();
     expect(await tabs(p)).toEqual(['网银转账', 'USDT', '微信', '支付宝']);
     await expect.poll(() => p.getByText('6222021001118866775').count()).toBe(1);
@@ -125,15 +127,52 @@ describe('deposit', () => {
     await fill(p, 'bank_address', '招商银行深圳分行');
     await expectToast('请输入金额在100-50000之间！');
     await fill(p, 'amount', '500');
+
+    // the player switches to the bank's app and the phone discards the tab: everything is back
+    const typed = ['bank_owner', 'bank_no', 'bank_address', 'amount'];
+    expect(await draftValues(p, 'recharge-bank')).toEqual({ bank_owner: '张三', bank: '招商银行', bank_no: '6225880100001234', bank_address: '招商银行深圳分行', amount: '500' });
+    await p.reload();
+    await draftNote(p).waitFor();
+    expect(await draftNote(p).locator('.cfg-draft-text').innerText()).toBe(RESTORED);
+    expect(await inputValues(p, typed)).toEqual(['张三', '6225880100001234', '招商银行深圳分行', '500']);
+    await expect.poll(() => p.locator('#recharge-bank-bank').innerText()).toBe('招商银行');
+
+    // the backend makes the deposit, then the connection drops before its answer (every resend of the browser too)
+    const { counts } = await mockMember();
+    const keys: string[] = [];
+    p.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/recharge') keys.push(r.headers()['idempotency-key'] ?? '');
+    });
+    await mockFault({ path: '/api/recharge', dropAfter: true, times: 20 });
+    expect(await resultToastAfter(p, () => submit(p, '提交存款信息'))).toBe(NOT_ARRIVED);
+    const button = p.locator('form[name=recharge-bank] button[type=submit]');
+    await expect.poll(() => button.isDisabled()).toBe(false);
+    expect(await inputValues(p, typed)).toEqual(['张三', '6225880100001234', '招商银行深圳分行', '500']);
+    expect(await p.locator('#recharge-bank-bank').innerText()).toBe('招商银行');
+    expect(p.url()).toMatch(/#\/recharge$/);
+    expect((await mockMember()).counts.deposits).toBe(counts.deposits + 1);
+
+    // the second tap is the same request: the backend answers it with its first answer and makes no second deposit
+    await fetch(`${BASE}/__mock/fault`, { method: 'DELETE', headers: { 'Content-Type': 'application/json' } });
     const deposits = countRequests(p, '/api/recharge');
     expect(await resultToastAfter(p, () => submit(p, '提交存款信息'))).toBe('提交成功，等待后台审核');
     await p.waitForURL(/#\/transRecord/);
     expect(deposits.bodies()).toEqual([
       { paytype: 'bank', amount: 500, bank_owner: '张三', bank: '招商银行', bank_no: '6225880100001234', bank_address: '招商银行深圳分行' },
     ]);
+    expect((await mockMember()).counts.deposits).toBe(counts.deposits + 1);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys)).toEqual(new Set([keys[0]]));
     const row = p.locator('[data-testid=trans-list] .w-cell').first();
     await expect.poll(() => row.innerText()).toContain('待审核');
     expect(await row.innerText()).toContain('500.00');
+
+    // submitted: the draft is gone, the form opens empty (another member's view of a draft: member-cards.e2e.ts)
+    expect(await draftValues(p, 'recharge-bank')).toBeNull();
+    await go(p, '/recharge');
+    await p.locator('form[name=recharge-bank]').waitFor();
+    expect(await inputValues(p, typed)).toEqual(['', '', '', '']);
+    expect(await draftNote(p).count()).toBe(0);
     expectClean(p);
   });
 

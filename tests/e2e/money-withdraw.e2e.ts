@@ -2,9 +2,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { constants } from '../../src/config';
-import { allowConsole, BASE, expectClean, fill, loginByApi, mock, mockFault, newPage, resetMock, SEED, submit, toastAfter, toasts, browserPerFile } from './harness';
+import { allowConsole, BASE, expectClean, fill, go, loginByApi, mock, mockFault, newPage, resetMock, SEED, submit, toastAfter, toasts, browserPerFile } from './harness';
 import { byTestId, countRequests, memberPage, mockMember, pick, resultToastAfter } from './money-helpers';
 import { advance, onPageClock, pauseClock } from './page-clock';
+import { draftNote, draftValues, expectNoSecretStored, inputValues, NOT_ARRIVED, RESTORED } from './draft-helpers';
 
 const env = browserPerFile();
 beforeEach(async () => {
@@ -27,7 +28,7 @@ async function bankForm(p: Page) {
 }
 
 describe('withdrawal', () => {
-  it('checks card, minimum 100, maximum 1000000 and pay password in order; 100 with the right password lands in /transRecord as pending after 1.5 s', async () => {
+  it('checks card, minimum 100, maximum 1000000 and pay password in order; the card and amount survive a reload, never the pay password (issue 39); 100 with the right password lands in /transRecord as pending after 1.5 s', async () => {
     const p = await memberPage(env.browser, '/withdrawal?type=bank');
     const { card, label } = await bankForm(p);
     const withdrawals = countRequests(p, '/api/withdraw');
@@ -49,9 +50,20 @@ describe('withdrawal', () => {
     expect(withdrawals.count()).toBe(0);
 
     // a wrong pay password: the server's message, everything typed kept
-    await fill(p, 'password', '000000');
+    const wrong = 'Wrong-39-pay';
+    await fill(p, 'password', wrong);
     expect(await resultToastAfter(p, () => submit(p, '立即取款'))).toBe('支付密码错误');
     expect(await p.locator('input[name=amount]').inputValue()).toBe('100');
+
+    // a reload: the card and the amount are back, the pay password is not (nor was it ever stored)
+    expect(await draftValues(p, 'withdraw-bank')).toEqual({ bank: String(card.id), amount: '100' });
+    await expectNoSecretStored(p, [wrong], ['password']);
+    await p.reload();
+    await draftNote(p).waitFor();
+    expect(await draftNote(p).locator('.cfg-draft-text').innerText()).toBe(RESTORED);
+    expect(await inputValues(p, ['amount', 'password'])).toEqual(['100', '']);
+    await expect.poll(() => p.locator('#withdraw-bank-bank').innerText()).toBe(label);
+    await expectNoSecretStored(p, [wrong], ['password']);
 
     await fill(p, 'password', SEED.payPassword);
     const sent = Date.now();
@@ -65,6 +77,14 @@ describe('withdrawal', () => {
     const row = p.locator('[data-testid=trans-list] .w-cell').first();
     await expect.poll(() => row.innerText()).toContain('待审核');
     expect(await row.innerText()).toContain('100.00');
+
+    // submitted: the draft is gone, the form opens empty (another member's view of a draft: member-cards.e2e.ts)
+    expect(await draftValues(p, 'withdraw-bank')).toBeNull();
+    await go(p, '/withdrawal?type=bank');
+    await p.locator('form[name=withdraw-bank]').waitFor();
+    expect(await inputValues(p, ['amount', 'password'])).toEqual(['', '']);
+    expect(await draftNote(p).count()).toBe(0);
+    await expectNoSecretStored(p, [wrong], ['password']);
     expectClean(p);
   });
 
@@ -126,8 +146,13 @@ describe('withdrawal', () => {
     await fill(p, 'password', SEED.payPassword);
     // Chromium silently retries a POST dropped on a reused keep-alive socket (once per pooled socket): drop them all
     await mockFault({ path: '/api/withdraw', drop: true, times: 20 });
+    const keys: string[] = [];
+    p.on('request', (r) => {
+      if (r.url().endsWith('/api/withdraw')) keys.push(r.headers()['idempotency-key'] ?? '');
+    });
     const failed = p.waitForEvent('requestfailed', (r) => r.url().endsWith('/api/withdraw'));
-    await submit(p, '立即取款');
+    // the player is told it did not go through, and that what was typed is kept (issue 39)
+    expect(await resultToastAfter(p, () => submit(p, '立即取款'))).toBe(NOT_ARRIVED);
     await failed;
     const button = p.locator('form[name=withdraw-bank] button[type=submit]');
     await expect.poll(() => button.isDisabled()).toBe(false);
@@ -142,6 +167,9 @@ describe('withdrawal', () => {
     expect(await resultToastAfter(p, () => submit(p, '立即取款'))).toBe('提交成功，等待后台审核');
     await p.waitForURL(/#\/transRecord/);
     expect((await mockMember()).balance).toBe(850);
+    // the retry was the same request: the key of the tap that got no answer
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys)).toEqual(new Set([keys[0]]));
     expectClean(p);
   });
 

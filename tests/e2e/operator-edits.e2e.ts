@@ -1,9 +1,10 @@
 /**
  * Issue 24: an operator's edit reaches every place the player sees it. ONE build of ONE copy of
- * the config carrying every edit at once (SCREENS_CONFIG_DIR, served with the mock and the
- * production CSP on a port of its own): the minimum withdrawal, the brand colour, the brand's
- * names and "when": false on the floating red-packet icon. Then the dev server (`npm start`) on a
- * copy with a syntax error shows the error's line in the browser, and the app again once fixed.
+ * the config carrying every edit at once (SCREENS_CONFIG_DIR, served with the mock speaking as its
+ * brand and the production CSP on a port of its own): the minimum withdrawal, the brand colour, the
+ * brand's names, customer service's name (issue 36), and red packets and responsible play switched
+ * off in app.json `features` (issues 36 and 16). Then the dev server (`npm start`) on a copy with a
+ * syntax error shows the error's line in the browser, and the app again once fixed.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../mock-server/app';
+import { brandOfConfig } from '../../mock-server/brand';
 import { securityHeaders } from '../../scripts/security-headers';
 import { themeVars } from '../../src/config/brand';
 import { browserPerFile, expectClean, fill, newPage, SEED, submit, toastAfter } from './harness';
@@ -26,7 +28,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const env = browserPerFile();
 
 const PRIMARY = '#a3195b';
-const BRAND = { siteName: '金沙测试娱乐', shortName: '金沙测试' };
+const BRAND = { siteName: '金沙测试娱乐', shortName: '金沙测试', serviceName: '贴心助手' };
 
 /** a copy of screens.config/ in a temporary folder with `edits` (file -> [text, replacement]) */
 function copyWith(edits: Record<string, [string, string][]>): string {
@@ -46,7 +48,7 @@ function edit(dir: string, file: string, pairs: [string, string][]): void {
 
 const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 
-describe('one build of a config with the edits of issue 24', () => {
+describe('one build of a config with the edits of issues 24 and 36', () => {
   let dir = '';
   let server: Server | undefined;
   let base = '';
@@ -58,9 +60,11 @@ describe('one build of a config with the edits of issue 24', () => {
         ['"primary": "#1366e6"', `"primary": "${PRIMARY}"`],
         ['"siteName": "星耀娱乐"', `"siteName": "${BRAND.siteName}"`],
         ['"shortName": "星耀娱乐"', `"shortName": "${BRAND.shortName}"`],
+        ['"serviceName": "客服"', `"serviceName": "${BRAND.serviceName}"`],
+        // every part of red packets and of responsible play, switched off in one place
+        ['"redPacket": true', '"redPacket": false'],
+        ['"responsiblePlay": true', '"responsiblePlay": false'],
       ],
-      // the floating red-packet icon switched off (its when was app.redpacket_switch == 1)
-      'screens/home.json': [['"type": "FloatingIcon",\n      "when": {\n        "path": "app.redpacket_switch",\n        "eq": 1\n      },', '"type": "FloatingIcon",\n      "when": false,']],
     });
     const out = path.join(dir, 'dist');
     const r = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--mode', 'test', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], {
@@ -72,7 +76,8 @@ describe('one build of a config with the edits of issue 24', () => {
     if (r.status !== 0) throw new Error('vite build of the edited config failed');
     const app = express();
     app.use(securityHeaders);
-    app.use(createApp({ latencyMs: 0, control: true }));
+    // the mock speaks as the brand of the folder it serves (as npm start and npm run serve do with SCREENS_CONFIG_DIR)
+    app.use(createApp({ latencyMs: 0, control: true, brand: brandOfConfig(dir) }));
     app.use(express.static(out));
     await new Promise<void>((resolve) => {
       server = app.listen(0, '127.0.0.1', () => resolve());
@@ -85,15 +90,19 @@ describe('one build of a config with the edits of issue 24', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function open(hash: string, member = false): Promise<Page> {
+  async function open(hash: string, member = false, before: (p: Page) => Promise<void> = async () => {}): Promise<Page> {
     const { page } = await newPage(env.browser);
+    await before(page);
     // no start-up notice over home
     await fetch(`${base}/__mock/settings`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ index_modal: 0 }) });
     if (member) {
       const r = await fetch(`${base}/api/login_pc`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: SEED.username, password: SEED.password, code: '' }) });
       const token = ((await r.json()) as { data: { api_token: string } }).data.api_token;
-      // where the app keeps it, before the app starts
-      await page.addInitScript((t) => sessionStorage.setItem('token', t), token);
+      // where the app keeps it, before the app starts (in the page, not in the frames it shows: the
+      // service page runs sandboxed, without storage)
+      await page.addInitScript((t) => {
+        if (window === window.top) sessionStorage.setItem('token', t);
+      }, token);
     }
     await page.goto(`${base}/#${hash}`);
     return page;
@@ -147,13 +156,78 @@ describe('one build of a config with the edits of issue 24', () => {
     expectClean(p);
   });
 
-  it('"when": false hides the floating red-packet icon, though the red packet is switched on', async () => {
+  it('features.redPacket false: no floating icon, menu entry or 我的 entry of red packets though the backend switch is on; /hongbao and /welfare by URL land on home', async () => {
     const info = (await (await fetch(`${base}/api/app`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json()) as { data: { redpacket_switch: number } };
     expect(info.data.redpacket_switch).toBe(1);
-    const p = await open('/');
+    const p = await open('/', true);
     await p.locator('.w-sidetabs-tab.is-active').waitFor();
     await p.waitForLoadState('networkidle');
     expect(await p.locator('[data-testid=redpacket-float]').count()).toBe(0);
+    await p.locator('[data-testid=side-menu-open]').click();
+    const menu = p.locator('.w-drawer-body');
+    await menu.getByText('VIP特权').waitFor();
+    expect(await menu.innerText()).not.toContain('红包活动');
+    await p.goto(`${base}/#/mine`);
+    await p.locator('[data-testid=mine-username]').waitFor();
+    expect(await p.locator('.w-menu').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('返水中心')]));
+    expect((await p.locator('.w-menu').allInnerTexts()).join()).not.toContain('福利中心');
+    // a route switched off answers like an unknown path: the app goes to /
+    for (const path of ['/hongbao', '/welfare']) {
+      await p.goto(`${base}/#${path}`);
+      await p.waitForURL(`${base}/#/`);
+      await p.locator('.w-sidetabs-tab.is-active').waitFor();
+      expect(await p.getByRole('dialog').count()).toBe(0);
+    }
+    // the page the build serves names it nowhere either (the static shell's frames, the route chunks it preloads)
+    const html = await (await fetch(`${base}/`)).text();
+    expect(html).not.toContain('/hongbao');
+    expectClean(p);
+  });
+
+  it('features.responsiblePlay false: no reminder code loads, none shows after hours of play, and nothing links to the screen', async () => {
+    const requests: string[] = [];
+    const p = await open('/mine', true, async (page) => {
+      page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+      await page.clock.install();
+    });
+    await p.locator('[data-testid=mine-username]').waitFor();
+    // past every moment the reminder's chunk would load at (the screen's data mark, the fallback a few seconds after)
+    await p.clock.fastForward(10_000);
+    await p.waitForLoadState('networkidle');
+    expect(await p.locator('[data-testid=mine-link-vip]').count()).toBe(1);
+    expect(await p.locator('[data-testid=mine-responsible]').count()).toBe(0);
+    await p.clock.fastForward(3 * 3_600_000);
+    expect(await p.getByRole('dialog').count()).toBe(0);
+    expect(await p.evaluate(() => sessionStorage.getItem('responsible.session'))).toBeNull();
+
+    await p.goto(`${base}/#/boutBallBetInfo?type=8`);
+    await p.locator('.w-html').first().waitFor();
+    expect(await p.locator('[data-testid=article-responsible]').count()).toBe(0);
+    await p.goto(`${base}/#/responsible`);
+    await p.waitForURL(`${base}/#/`);
+    await p.waitForLoadState('networkidle');
+    expect(requests.filter((u) => /\/assets\/(Reminder|ResponsibleSettings)-/.test(u))).toEqual([]);
+    // the app itself did load (the check above is not passing on an empty page)
+    expect(requests.some((u) => u.startsWith('/assets/index-'))).toBe(true);
+    expectClean(p);
+  });
+
+  it('brand.serviceName: the tab bar (in the static shell too), /kefu, 存款 and the help centre say the new name; the mock speaks as the brand', async () => {
+    expect(await (await fetch(`${base}/`)).text()).toContain(`<span class="tabbar-label">${BRAND.serviceName}</span>`);
+    const p = await open('/kefu', true);
+    const tab = p.locator('.tabbar .tabbar-item.is-active');
+    await tab.waitFor();
+    expect((await tab.innerText()).trim()).toBe(BRAND.serviceName);
+    // the service page the mock hands out welcomes the player to this brand
+    const frame = p.frameLocator('iframe[data-testid=kefu-frame]');
+    await expect.poll(() => frame.locator('.msg').first().innerText(), { timeout: 15_000 }).toBe(`您好，欢迎来到${BRAND.siteName}，请问有什么可以帮您？`);
+    await expect.poll(() => p.title()).toBe(`在线${BRAND.serviceName} - ${BRAND.siteName}`);
+    await p.goto(`${base}/#/recharge`);
+    await p.locator('[data-testid=recharge-kefu]').waitFor();
+    expect(await p.locator('[data-testid=recharge-kefu]').innerText()).toContain(`人工${BRAND.serviceName}存款`);
+    await p.goto(`${base}/#/boutBallBet`);
+    await p.getByRole('button', { name: `联系在线${BRAND.serviceName}` }).waitFor();
+    expect(await p.locator('body').innerText()).not.toContain('客服');
     expectClean(p);
   });
 });

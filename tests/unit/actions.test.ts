@@ -1,8 +1,18 @@
-/** Issue 11: the already-on-this-page rule compares the whole target; a left screen's actions stop. */
+/** Issue 11: the already-on-this-page rule compares the whole target; a left screen's actions stop. Issue 39: a form's submit is told how its call ended. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CallResult } from '../../src/api/client';
 
 const shown: string[] = [];
 vi.mock('../../src/engine/ui', () => ({ ui: { toast: (t: string) => void shown.push(t), success: (t: string) => void shown.push(t), fail: (t: string) => void shown.push(t) } }));
+/** the client: each call recorded with its options, answered with the next of `replies` */
+const calls: { endpoint: string; quietTransient: unknown }[] = [];
+const replies: CallResult<unknown>[] = [];
+vi.mock('../../src/api/client', () => ({
+  call: async (endpoint: string, _payload: unknown, options: { quietTransient?: boolean }) => {
+    calls.push({ endpoint, quietTransient: options.quietTransient });
+    return replies.shift();
+  },
+}));
 vi.mock('../../src/store/session', () => ({ session: {}, clearSession: () => undefined, refreshMoney: async () => undefined, loadUser: async () => undefined, signIn: async () => undefined }));
 
 const { navigateTo, runActions } = await import('../../src/engine/actions');
@@ -16,6 +26,8 @@ function context(current: string) {
 
 beforeEach(() => {
   shown.length = 0;
+  calls.length = 0;
+  replies.length = 0;
 });
 
 describe('navigate', () => {
@@ -53,6 +65,43 @@ describe('a screen that was left', () => {
     );
     live = false; // the router moved on while the delay ran
     expect(await done).toBe(false);
+    expect(went).toEqual([]);
+  });
+});
+
+describe('a form\'s submit (issue 39)', () => {
+  const ok: CallResult<unknown> = { ok: true, code: 200, message: '提交成功', data: null };
+  const lost: CallResult<unknown> = { ok: false, code: 0, message: '', data: null, network: true };
+
+  it('is told how its own call ended, before its handlers, which run without it (their calls toast as usual)', async () => {
+    const { ctx } = context('/recharge');
+    const told: CallResult<unknown>[] = [];
+    replies.push(ok, lost);
+    const done = await runActions([{ type: 'api', endpoint: 'recharge', payload: { paytype: 'bank', amount: 500 }, onSuccess: [{ type: 'api', endpoint: 'balance' }] }], {
+      ...ctx,
+      submitted: (r) => void told.push(r),
+    });
+    expect(done).toBe(false); // the handler's call got no answer
+    expect(told).toEqual([ok]);
+    expect(calls).toEqual([
+      { endpoint: 'recharge', quietTransient: true },
+      { endpoint: 'balance', quietTransient: false },
+    ]);
+  });
+
+  it('is told also when the player left the screen while the call ran (a success still drops the draft); nothing else of the list runs', async () => {
+    const { went, ctx } = context('/recharge');
+    const told: CallResult<unknown>[] = [];
+    replies.push(ok);
+    let live = true;
+    const done = runActions([{ type: 'api', endpoint: 'recharge', payload: {}, onSuccess: [{ type: 'navigate', to: '/transRecord' }] }], {
+      ...ctx,
+      live: () => live,
+      submitted: (r) => void told.push(r),
+    });
+    live = false;
+    expect(await done).toBe(false);
+    expect(told).toEqual([ok]);
     expect(went).toEqual([]);
   });
 });

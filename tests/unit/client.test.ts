@@ -165,3 +165,87 @@ describe('Idempotency-Key (issue 10)', () => {
     expect(keyOf(lastRequest?.init)).toBe('tap-1');
   });
 });
+
+describe('a money call that got no answer is the same request when made again (issue 39)', () => {
+  const keyOf = (init: RequestInit | undefined) => (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+  type Answer = 'drop' | 'timeout' | '500' | 'html' | 'ok' | 'refused';
+
+  /** a backend answering each request as the next entry of `answers` says, recording the keys */
+  function backend(answers: Answer[], token = () => 'tok-123') {
+    const keys: (string | undefined)[] = [];
+    setup(
+      ((_u: string, init: RequestInit) => {
+        keys.push(keyOf(init));
+        switch (answers.shift()) {
+          case 'drop':
+            return Promise.reject(new TypeError('Failed to fetch'));
+          case 'timeout':
+            return new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+          case '500':
+            return Promise.resolve(reply({ code: 500, message: '服务器异常，请稍后再试', data: null }, 500));
+          case 'html':
+            return Promise.resolve(new Response('<html>502 Bad Gateway</html>', { status: 502 }));
+          case 'refused':
+            return Promise.resolve(reply({ code: 210, message: '余额不足', data: null }));
+          default:
+            return Promise.resolve(reply({ code: 200, message: '提交成功，等待后台审核', data: null }));
+        }
+      }) as unknown as typeof fetch,
+      { getToken: token },
+    );
+    return keys;
+  }
+
+  it('a dropped connection, a timeout, a 5xx or a reply that is not the envelope keep the key; the answer ends it', async () => {
+    const keys = backend(['drop', 'timeout', '500', 'html', 'ok', 'ok']);
+    const deposit = { paytype: 'bank', amount: 501, bank_owner: '张三', bank: '招商银行', bank_no: '6225880100001234', bank_address: '深圳分行' };
+    for (let i = 0; i < 5; i++) await call('recharge', deposit, { loading: true });
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys.slice(0, 5)).toEqual(Array(5).fill(keys[0]));
+    // answered: the same form sent again is a new deposit
+    await call('recharge', deposit, { loading: true });
+    expect(keys[5]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[5]).not.toBe(keys[0]);
+  });
+
+  it('a business answer (a refusal) ends it too: the next tap is a new request', async () => {
+    const keys = backend(['drop', 'refused', 'ok']);
+    const withdrawal = { amount: 150, bank: 3, password: '123456' };
+    for (let i = 0; i < 3; i++) await call('withdraw', withdrawal);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('a changed payload, or the same one by another member, is another request with a new key', async () => {
+    let token = 'tok-a';
+    const keys = backend(['drop', 'drop', 'drop', 'ok', 'ok'], () => token);
+    await call('withdraw', { amount: 150, bank: 3, password: '123456' });
+    await call('withdraw', { amount: 160, bank: 3, password: '123456' });
+    token = 'tok-b';
+    await call('withdraw', { amount: 150, bank: 3, password: '123456' });
+    expect(new Set(keys).size).toBe(3);
+    // the first member's unanswered withdrawal is still that request
+    token = 'tok-a';
+    await call('withdraw', { amount: 150, bank: 3, password: '123456' });
+    expect(keys[3]).toBe(keys[0]);
+  });
+
+  it('a key the caller gives is sent as it is and not remembered; a call that is not about money has none', async () => {
+    const keys = backend(['drop', 'drop', 'drop']);
+    await call('transfer', { amount: 1, sourcetype: 'userbalance', targettype: 'pg' }, { idempotencyKey: 'tap-7' });
+    await call('transfer', { amount: 1, sourcetype: 'userbalance', targettype: 'pg' });
+    await call('balance');
+    expect(keys[0]).toBe('tap-7');
+    expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[2]).toBeUndefined();
+  });
+
+  it('quietTransient (a form submit says it itself): no toast for a 5xx, the toast for a business answer', async () => {
+    backend(['500', 'refused']);
+    const transfer = { amount: 2, sourcetype: 'userbalance', targettype: 'ky' };
+    expect(await call('transfer', transfer, { quietTransient: true })).toMatchObject({ ok: false, code: 500, transient: true });
+    expect(events).toEqual([]);
+    await call('transfer', transfer, { quietTransient: true });
+    expect(events).toEqual(['error:210:余额不足']);
+  });
+});

@@ -3,12 +3,15 @@
  * widget folders and FILTERS, ENGINE.md's file table is exactly src/engine/, and every binding filter
  * and every repository path the docs write exists. Issue 31: every relative link of the docs
  * resolves (file and heading), every `npm run` script they name exists, README stays a front page.
+ * Issue 40: the repository stands alone: no file of it (docs, code and its comments, config, tests)
+ * names a path outside it (tests/unit/paths-outside.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bindingExpressions, FILTERS, parseExpression } from '../../src/engine/bindings';
+import { pathsOutside } from './paths-outside';
 
 const root = path.resolve(__dirname, '..', '..');
 const read = (f: string) => readFileSync(path.join(root, f), 'utf8');
@@ -78,10 +81,9 @@ describe('the other docs', () => {
     const made = /ProgressRing|screens\/banks\.json|routes\/<domain>\.ts/;
     for (const f of DOCS) {
       for (const m of read(f).matchAll(/`((?:src|scripts|screens\.config|tests|docs|mock-server|bench)\/[\w./-]+\.(?:ts|tsx|json|md|css))`/g)) {
-        if (made.test(m[1])) continue;
+        if (made.test(m[1]) || existsSync(path.join(root, m[1]))) continue;
         // an output a command writes (bench/results.json) is in .gitignore, so a clean clone has none
-        if (spawnSync('git', ['check-ignore', '-q', m[1]], { cwd: root }).status === 0) continue;
-        expect(existsSync(path.join(root, m[1])), `${f}: ${m[1]}`).toBe(true);
+        expect(spawnSync('git', ['check-ignore', '-q', m[1]], { cwd: root }).status, `${f}: ${m[1]} (no such file)`).toBe(0);
       }
     }
   });
@@ -112,7 +114,8 @@ describe('links and commands of the docs (issue 31)', () => {
         links++;
         const [file, anchor] = target.split('#');
         const abs = file ? path.resolve(path.dirname(path.join(root, f)), file) : path.join(root, f);
-        if (!existsSync(abs)) broken.push(`${f}: ${target} (no such file)`);
+        if (path.relative(root, abs).startsWith('..')) broken.push(`${f}: ${target} (outside the repository)`);
+        else if (!existsSync(abs)) broken.push(`${f}: ${target} (no such file)`);
         else if (anchor && abs.endsWith('.md') && !anchorsOf(readFileSync(abs, 'utf8')).has(anchor)) broken.push(`${f}: ${target} (no such heading)`);
       }
     }
@@ -135,5 +138,64 @@ describe('links and commands of the docs (issue 31)', () => {
     const readme = read('README.md');
     expect(readme.length).toBeLessThanOrEqual(12000);
     for (const doc of ['docs/OPERATING.md', 'docs/DEPLOYING.md', 'docs/DEVELOPING.md', 'docs/ENGINE.md', 'docs/BENCH.md']) expect(readme).toContain(`](${doc})`);
+  });
+});
+
+/** Every text file of the repository and its text: tracked, and new ones not ignored (a clone, or a copy with a fresh `git init`). */
+function repositoryTexts(): Map<string, string> {
+  const git = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  expect(git.status, git.stderr).toBe(0);
+  const texts = new Map<string, string>();
+  for (const f of git.stdout.split('\0').filter(Boolean)) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path.join(root, f));
+    } catch {
+      continue; // deleted from the work tree, or a link to a folder (node_modules in a copy)
+    }
+    if (!bytes.includes(0)) texts.set(f, bytes.toString('utf8')); // not a picture or a font
+  }
+  return texts;
+}
+
+describe('the repository stands alone (issue 40)', () => {
+  it('no file names a path outside the repository', () => {
+    const texts = repositoryTexts();
+    expect(texts.size).toBeGreaterThan(300);
+    const files = new Set(texts.keys());
+    const found: string[] = [];
+    for (const [f, text] of texts) for (const p of pathsOutside(f, text, files)) found.push(`${p.file}:${p.line}: ${p.text}`);
+    expect(found).toEqual([]);
+  });
+
+  // written so that this file names no path out of the repository itself
+  const pieces = (n: number) => Array(n).fill("'..'").join(', ');
+  const up = (n: number) => '../'.repeat(n);
+  const files = new Set(['README.md', 'docs/DEVELOPING.md', 'src/engine/bindings.ts', 'src/widgets/Text/index.tsx', 'screens.config/schema/screen.schema.json']);
+  it.each([
+    ['README.md', `The product is specified in \`${up(1)}shared/SPEC.md\`.`, [`README.md:1: ${up(1)}shared/SPEC.md`]],
+    ['docs/DEVELOPING.md', `Read [the spec](${up(2)}shared/SPEC.md#7).`, [`docs/DEVELOPING.md:1: ${up(2)}shared/SPEC.md#7`]],
+    ['docs/DEVELOPING.md', `\`\`\`sh\ncat ${up(2)}shared/SPEC.md\n\`\`\``, [`docs/DEVELOPING.md:2: ${up(2)}shared/SPEC.md`]],
+    ['src/api/read.ts', `/**\n * Real backends (${up(3)}shared/API-SHAPES.md)\n */`, [`src/api/read.ts:2: ${up(3)}shared/API-SHAPES.md`]],
+    // outside a code block a doc's link is the doc's own, even when it would name a file from another folder
+    ['docs/DEVELOPING.md', `[README](${up(2)}README.md)`, [`docs/DEVELOPING.md:1: ${up(2)}README.md`]],
+    ['tests/api/catalogue.test.ts', `path.resolve(__dirname, ${pieces(3)}, 'shared', 'SPEC.md')`, [`tests/api/catalogue.test.ts:1: __dirname, ${pieces(3)}`]],
+    ['tests/config/add-one.test.ts', `path.resolve(root, ${pieces(1)}, 'shared', 'SPEC.md')`, [`tests/config/add-one.test.ts:1: root, ${pieces(1)}`]],
+  ])('finds the path out of the repository in %s', (file, text, expected) => {
+    expect(pathsOutside(file, text, files).map((p) => `${p.file}:${p.line}: ${p.text}`)).toEqual(expected);
+  });
+
+  it('passes paths that stay inside, examples written for another folder, and dots that are no path of the repository', () => {
+    const inside = [
+      ['docs/DEVELOPING.md', `[mock-server/README.md](${up(1)}mock-server/README.md#seed), "$schema": "${up(1)}schema/screen.schema.json"`],
+      // a widget's imports, in a doc: they name src/engine/bindings.ts from src/widgets/<Type>/
+      ['docs/DEVELOPING.md', `\`\`\`tsx\nimport { asNumber } from '${up(2)}engine/bindings';\n\`\`\``],
+      ['tests/unit/x.test.ts', `import { a } from '${up(2)}src/engine/bindings';\nconst root = path.resolve(__dirname, ${pieces(2)});`],
+      ['scripts/vite/browser-floor.ts', `const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), ${pieces(2)});`],
+      ['tests/api/bad-input.test.ts', "for (const p of ['/api/../etc/passwd', '/..//evil.com', 'a/../../b']) {}"],
+      ['src/api/replies.ts', 'export const banner = { .../* @__PURE__ */ obj({}) };'],
+      ['scripts/vite/browser-floor.ts', "code.replace(re, `$1../${name}$1`)"],
+    ];
+    for (const [file, text] of inside) expect(pathsOutside(file, text, files), text).toEqual([]);
   });
 });

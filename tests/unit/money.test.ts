@@ -137,15 +137,15 @@ describe('vipProgress: paysum / recharge of the entry at the current level, roun
 
 describe('bindings the money screens rely on', () => {
   const scope = {
-    const: { depositMinDefault: 100, depositMaxDefault: 10000 },
+    const: { depositMinBank: 100, depositMaxBank: 10000 },
     data: { range: { min_price: 0, max_price: 5000 }, cards: [{ id: 7, bank_owner: 'TRC20' }, { id: 9, bank_owner: 'ERC20' }] },
     form: { bank: '9', amount: '' },
   };
   it('or: keeps a value (0 included) and falls back to a config path only when it is missing', () => {
-    expect(resolve('{{data.range.max_price | or:const.depositMaxDefault}}', scope)).toBe(5000);
-    expect(resolve('{{data.range.min_price | or:const.depositMinDefault}}', scope)).toBe(0);
-    expect(resolve('{{data.nothing.min_price | or:const.depositMinDefault}}', scope)).toBe(100);
-    expect(resolve('{{form.amount | or:const.depositMinDefault}}', scope)).toBe(100);
+    expect(resolve('{{data.range.max_price | or:const.depositMaxBank}}', scope)).toBe(5000);
+    expect(resolve('{{data.range.min_price | or:const.depositMinBank}}', scope)).toBe(0);
+    expect(resolve('{{data.nothing.min_price | or:const.depositMinBank}}', scope)).toBe(100);
+    expect(resolve('{{form.amount | or:const.depositMinBank}}', scope)).toBe(100);
   });
   it('lookup: the protocol of the chosen card by id, whatever the id type; nothing when none is chosen', () => {
     expect(resolve('{{form.bank | lookup:data.cards,id,bank_owner}}', scope)).toBe('ERC20');

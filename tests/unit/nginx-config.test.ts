@@ -4,12 +4,14 @@
  * answers every location with the policy; the limits fit the app. (Real nginx in front of the
  * mock: tests/e2e/nginx.e2e.ts.)
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_LIMIT_BYTES } from '../../mock-server/api';
-import { apiConf, apiLimits, generatedFiles, jsonErrorsConf, nginxJson, NGINX_DIR, quote, securityHeadersConf } from '../../scripts/gen-nginx';
+import { apiConf, apiLimits, brandFiles, confDirOf, generatedFiles, jsonErrorsConf, nginxJson, NGINX_DIR, quote, securityHeadersConf, sites } from '../../scripts/gen-nginx';
+import { brandIds } from '../../scripts/config-fs';
 import { fillSite, parseUpstream, type SiteBlanks } from '../../scripts/nginx';
 import { securityHeaderList, securityHeaders } from '../../scripts/security-headers';
 
@@ -44,7 +46,7 @@ function locations(site: string): { head: string; body: string }[] {
 describe('deploy/nginx: generated from the one policy and the config', () => {
   it('the committed files are what `npm run gen:nginx` writes today (else: run it)', () => {
     for (const { file, text } of generatedFiles()) {
-      expect(read(path.basename(file)), `${path.relative(root, file)} is stale: run \`npm run gen:nginx\``).toBe(text);
+      expect(readFileSync(file, 'utf8'), `${path.relative(root, file)} is stale: run \`npm run gen:nginx\``).toBe(text);
     }
   });
 
@@ -112,6 +114,40 @@ describe('deploy/nginx: generated from the one policy and the config', () => {
     expect(JSON.parse(nginxUnquote(quoted.slice(1, -1)))).toEqual(tricky);
     expect(nginxUnquote(quote(`a "b" \\c`).slice(1, -1))).toBe(`a "b" \\c`);
     expect(() => quote("script-src 'self' $x")).toThrow('starts a variable');
+  });
+});
+
+describe('many brands, one policy (issue 36)', () => {
+  it('a brand that changes no limit and no server.* message shares deploy/nginx/; one that does gets its own three files', () => {
+    for (const id of brandIds(root)) if (!brandFiles(id).length) expect(confDirOf(id)).toBe(NGINX_DIR);
+    const brands = mkdtempSync(path.join(tmpdir(), 'brands-'));
+    const before = process.env.BRANDS_DIR;
+    try {
+      mkdirSync(path.join(brands, 'slow'));
+      writeFileSync(path.join(brands, 'slow', 'app.json'), JSON.stringify({ constants: { requestTimeoutMs: 60000 } }));
+      writeFileSync(path.join(brands, 'slow', 'messages.json'), JSON.stringify({ messages: { 'server.gatewayTimeout': '慢慢来' } }));
+      process.env.BRANDS_DIR = brands;
+      const files = brandFiles('slow');
+      expect(files.map((f) => path.relative(NGINX_DIR, f.file))).toEqual(['brands/slow/security-headers.conf', 'brands/slow/api.conf', 'brands/slow/json-errors.conf']);
+      expect(files[0].text).toBe(securityHeadersConf());
+      expect(files[1].text).toContain('proxy_read_timeout 75s;');
+      expect(files[1].text).toContain('from brands/slow/app.json over screens.config/app.json');
+      expect(files[2].text).toContain(nginxJson({ code: 504, message: '慢慢来', data: null }));
+    } finally {
+      if (before === undefined) delete process.env.BRANDS_DIR;
+      else process.env.BRANDS_DIR = before;
+      rmSync(brands, { recursive: true, force: true });
+    }
+  });
+
+  it('--sites: the one template filled for the product and each brand: its server name, its build, its included files', () => {
+    const out = sites({ serverNames: Object.fromEntries([['product', 'm.a.example'], ...brandIds(root).map((id) => [id, `m.${id}.example`])]), rootDir: '/srv/h5', confDir: '/etc/nginx/h5', listen: '80', upstream: 'http://10.0.0.5:8000' });
+    const blocks = out.split(/^# /m).filter(Boolean);
+    expect(blocks.map((b) => [/server_name (\S+);/.exec(b)![1], /root (\S+);/.exec(b)![1], /include (\S+)\/api\.conf;/.exec(b)![1]])).toEqual([
+      ['m.a.example', '/srv/h5/dist', '/etc/nginx/h5'],
+      ...brandIds(root).map((id) => [`m.${id}.example`, `/srv/h5/dist-${id}`, confDirOf(id) === NGINX_DIR ? '/etc/nginx/h5' : `/etc/nginx/h5/brands/${id}`]),
+    ]);
+    expect(() => sites({ serverNames: { product: 'm.a.example' }, rootDir: '/srv/h5', confDir: '/etc/nginx/h5', listen: '80', upstream: 'http://10.0.0.5:8000' })).toThrow(`SERVER_NAMES has no host for brand ${brandIds(root)[0]}`);
   });
 });
 

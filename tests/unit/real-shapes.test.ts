@@ -38,7 +38,7 @@ describe('payinfo cardlist: one object (SPEC.md) or an array (real backend), rea
 });
 
 /**
- * Issue 25: the screens read the Laravel original's rows (API-SHAPES.md) through their config, as
+ * Issue 25: the screens read the Laravel original's rows (mock-server/README.md, "Reply profiles") through their config, as
  * written in screens.config/ (read from the files, resolved as the engine resolves a widget's props).
  */
 describe('screens.config reads the Laravel original as well as the default shapes', () => {

@@ -81,7 +81,7 @@ describe('checks', () => {
     }
   });
   it('range uses inclusive bounds from bindings and exposes them to the message', () => {
-    const rule: RuleConfig = { field: 'amount', type: 'range', min: '{{const.depositMinDefault}}', max: '{{const.depositMaxDefault}}', message: '@deposit.range' };
+    const rule: RuleConfig = { field: 'amount', type: 'range', min: '{{const.depositMinBank}}', max: '{{const.depositMaxBank}}', message: '@deposit.range' };
     expect(run(rule, { amount: '100' })).toBeNull();
     expect(run(rule, { amount: '10000' })).toBeNull();
     const f = run(rule, { amount: '99.99' });

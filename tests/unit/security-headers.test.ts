@@ -45,4 +45,13 @@ describe('security headers', () => {
     expect(d.get('object-src')).toEqual(["'none'"]);
     expect(h['Content-Security-Policy']).not.toContain('unsafe-eval');
   });
+
+  it('the studio\'s preview (issue 37): framed by the studio only, its socket on the network address too', () => {
+    const h = headersOf(securityHeadersFor({ dev: { port: 5181, hosts: ['192.168.1.20'] }, frameAncestors: ['http://127.0.0.1:5180', 'http://localhost:5180'] }));
+    const d = directives(h['Content-Security-Policy']);
+    expect(d.get('frame-ancestors')).toEqual(["'self'", 'http://127.0.0.1:5180', 'http://localhost:5180']);
+    expect(h['X-Frame-Options']).toBeUndefined();
+    expect(d.get('connect-src')).toEqual(["'self'", 'ws://localhost:5181', 'ws://127.0.0.1:5181', 'ws://192.168.1.20:5181']);
+    expect(d.get('script-src')).toEqual(["'self'", "'unsafe-inline'"]);
+  });
 });

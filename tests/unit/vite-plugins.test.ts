@@ -11,6 +11,8 @@ import { fillIndexHtml } from '../../scripts/vite/app-shell-html.ts';
 import { chunkGroups, groupModules, preloadDependencies, screenChunkGroups } from '../../scripts/vite/chunk-groups.ts';
 import { checkOutput, needsCheck, overlayError } from '../../scripts/vite/config-check.ts';
 import { strippedConfig } from '../../scripts/vite/config-json.ts';
+import { schemaSource } from '../../scripts/config-fs.ts';
+import { schemaCursor } from '../../src/config/overlay/schema-cursor.ts';
 import { earlyReads, routeChunks } from '../../scripts/vite/preload-app.ts';
 import { markReactRouterPure } from '../../scripts/vite/react-router-pure.ts';
 import { readScreens, type ScreenFacts } from '../../scripts/vite/screen-facts.ts';
@@ -171,9 +173,15 @@ describe('small transforms', () => {
     expect(precached('assets/home-abcdefgh.js')).toBe(false);
   });
 
-  it('config JSON for the browser loses $schema and description only; bad JSON is left to the check', () => {
-    expect(strippedConfig('{"$schema":"./s.json","description":"note","routes":[1]}')).toBe('{"routes":[1]}');
+  it('config JSON for the browser loses $schema, $format and description, and the ids of lists keyed by id only; bad JSON is left to the check', () => {
+    expect(strippedConfig('{"$schema":"./s.json","$format":2,"description":"note","routes":[1]}')).toBe('{"routes":[1]}');
     expect(strippedConfig('{"routes":')).toBeUndefined();
+    // a screen: a node's id and a Menu entry's id go (brands' names for them); a payload's id, a tab's key stay
+    const screen = schemaCursor(schemaSource(process.cwd()), 'screen');
+    const json = { body: [{ id: 'm', type: 'Menu', props: { items: [{ id: 'a', title: 'A', onTap: [{ type: 'api', endpoint: 'x', payload: { id: 1 } }] }] } }, { id: 't', type: 'Tabs', props: { tabs: [{ key: 'k', title: 'K', children: [{ id: 'c', type: 'Text' }] }] } }] };
+    expect(JSON.parse(strippedConfig(JSON.stringify(json), screen)!)).toEqual({
+      body: [{ type: 'Menu', props: { items: [{ title: 'A', onTap: [{ type: 'api', endpoint: 'x', payload: { id: 1 } }] }] } }, { type: 'Tabs', props: { tabs: [{ key: 'k', title: 'K', children: [{ type: 'Text' }] }] } }],
+    });
   });
 
   it('react-router: top-level React calls marked pure, displayName lines dropped, nothing else', () => {

@@ -5,7 +5,7 @@
 import { bindingExpressions, FILTER_ARGS, FILTERS, parseExpression, type FilterArg } from '../../engine/bindings';
 import { BASE_ROOTS, LOCAL_WHERE } from './scope';
 import { sourceReply, step } from './shapes';
-import { didYouMean, isObject, listOf, walkStrings, type At, type JsonObject } from './util';
+import { didYouMean, inFolders, isObject, listOf, walkStrings, type At, type JsonObject } from './util';
 import type { Ctx, Run, Shape } from './context.ts';
 
 /** A path read by a binding (`user.name`, `data.list.total`): its root and first name. */
@@ -58,7 +58,8 @@ export function checkFields(run: Run, shape: Shape | undefined, fields: string[]
 }
 
 /** what {{brand.X}} reads (src/config/brand.ts brandOf: app.json brand) */
-const BRAND_NAMES = ['siteName', 'shortName', 'logoUrl'];
+/** the names of the brand a binding may read (src/config/brand.ts `Brand`) */
+const BRAND_NAMES = ['siteName', 'shortName', 'serviceName', 'logoUrl'];
 
 /** A constant, nested ones (const.responsible.enabled) followed through their objects. */
 function checkConstant(run: Run, parts: string[], at: At, ctx: Ctx): void {
@@ -104,7 +105,7 @@ function checkFilter(run: Run, name: string, arg: string | undefined, at: At, ct
 /** A text: an @message key, and every {{binding}} in it. */
 export function checkString(run: Run, s: string, at: At, ctx: Ctx): void {
   if (run.messages && s.startsWith('@') && /^@[a-zA-Z][\w.]*$/.test(s) && !(s.slice(1) in run.messages)) {
-    run.add(ctx.file, at, `message key "${s.slice(1)}" is not in screens.config/messages.json${didYouMean(s.slice(1), Object.keys(run.messages))}`);
+    run.add(ctx.file, at, `message key "${s.slice(1)}" is not in ${inFolders(run.bundle, 'messages.json')}${didYouMean(s.slice(1), Object.keys(run.messages))}`);
   }
   if (s.includes('{{')) for (const expr of bindingExpressions(s)) checkExpr(run, expr, at, ctx);
 }

@@ -84,9 +84,12 @@ export interface Compiled {
 export interface Run extends Compiled {
   bundle: ConfigBundle;
   problems: Problem[];
-  add(file: string, at: At | string, message: string): void;
+  /** a problem; `also`: other places of the same file it is about (Problem.also) */
+  add(file: string, at: At | string, message: string, also?: (At | string)[]): void;
   /** a warning: printed apart, does not fail the check (a literal limit in a text, checks/literals.ts) */
   warn(file: string, at: At | string, message: string): void;
+  /** "file /path" of a place, as a message cites another place (a brand's: the layer that set it) */
+  shown(file: string, at: At | string): string;
   /** runs `work` for one file unless the same file with the same dependencies was checked before */
   once<T>(json: unknown, part: string, deps: unknown[], work: () => T): T;
   /** which files passed schema validation (the reference checks read only those) */

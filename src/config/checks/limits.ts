@@ -1,7 +1,7 @@
 /**
  * Numbers that must agree (issue 32). Each of these passed the schema and blocked every player:
  *   - a minimum above its maximum: every `xMin`/`xMax` (and `minX`/`maxX`, `xMinY`/`xMaxY`) pair of
- *     app.json constants (depositMinDefault 20000 above depositMaxDefault 10000);
+ *     app.json constants (depositMinBank 20000 above depositMaxBank 10000);
  *   - the bounds of a form's rules on one field: a rule's own min above its max, and a lower bound
  *     of one rule (min, range, minLength, lengthBetween) above the upper bound of another on the
  *     same field (a min rule reading withdrawMin 60000, a range rule with max 50000): no value passes;
@@ -9,7 +9,8 @@
  *   - a rule whose number differs from the number its message states (rule min 5, message @transfer.amount stating 1;
  *     or a message stating {{const.withdrawMin}} over a rule that reads another number);
  *   - a field that takes fewer characters (maxLength, else const.textInputMax) than its rules ask for
- *     (usernameMin above textInputMax), or a captcha field shorter than the code (captchaLength).
+ *     (usernameMin above textInputMax), or a captcha field shorter than the code (captchaLength);
+ *   - (a warning) a rule bound typed as a number instead of read from a constant.
  * A rule bound is known when it is a number or reads a constant (`{{const.X}}`, or the constant a
  * server value falls back to, `{{data.range.min_price | or:const.X}}`); other bounds are left to the
  * run time. Rules under a `when` are compared with their own bounds and message only.
@@ -67,6 +68,9 @@ export function checkLimits(run: Run): void {
   }
 }
 
+/** the other place a message names: its pointer, and on a brand's merged file also the layer's file that set it */
+const cite = (run: Run, file: string, at: At) => (run.bundle.origin ? run.shown(file, at) : pointer(at));
+
 /** Every numeric xMin of an object of constants (and of the objects in it) against its xMax. */
 function checkConstantPairs(run: Run, constants: JsonObject, obj: JsonObject, at: At): void {
   for (const [name, v] of Object.entries(obj)) {
@@ -80,7 +84,8 @@ function checkConstantPairs(run: Run, constants: JsonObject, obj: JsonObject, at
     run.add(
       run.bundle.app.file,
       [...at, name],
-      `${name} ${v} is above ${maxName} ${max} (${pointer([...at, maxName!])}): no value can pass both; expected a minimum at most its maximum (lower ${name} or raise ${maxName})`,
+        `${name} ${v} is above ${maxName} ${max} (${cite(run, run.bundle.app.file, [...at, maxName!])}): no value can pass both; expected a minimum at most its maximum (lower ${name} or raise ${maxName})`,
+        [[...at, maxName!]],
     );
   }
 }
@@ -104,9 +109,10 @@ function checkRules(run: Run, file: string, form: JsonObject, constants: JsonObj
       if (b && b.value < 0) run.add(file, ['rules', i, k], `the rule's ${k} is ${describe(b)}: expected 0 or more (an amount or a length below 0 lets everything through)`);
     }
     if (min && max && min.value > max.value) {
-      run.add(file, ['rules', i, 'min'], `the rule's min ${describe(min)} is above its max ${describe(max)}: no value can pass; expected min at most max`);
+      run.add(file, ['rules', i, 'min'], `the rule's min ${describe(min)} is above its max ${describe(max)}: no value can pass; expected min at most max`, [['rules', i, 'max']]);
     }
     checkMessage(run, file, r, i, min, max, constants);
+    for (const [k, b] of [['min', min], ['max', max]] as const) if (b && !b.constant) warnTypedBound(run, file, i, k, b.value, constants);
   });
   checkInputLengths(run, file, form, rules, known, constants);
   // a lower bound of one rule above the upper bound of another on the same field
@@ -120,10 +126,28 @@ function checkRules(run: Run, file: string, form: JsonObject, constants: JsonObj
       run.add(
         file,
         ['rules', i, 'min'],
-        `the min ${describe(min)} of this ${lo.type} rule on "${lo.field}" is above the max ${describe(max)} of the ${hi.type} rule at ${pointer(['rules', j, 'max'])}: no value can pass both; expected the minimum at most the maximum`,
+          `the min ${describe(min)} of this ${lo.type} rule on "${lo.field}" is above the max ${describe(max)} of the ${hi.type} rule at ${cite(run, file, ['rules', j, 'max'])}: no value can pass both; expected the minimum at most the maximum`,
+          [['rules', j, 'max']],
       );
     });
   });
+}
+
+/**
+ * A number typed into a rule (a warning): the rule and the texts that state its number are edited
+ * apart, and the next edit misses one (the trial's operator typed 200 into a rule and its message,
+ * and nothing said so). A bound reads a constant; the message shows {{min}} / {{max}}.
+ */
+function warnTypedBound(run: Run, file: string, i: number, role: 'min' | 'max', value: number, constants: JsonObject): void {
+  const same = Object.entries(constants)
+    .filter(([name, v]) => v === value && roleOf(name) === role)
+    .map(([name]) => `const.${name}`);
+  const hint = same.length ? ` (${same.slice(0, 3).join(', ')}${same.length > 3 ? ', …' : ''} ${same.length === 1 ? 'has' : 'have'} this value)` : '';
+  run.warn(
+    file,
+    ['rules', i, role],
+    `the rule's ${role} is the number ${value}, typed in: put it in app.json constants and write {{const.NAME}} here${hint}, and {{${role}}} in its message, so the rule and every text that states it follow one value`,
+  );
 }
 
 /** the field types drawn as a text input, which takes at most const.textInputMax characters unless the field says maxLength (src/engine/form.tsx) */
@@ -182,7 +206,7 @@ function checkMessage(run: Run, file: string, rule: JsonObject, i: number, min: 
     const value = head.path.startsWith('const.') ? constantAt(constants, head.path.slice(6)) : undefined;
     if (role && typeof value === 'number') byRole[role].push({ value, as: `{{${head.path}}} = ${value}` });
   }
-  const where = key ? `its message @${key} (${run.bundle.messages.file} ${pointer(['messages', key])}: "${text}")` : `its message "${text}"`;
+  const where = key ? `its message @${key} (${run.shown(run.bundle.messages.file, ['messages', key])}: "${text}")` : `its message "${text}"`;
   for (const [role, b] of [['min', min], ['max', max]] as const) {
     if (!b || shown.has(role)) continue;
     const stated = [...literal.map((n) => ({ value: n, as: String(n) })), ...byRole[role]];

@@ -15,8 +15,9 @@ import { isObject, walkStrings, type At, type JsonObject } from './util';
 import type { Run } from './context.ts';
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
-/** keys whose strings are notes for the operator, not shown to a player */
+/** keys of a file whose strings are notes for the operator, not shown to a player (a widget's `description`, deeper down, is shown) */
 const NOT_SHOWN = new Set(['description', '$schema']);
+const isNote = (at: At) => at.length === 1 && typeof at[0] === 'string' && NOT_SHOWN.has(at[0]);
 
 /** The constants a string refers to: const.X.Y in any binding, as the head or an or: argument. */
 function constantsIn(s: string, out: Set<string>): void {
@@ -92,7 +93,7 @@ function checkPlace(run: Run, place: { file: string; json: unknown }, constants:
     else texts.set(id, { file, at, text: s, near });
   };
   walkStrings(place.json, [], (s, at) => {
-    if (at.some((k) => typeof k === 'string' && NOT_SHOWN.has(k))) return;
+    if (isNote(at)) return;
     constantsIn(s, used);
     if (/^@[a-zA-Z][\w.]*$/.test(s)) {
       const key = s.slice(1);
@@ -111,5 +112,59 @@ function checkPlace(run: Run, place: { file: string; json: unknown }, constants:
       const which = names.map((n) => `const.${n}`).join(' or ');
       run.warn(t.file, t.at, `"${t.text}" states ${value}, the value of ${which} used where this text is shown: ${fix}, so the text follows the constant`);
     }
+  }
+}
+
+/** The names of the brand a text may show by key (app.json brand; src/config/brand.ts). */
+const BRAND_TEXT_NAMES = ['siteName', 'shortName', 'serviceName'] as const;
+
+/**
+ * A name has one home too (a warning): a text that writes out a name of the brand (the site's name,
+ * the short name, customer service's 客服) instead of its key ({{brand.serviceName}}) keeps the old
+ * name once the brand is renamed, or in another brand (the trial renamed 客服 in 5 places and 存款
+ * still said 人工客服存款). Read where the app resolves bindings: the texts of screens and forms and
+ * the messages they show, the routes' titles and the tab bar's labels.
+ */
+export function checkLiteralNames(run: Run): void {
+  const brand = run.app && isObject(run.app.brand) ? run.app.brand : undefined;
+  if (!brand) return;
+  const names = BRAND_TEXT_NAMES.map((key) => ({ key, value: brand[key] })).filter((n): n is { key: (typeof BRAND_TEXT_NAMES)[number]; value: string } => typeof n.value === 'string' && n.value !== '');
+  // the longest first: 星耀娱乐 is named before 星耀, which it holds; equal values are one name with two keys
+  const byValue = new Map<string, string[]>();
+  for (const n of [...names].sort((a, b) => b.value.length - a.value.length)) byValue.set(n.value, [...(byValue.get(n.value) ?? []), n.key]);
+  const messages = run.messages ?? {};
+  const { bundle } = run;
+  const warnText = (file: string, at: At, text: string) => {
+    let shown = withoutBindings(text);
+    for (const [value, keys] of byValue) {
+      if (!shown.includes(value)) continue;
+      shown = shown.split(value).join(' ');
+      const which = keys.map((k) => `brand.${k}`).join(' and ');
+      const fix = keys.length === 1 ? `write {{brand.${keys[0]}}} instead` : `write the one it means instead (${keys.map((k) => `{{brand.${k}}}`).join(' or ')})`;
+      run.warn(file, at, `"${text}" writes out ${value}, the value of ${which} (app.json brand): ${fix}, so the text follows the brand's name`);
+    }
+  };
+  const texts = (file: string, json: unknown, at: At) =>
+    walkStrings(json, at, (s, where) => {
+      if (isNote(where)) return;
+      if (/^@[a-zA-Z][\w.]*$/.test(s)) {
+        const key = s.slice(1);
+        if (typeof messages[key] === 'string') warnText(bundle.messages.file, ['messages', key], messages[key]);
+      } else if (CJK.test(s)) warnText(file, where, s);
+    });
+  const places = [
+    ...Object.entries(bundle.screens).filter(([name]) => run.ok.screens[name]).map(([, s]) => s),
+    ...Object.entries(bundle.forms).filter(([name]) => run.ok.forms[name]).map(([, f]) => f),
+  ];
+  for (const place of places) run.once(place.json, 'names', [place.file, bundle.app.json, bundle.messages.json], () => texts(place.file, place.json, []));
+  if (run.ok.routes) {
+    (bundle.routes.json as { routes: JsonObject[] }).routes.forEach((r, i) => {
+      if (typeof r.title === 'string' && CJK.test(r.title)) warnText(bundle.routes.file, ['routes', i, 'title'], r.title);
+    });
+  }
+  if (Array.isArray(run.app?.tabBar)) {
+    run.app.tabBar.forEach((t, i) => {
+      if (isObject(t) && typeof t.label === 'string' && CJK.test(t.label)) warnText(bundle.app.file, ['tabBar', i, 'label'], t.label);
+    });
   }
 }

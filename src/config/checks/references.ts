@@ -5,7 +5,7 @@
  */
 import { walkText } from './bindings';
 import { LOCAL_WHERE, MESSAGE_LOCALS, SCREEN_ROOTS } from './scope';
-import { didYouMean, isObject, type JsonObject } from './util';
+import { didYouMean, inFolders, isObject, type JsonObject } from './util';
 import { checkIcon, checkRouteTo } from './names.ts';
 import { walkActions } from './walk';
 import type { Ctx, Run } from './context.ts';
@@ -30,7 +30,7 @@ export function checkAssets(run: Run): void {
     [['brand', 'logo'], isObject(app.brand) ? app.brand.logo : undefined],
     [['webApp', 'icon'], isObject(app.webApp) ? app.webApp.icon : undefined],
   ];
-  const folder = run.bundle.app.file.replace(/app\.json$/, 'assets/');
+  const folder = inFolders(run.bundle, 'assets/');
   for (const [at, v] of named) {
     if (typeof v !== 'string' || !v.startsWith('assets/') || assets.includes(v.slice('assets/'.length))) continue;
     run.add(run.bundle.app.file, at, `"${v}" is not in ${folder} (expected one of ${assets.map((a) => `assets/${a}`).join(', ') || 'none: the folder is empty'})${didYouMean(v, assets.map((a) => `assets/${a}`))}`);
@@ -58,7 +58,7 @@ export function checkRoutes(run: Run): void {
   routes.forEach((r, i) => {
     const screen = String(r.screen);
     if (!routeNames.has(screen)) {
-      run.add(bundle.routes.file, ['routes', i, 'screen'], `screen "${screen}" does not exist (expected a file screens.config/screens/${screen}.json)${didYouMean(screen, routeNames)}`);
+      run.add(bundle.routes.file, ['routes', i, 'screen'], `screen "${screen}" does not exist (expected a file ${inFolders(bundle, `screens/${screen}.json`)})${didYouMean(screen, routeNames)}`);
     }
     if (paths.has(String(r.path))) run.add(bundle.routes.file, ['routes', i, 'path'], `path "${r.path}" is declared twice`);
     paths.add(String(r.path));

@@ -40,12 +40,26 @@ const sameDeps = (a: unknown[], b: unknown[]) => a.length === b.length && a.ever
 export function startRun(compiled: Compiled, bundle: ConfigBundle): Run {
   const problems: Problem[] = [...compiled.validators.setup];
   const memo = compiled.memo;
+  // a brand's merged file: the problem is named by the layer that set the value (brands/<id>/… or the product's file)
+  const place = (file: string, at: string | (string | number)[]) => {
+    const path = typeof at === 'string' ? at : pointer(at);
+    return bundle.origin ? bundle.origin(file, path) : { file, path };
+  };
   const run: Run = {
     ...compiled,
     bundle,
     problems,
-    add: (file, at, message) => problems.push({ file, path: typeof at === 'string' ? at : pointer(at), message }),
-    warn: (file, at, message) => problems.push({ file, path: typeof at === 'string' ? at : pointer(at), message, severity: 'warning' }),
+    add: (file, at, message, also) => {
+      const here = place(file, at);
+      // the other places it is about, where they are in the same file as the problem (a brand's value may meet the product's)
+      const others = (also ?? []).map((a) => place(file, a)).filter((o) => o.file === here.file).map((o) => o.path);
+      problems.push({ ...here, message, ...(others.length ? { also: others } : {}) });
+    },
+    warn: (file, at, message) => problems.push({ ...place(file, at), message, severity: 'warning' }),
+    shown: (file, at) => {
+      const p = place(file, at);
+      return `${p.file} ${p.path}`;
+    },
     once: <T,>(json: unknown, part: string, deps: unknown[], work: () => T): T => {
       if (!json || typeof json !== 'object') return work();
       let byPart = memo.get(json);

@@ -13,6 +13,13 @@ export type { FileKind, Validators } from './context.ts';
 /** Config keys that were renamed (one name per idea: `type` names which variant an object is). */
 const RENAMED: Record<string, string> = { kind: 'type', check: 'type', toast: 'successToast', empty: 'emptyText', fixed: 'options' };
 
+/** Config keys that moved to another place, by the JSON path of the old key: where they are now. */
+const MOVED: Record<string, string> = {
+  '/constants/responsible/enabled': 'it moved to "features": { "responsiblePlay": … } (app.json: every feature is switched in one place)',
+  '/constants/depositMinDefault': 'each deposit method has its own minimum now: depositMinBank, depositMinAlipay, depositMinWechat, depositMinUsdt',
+  '/constants/depositMaxDefault': 'each deposit method has its own maximum now: depositMaxBank, depositMaxAlipay, depositMaxWechat, depositMaxUsdt',
+};
+
 /** Names an operator reaches for to hide something; a node is switched off with "when": false. */
 const HIDING = new Set(['hidden', 'hide', 'visible', 'show', 'disabled', 'enabled', 'off', 'display']);
 
@@ -24,7 +31,9 @@ const KEYWORD_WORDS: Record<string, (e: ErrorObject) => string> = {
   },
   additionalProperties: (e) => {
     const name = String(e.params.additionalProperty);
-    const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {}).filter((k) => k !== '$schema');
+    const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {}).filter((k) => !k.startsWith('$'));
+    const moved = MOVED[pointerJoin(e.instancePath, name)];
+    if (moved) return `unknown property "${name}": ${moved}`;
     const now = RENAMED[name];
     const hint = now && known.includes(now) ? `; it is called "${now}" now` : didYouMean(name, known);
     const off = HIDING.has(name.toLowerCase()) && known.includes('when') ? '; to switch it off write "when": false' : '';

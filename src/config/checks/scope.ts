@@ -3,7 +3,7 @@
  * scopes: src/engine/screen.tsx useBaseScope and the screen scope), and what the screen (or the
  * screens hosting a form) declares: data sources, state keys.
  */
-import { isObject } from './util';
+import { isObject } from './util.ts';
 import type { Ctx, ScreenInfo, Shape } from './context.ts';
 
 export type { Ctx, ScreenInfo } from './context.ts';

@@ -3,6 +3,8 @@
  * onEnter actions and its body; a form's fields, rules (field names, patterns, the numbers a rule
  * type needs) and submit call. Each file is checked once per change of what it depends on.
  */
+import { keeps } from '../../engine/form-draft';
+import type { FieldConfig } from '../types';
 import { walkText } from './bindings';
 import { checkCall, checkPageParam, checkPagePath } from './calls';
 import { mergeInfo, SCREEN_ROOTS, withRoots } from './scope';
@@ -57,6 +59,24 @@ export function checkForms(run: Run): void {
   }
 }
 
+/** a field name or text that says secret: a password, a PIN, a one-time code, a 口令 */
+const SECRET_NAME = /pass|pwd|secret|otp|(^|_)pin($|_)/i;
+const SECRET_TEXT = /密码|口令|验证码|\bPIN\b/i;
+
+/**
+ * A field that looks secret but is not a password field would be kept in the form's draft
+ * (sessionStorage, form-draft.ts): it must be `type: password` or say `"draft": false`.
+ */
+function checkSecretFields(run: Run, f: File, form: JsonObject): void {
+  if (form.draft === false) return;
+  (form.fields as FieldConfig[]).forEach((field, i) => {
+    const said = [field.label, field.placeholder].find((t) => typeof t === 'string' && SECRET_TEXT.test(t));
+    if (!keeps(field) || (!SECRET_NAME.test(field.name) && said === undefined)) return;
+    const why = said === undefined ? `its name "${field.name}"` : `"${said}"`;
+    run.add(f.file, ['fields', i], `field "${field.name}" looks like a secret (${why}), and the form's draft would keep what is typed in it (sessionStorage): make it "type": "password", or write "draft": false on the field`);
+  });
+}
+
 /** the numbers each rule type needs */
 const RULE_NEEDS: Record<string, string[]> = { minLength: ['min'], maxLength: ['max'], lengthBetween: ['min', 'max'], range: ['min', 'max'], min: ['min'], max: ['max'] };
 
@@ -92,6 +112,7 @@ function checkForm(run: Run, name: string, f: File): void {
       else if (k !== 'name') walkText(run, v, ['fields', i, k], ctx);
     }
   });
+  checkSecretFields(run, f, form);
   walkText(run, form.submitText, ['submitText'], ctx);
   if (isObject(form.submit)) {
     const submit = form.submit;

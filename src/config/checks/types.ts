@@ -7,6 +7,11 @@ export interface Problem {
   message: string;
   /** a warning does not fail the check (check:config exits 0, the build goes on); absent: an error */
   severity?: 'warning';
+  /**
+   * other JSON paths of the same file the problem is about (a minimum above its maximum: the maximum),
+   * where an editor shows it too (the studio shows it at both fields)
+   */
+  also?: string[];
   /** a syntax error: where in the file's text (1-based), and the line with a caret under the place */
   line?: number;
   column?: number;
@@ -22,6 +27,16 @@ export interface ConfigBundle {
   forms: Record<string, { file: string; json: unknown }>;
   /** the file names of the config's assets/ folder (absent: not known, not checked) */
   assets?: string[];
+  /**
+   * the config folders the files come from, as messages name them: a brand's overlay first, then
+   * the product's (['brands/jinsha', 'screens.config']); absent: the folder of app.json
+   */
+  folders?: string[];
+  /**
+   * a brand's config (src/config/overlay/layers.ts): the layer's file and the JSON pointer in it
+   * that set the value at `path` of a merged file; every problem is named by it
+   */
+  origin?: (file: string, path: string) => { file: string; path: string };
 }
 
 export interface SchemaSet {

@@ -1,4 +1,5 @@
 /** Small helpers every part of the config check shares: JSON pointers, walking, "did you mean". */
+import type { ConfigBundle } from './types';
 
 export type JsonObject = { [k: string]: unknown };
 /** A JSON path as its parts; `pointer` writes it as a JSON pointer. */
@@ -62,4 +63,13 @@ export function literalType(v: unknown): string {
   if (Array.isArray(v)) return 'array';
   if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
   return typeof v;
+}
+
+/**
+ * A file of the config as a message names it: screens.config/messages.json, or for a brand
+ * "brands/jinsha/messages.json or screens.config/messages.json" (the brand's overlay, then the product).
+ */
+export function inFolders(bundle: ConfigBundle, rel: string): string {
+  const folders = bundle.folders ?? [bundle.app.file.replace(/\/?app\.json$/, '')];
+  return folders.map((f) => (f ? `${f}/${rel}` : rel)).join(' or ');
 }

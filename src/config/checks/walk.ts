@@ -10,7 +10,7 @@ import { checkIcon, checkRouteTo } from './names.ts';
 import { validateProps } from './schema';
 import { withRoots } from './scope';
 import { entries, literalEntries, pageRows, shapeOfBinding, sourceReply } from './shapes';
-import { didYouMean, isObject, listOf, pointer, type At, type JsonObject } from './util';
+import { didYouMean, inFolders, isObject, listOf, pointer, type At, type JsonObject } from './util';
 import type { Ctx, Run, Shape } from './context.ts';
 
 export const REPLY_LISTS = new Set(['onSuccess', 'onError', 'onNetworkError']);
@@ -153,7 +153,7 @@ export function walkNodes(run: Run, list: unknown, at: At, ctx: Ctx): void {
     checkSiblingKeys(run, node.type, props, here, ctx);
     if (typeof props.form === 'string' && !(props.form in run.bundle.forms)) {
       const forms = Object.keys(run.bundle.forms);
-      run.add(ctx.file, [...here, 'props', 'form'], `form "${props.form}" does not exist (expected a file screens.config/forms/${props.form}.json)${didYouMean(props.form, forms)}`);
+      run.add(ctx.file, [...here, 'props', 'form'], `form "${props.form}" does not exist (expected a file ${inFolders(run.bundle, `forms/${props.form}.json`)})${didYouMean(props.form, forms)}`);
     }
     const widget = run.widgets[node.type];
     const item = itemShape(run, node.type, props, ctx);

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { actionsRef, conditionRef, type Templates } from '../../config/schema-refs';
+import { actionsRef, conditionRef, featureRef, type Templates } from '../../config/schema-refs';
 
 /**
  * One row of a record or a setting: an optional picture, a title and a description on the left,
@@ -29,7 +29,7 @@ export const propsSchema = {
         type: 'object',
         additionalProperties: false,
         required: ['label', 'value'],
-        properties: { label: { type: 'string' }, value: { type: 'string', description: 'Not drawn when it resolves to nothing' }, when: { ...conditionRef } },
+        properties: { label: { type: 'string' }, value: { type: 'string', description: 'Not drawn when it resolves to nothing' }, when: { ...conditionRef }, feature: { ...featureRef } },
       },
     },
     onTap: { ...actionsRef, description: 'Actions' },

@@ -19,7 +19,7 @@ export default function Menu({ props }: WidgetProps<Props>) {
 
   if (props.variant === 'grid') {
     return (
-      <nav className="w-menu-grid" style={{ gridTemplateColumns: `repeat(${props.columns ?? 4}, 1fr)` }} aria-label={title || undefined}>
+      <nav className="w-menu-grid" style={{ gridTemplateColumns: `repeat(${props.perRow ?? 4}, 1fr)` }} aria-label={title || undefined}>
         {items.map((item, i) => (
           <button key={i} type="button" className="w-menu-grid-item" onClick={() => void tap(item)} data-testid={asText(item.testId) || undefined}>
             <span className="w-menu-grid-icon">

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { actionsRef, conditionRef, type Templates } from '../../config/schema-refs';
+import { actionsRef, conditionRef, featureRef, keyedBy, overlayId, type Templates } from '../../config/schema-refs';
 
 /** A list of entries (icon, title, extra text, arrow) that run actions when tapped; a grid of shortcuts when variant is grid. */
 export const propsSchema = {
@@ -10,19 +10,21 @@ export const propsSchema = {
   properties: {
     title: { type: 'string' },
     variant: { type: 'string', enum: ['list', 'grid'] },
-    columns: { type: 'integer', minimum: 2, maximum: 5 },
+    perRow: { type: 'integer', minimum: 2, maximum: 5, description: 'Entries per row of a grid (variant grid); default 4' },
     items: {
       type: 'array',
+      ...keyedBy('id'),
       items: {
         type: 'object',
         additionalProperties: false,
         required: ['title'],
         properties: {
+          id: overlayId,
           title: { type: 'string' },
           icon: { type: 'string' },
           extra: { type: 'string' },
           description: { type: 'string' },
-          when: { ...conditionRef },
+          when: { ...conditionRef }, feature: { ...featureRef },
           onTap: { ...actionsRef },
           to: { type: 'string', description: 'Shorthand for a navigate action' },
           testId: { type: 'string' },

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { conditionRef, nodesRef, type Templates } from '../../config/schema-refs';
+import { conditionRef, featureRef, keyedBy, nodesRef, type Templates } from '../../config/schema-refs';
 
 /**
  * Vertical tabs: a column of tab buttons on the side and the chosen tab's child nodes beside it
@@ -17,6 +17,7 @@ export const propsSchema = {
     defaultKey: { type: 'string' },
     tabs: {
       type: 'array',
+      ...keyedBy('key'),
       minItems: 1,
       items: {
         type: 'object',
@@ -26,7 +27,7 @@ export const propsSchema = {
           key: { type: 'string' },
           title: { type: 'string' },
           icon: { type: 'string' },
-          when: { ...conditionRef },
+          when: { ...conditionRef }, feature: { ...featureRef },
           testId: { type: 'string' },
           children: { ...nodesRef },
         },

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { conditionRef, type Templates } from '../../config/schema-refs';
+import { conditionRef, featureRef, type Templates } from '../../config/schema-refs';
 
 /** Figures side by side (totals of a record screen, counts): a value over its label. */
 export const propsSchema = {
@@ -21,7 +21,7 @@ export const propsSchema = {
           label: { type: 'string' },
           value: { type: 'string' },
           tone: { type: 'string', description: 'auto | primary | success | warning | danger (bindings allowed)' },
-          when: { ...conditionRef },
+          when: { ...conditionRef }, feature: { ...featureRef },
           testId: { type: 'string' },
         },
       },

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { conditionRef, nodesRef, type Templates } from '../../config/schema-refs';
+import { conditionRef, featureRef, keyedBy, nodesRef, type Templates } from '../../config/schema-refs';
 
 /**
  * Tabs whose panes are node lists. The active tab lives in the url query (`queryParam`, so a
@@ -19,6 +19,7 @@ export const propsSchema = {
     sticky: { type: 'boolean' },
     tabs: {
       type: 'array',
+      ...keyedBy('key'),
       minItems: 1,
       items: {
         type: 'object',
@@ -27,7 +28,7 @@ export const propsSchema = {
         properties: {
           key: { type: 'string' },
           title: { type: 'string' },
-          when: { ...conditionRef },
+          when: { ...conditionRef }, feature: { ...featureRef },
           children: { ...nodesRef },
         },
       },

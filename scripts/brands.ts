@@ -1,0 +1,75 @@
+/**
+ * npm run brands — what each brand changes (brands/<id>/ over the product's folder): per override
+ * the file, the path, the product's value and the brand's, what it removes, and the assets it adds
+ * or replaces. An override the product can no longer take (a key, an item or an anchor the product
+ * does not have: it was renamed or removed) is a problem and the command exits 1: a brand never
+ * falls behind without a word. An override equal to the product's value is pointed out: it pins the
+ * value, so a later change of the product's would not reach the brand.
+ *   BRAND=<id>   only that brand
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatProblems } from '../src/config/check';
+import type { MergedFile } from '../src/config/overlay/layers';
+import { brandOf, configDirOf, shownPath } from './config-dir';
+import { brandIds, loadBrand, loadBundle, loadOverlay } from './config-fs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const productDir = shownPath(root, configDirOf(root));
+const one = brandOf();
+const ids = one ? [one] : brandIds(root);
+if (one && !brandIds(root).includes(one)) {
+  console.error(`BRAND=${one}: no such brand (the brands: ${brandIds(root).join(', ') || 'none'})`);
+  process.exit(2);
+}
+
+const valueAt = (json: unknown, at: string): unknown => {
+  let v = json;
+  for (const seg of at.split('/').slice(1)) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  return v;
+};
+const show = (v: unknown) => {
+  if (v === undefined) return '(not in the product)';
+  const s = JSON.stringify(v);
+  return s.length > 70 ? `${s.slice(0, 67)}...` : s;
+};
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** one line per override of a merged file: the brand's file and pointer, the product's value, the brand's */
+function overrides(f: MergedFile): string[] {
+  if (!f.overlay) return [];
+  const rel = (file: string) => file.replace(/^.*?\/(?=(app|messages|routes)\.json$|screens\/|forms\/)/, '');
+  if (!f.origins) return [`${f.overlay.file}  a file of its own (the product has no ${rel(f.overlay.file)})`];
+  const lines: string[] = [];
+  for (const { at, origin } of f.origins.overlaid()) {
+    // the file's own notes: its format, its schema, its description
+    if (/^\/(\$schema|\$format|description)$/.test(at)) continue;
+    const base = f.origins.baseOf(at);
+    const before = base === undefined ? undefined : valueAt(f.product!.json, base);
+    const after = valueAt(f.json, at);
+    const where = `${f.overlay.file} ${origin.at || '/'}${base !== undefined && base !== origin.at ? ` (product ${base})` : ''}`;
+    const note = before !== undefined && same(before, after) ? '  = the product\'s: it pins the value (a later product change would not reach the brand); remove it to follow the product' : '';
+    lines.push(`${where}  ${base === undefined ? '(added)' : show(before)} -> ${show(after)}${note}`);
+  }
+  for (const r of f.removed ?? []) lines.push(`${f.overlay.file} ${r.overlay}  ${show(valueAt(f.product!.json, r.base))} -> (removed; product ${r.base})`);
+  return lines;
+}
+
+let failed = false;
+for (const id of ids) {
+  const brand = loadBrand(root, id, productDir);
+  const folder = brand.bundle.folders![0];
+  const product = new Set(loadBundle(root, productDir).assets ?? []);
+  const lines = [
+    ...brand.files.flatMap(overrides),
+    ...loadOverlay(root, id).assets.map((a) => `${folder}/assets/${a}  ${product.has(a) ? "replaces the product's" : 'added'}`),
+  ];
+  console.log(`brand ${id} (${folder}/ over ${productDir}/): ${lines.length} change(s)`);
+  for (const l of lines) console.log(`  ${l}`);
+  if (brand.problems.length) {
+    failed = true;
+    console.error(`\nbrand ${id}: ${brand.problems.length} override(s) the product can no longer take:\n${formatProblems(brand.problems)}`);
+  }
+  console.log('');
+}
+process.exit(failed ? 1 : 0);

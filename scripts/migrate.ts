@@ -1,0 +1,68 @@
+/**
+ * npm run migrate — brings the product's config folder (screens.config/, or SCREENS_CONFIG_DIR) and
+ * every brand's overlay (brands/<id>/) to the config format this engine reads: each migration of
+ * src/config/migrations/ in order, on the files older than it, each file rewritten in place with its
+ * formatting kept (only the names that change are edited); then every config file says
+ * `"$format": <current>`, and the config check runs on the product and every brand.
+ *   --dry-run   list what would change, write nothing
+ * Exit code: the check's (1 when a problem is left), 0 for a dry run.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { OverlayBundle } from '../src/config/overlay/layers';
+import { applyToText, CURRENT_FORMAT, formatOf, MIGRATIONS, pendingChanges, type Change } from '../src/config/migrations/index';
+import { configDirOf, shownPath } from './config-dir';
+import { brandIds, loadBrand, loadBundle, loadOverlay } from './config-fs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dry = process.argv.includes('--dry-run');
+const productDir = shownPath(root, configDirOf(root));
+const brands = brandIds(root);
+
+type Entry = { file: string; json: unknown };
+const entries = (b: Pick<OverlayBundle, 'app' | 'messages' | 'routes' | 'screens' | 'forms'>): Entry[] =>
+  [b.app, b.messages, b.routes, ...Object.values(b.screens), ...Object.values(b.forms)].filter((e): e is Entry => !!e);
+/** every config file of the product and of each brand's overlay, as the messages name them */
+function configFiles(): Entry[] {
+  return [...entries(loadBundle(root, productDir)), ...brands.flatMap((id) => entries(loadOverlay(root, id)))];
+}
+
+const abs = (file: string) => path.resolve(root, file);
+console.log(`config format ${CURRENT_FORMAT}: ${productDir}/ and ${brands.length ? brands.map((id) => `brands/${id}/`).join(', ') : 'no brand'}${dry ? ' (dry run: nothing is written)' : ''}`);
+
+let changed = 0;
+for (const m of MIGRATIONS) {
+  const pending = pendingChanges(loadBundle(root, productDir), brands.map((id) => loadBrand(root, id, productDir))).filter((p) => p.migration === m);
+  if (!pending.length) {
+    console.log(`${m.id} (format ${m.format}): nothing to change`);
+    continue;
+  }
+  console.log(`${m.id} (format ${m.format}): ${m.title}: ${pending.length} change(s)`);
+  const byFile = new Map<string, Change[]>();
+  for (const p of pending) {
+    console.log(`  ${p.file} ${p.path} -> "${p.change.to}"`);
+    byFile.set(p.file, [...(byFile.get(p.file) ?? []), p.change]);
+  }
+  if (dry) continue;
+  for (const [file, changes] of byFile) {
+    const { text, skipped } = applyToText(readFileSync(abs(file), 'utf8'), changes, m.format);
+    for (const { change, why } of skipped) console.error(`  ${file} /${change.path.join('/')}: not renamed: ${why}`);
+    writeFileSync(abs(file), text);
+    changed += changes.length - skipped.length;
+  }
+}
+
+// every file now says which format it is written in (a file a migration did not touch is valid as it is)
+const stale = configFiles().filter((f) => !(f.json instanceof Error) && formatOf(f.json) < CURRENT_FORMAT);
+if (dry) {
+  console.log(`${stale.length} file(s) would say "$format": ${CURRENT_FORMAT}`);
+  process.exit(0);
+}
+for (const f of stale) writeFileSync(abs(f.file), applyToText(readFileSync(abs(f.file), 'utf8'), [], CURRENT_FORMAT).text);
+console.log(`${changed} change(s) written; ${stale.length} file(s) now say "$format": ${CURRENT_FORMAT}\n`);
+
+// then everything is checked: the product and every brand
+const check = spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'scripts', 'check-config.ts'), '--brands'], { cwd: root, stdio: 'inherit' });
+process.exit(check.status ?? 1);

@@ -1,0 +1,137 @@
+/**
+ * The draft of one form on screen (issue 39; the store is form-draft.ts), and what the form says
+ * of a submit that got no answer. Rendered by the form (form.tsx) once this chunk has loaded
+ * (form-draft-load.ts), for every form: it puts the draft back (before the form paints, when the
+ * chunk was there first), keeps every change the player makes from then on, drops the draft when
+ * the form has been submitted successfully, and shows the note 已恢复… with 清除 while a restored
+ * draft is on screen; a form with `"draft": false` keeps nothing. Nothing of it re-renders as the
+ * player types (react-hook-form's `subscribe`). A submit whose call got no answer (network,
+ * timeout, 5xx: `outcomeOf` of poll.ts) is told @form.notArrived; the values stay on screen and the
+ * client sends the next tap as the same request.
+ */
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useSnapshot } from 'valtio';
+import { constants } from '../config';
+import type { CallResult } from '../api/client';
+import type { FormConfig } from '../config/types';
+import { session } from '../store/session';
+import { draftValues, dropDraft, ownerOf, readDraft, saveDraft, sweepDrafts } from './form-draft';
+import { outcomeOf } from './poll';
+import { useScreen } from './screen-context';
+import { ui } from './ui';
+import './form-draft.css';
+
+/** what the form tells its draft */
+export interface DraftHandle {
+  /**
+   * How the form's submit call ended (none: the submit made no call and its actions all ran): a
+   * success drops the draft (a later change starts a new one); no answer says so.
+   */
+  submitted: (reply?: CallResult<unknown>) => void;
+}
+
+export interface DraftKeeperProps {
+  name: string;
+  form: FormConfig;
+  /** the form's default values (what is not kept) */
+  defaults: FieldValues;
+  methods: Pick<UseFormReturn<FieldValues>, 'subscribe' | 'getValues' | 'setValue' | 'reset'>;
+  handle: Ref<DraftHandle>;
+}
+
+/** the tab's storage, or none (a sandboxed frame, storage switched off) */
+function tabStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export default function DraftKeeper({ name, form, defaults, methods, handle }: DraftKeeperProps) {
+  const { text, actionContext } = useScreen();
+  const snap = useSnapshot(session);
+  const keeps = form.draft !== false;
+  const owner = keeps ? ownerOf(snap.token, snap.user) : null;
+  const [restored, setRestored] = useState(false);
+  /** the member this form keeps its draft for: the first one known; once another is signed in, nothing more is kept */
+  const mine = useRef<string | null>(null);
+  /** the values just submitted successfully: not a draft until the player changes them */
+  const sent = useRef<string | null>(null);
+
+  // before the form paints: put the draft back into the fields the player has not typed in yet
+  useLayoutEffect(() => {
+    const storage = tabStorage();
+    if (owner === null || mine.current !== null || !storage) return;
+    mine.current = owner;
+    const now = Date.now();
+    sweepDrafts(storage, owner, now, constants.draftKeepMs);
+    const saved = readDraft(storage, name, owner, now, constants.draftKeepMs, form.fields);
+    if (!saved) return;
+    const current = methods.getValues();
+    let any = false;
+    for (const [field, value] of Object.entries(saved)) {
+      if (String(current[field] ?? '') !== String(defaults[field] ?? '')) continue;
+      methods.setValue(field, value, { shouldDirty: true });
+      any = true;
+    }
+    if (any) setRestored(true);
+  }, [owner]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // every change, as it is made (a tab can be discarded at any moment)
+  useEffect(
+    () =>
+      methods.subscribe({
+        formState: { values: true },
+        callback: ({ values }) => {
+          const storage = tabStorage();
+          if (!storage || mine.current === null || mine.current !== ownerOf(session.token, session.user)) return;
+          if (sent.current !== null) {
+            if (JSON.stringify(draftValues(form.fields, values, defaults)) === sent.current) return;
+            sent.current = null;
+          }
+          saveDraft(storage, name, mine.current, Date.now(), form.fields, values, defaults);
+        },
+      }),
+    [methods, name, form.fields, defaults],
+  );
+
+  useImperativeHandle(
+    handle,
+    () => ({
+      submitted: (reply) => {
+        if (reply && !reply.ok) {
+          // the player is still on this form: what was typed is there, the next tap sends it again
+          if (outcomeOf(reply) === 'failed' && actionContext.live?.() !== false) ui.fail(text('@form.notArrived'));
+          return;
+        }
+        const storage = tabStorage();
+        if (storage) dropDraft(storage, name);
+        sent.current = JSON.stringify(draftValues(form.fields, methods.getValues(), defaults));
+        setRestored(false);
+      },
+    }),
+    [methods, name, form.fields, defaults, actionContext, text],
+  );
+
+  if (!restored) return null;
+  return (
+    <div className="cfg-draft" role="status">
+      <span className="cfg-draft-text">{text('@form.draftRestored')}</span>
+      <button
+        type="button"
+        className="cfg-draft-clear"
+        onClick={() => {
+          // the form as it opened; the (now empty) values remove the draft
+          methods.reset();
+          const storage = tabStorage();
+          if (storage) dropDraft(storage, name);
+          setRestored(false);
+        }}
+      >
+        {text('@form.draftClear')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * The studio's HTTP side (issue 37): its page and `/studio-api/`, for this machine only.
+ *
+ * Every request, the page included, passes local-only.ts (a loopback or own peer, an IP or localhost
+ * Host, no other Origin or site): the API writes the config. A call that changes or computes
+ * something is a POST with an `application/json` body (a browser asks before sending that to another
+ * origin, and nothing here says yes: no CORS header is ever sent); a body that does not parse is a
+ * JSON 400, a file name outside the config folders a JSON 400, an unknown call a JSON 404. Nothing
+ * answers HTML but the page, and nothing answers 500 for bad input.
+ *
+ *   GET  /studio-api/workspace      brands, the schemas of the forms, the preview's addresses, the routes' queries
+ *   GET  /studio-api/files?brand=   the top layer's files: text and hash of each
+ *   POST /studio-api/draft          {brand, base, drafts} -> problems, hashes on disk, conflicts, routes per file; the preview shows the drafts
+ *   POST /studio-api/where          {brand, key, base, drafts} -> the `npm run where` answer
+ *   POST /studio-api/review         {brand, base, drafts} -> per file: changes (path, old, new), diff, conflict; problems; why it may not be saved
+ *   POST /studio-api/save           {brand, base, drafts} -> 200 written, or 422 (problems) / 409 (conflict) and nothing written
+ *   POST /studio-api/preview        {data: normal|stress|empty} -> the preview's mock reset to that data; who to log in as
+ */
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { localOnly } from '../mock-server/local-only';
+import { PathError } from './files';
+import type { FormSchemas } from './schemas';
+import { BadRequest, type Edits, type Studio } from './studio';
+
+export interface PreviewInfo {
+  /** the preview on this machine */
+  origin: string;
+  /** the preview's addresses on the network (the page draws their QR codes); empty when it listens on this machine only */
+  network: string[];
+  /** switches the preview's mock to a data preset; answers who to log in as */
+  preset(name: 'normal' | 'stress' | 'empty'): Promise<{ username: string; password: string }>;
+}
+
+export interface ApiOptions {
+  studio: Studio;
+  schemas: FormSchemas;
+  /** the route queries that bring a route to its content (scripts/screens-lib.ts QUERY) */
+  queries: Record<string, string>;
+  preview?: PreviewInfo;
+}
+
+const json = (res: Response, status: number, body: unknown) => void res.status(status).type('application/json').send(JSON.stringify(body));
+const refuse = (res: Response, status: number, error: string) => json(res, status, { error });
+
+/** `{ error }` with the status for what a handler threw: bad input is 400, anything else 500 with its message. */
+function failed(res: Response, err: unknown): void {
+  if (err instanceof BadRequest || err instanceof PathError) return refuse(res, 400, err.message);
+  console.error('[studio]', err);
+  refuse(res, 500, `the studio failed: ${err instanceof Error ? err.message : String(err)}`);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function editsOf(body: Record<string, unknown>): Edits {
+  const { base, drafts } = body;
+  if (base !== undefined && !isObject(base)) throw new BadRequest('base: expected an object (file -> hash)');
+  if (drafts !== undefined && !isObject(drafts)) throw new BadRequest('drafts: expected an object (file -> JSON)');
+  return { base: (base ?? {}) as Record<string, string>, drafts: (drafts ?? {}) as Record<string, unknown> };
+}
+
+/** Refuses what is not this machine's own page or tool (local-only.ts). */
+export function thisMachineOnly(req: Request, res: Response, next: NextFunction): void {
+  const why = localOnly(req);
+  if (why) return refuse(res, 403, `the studio answers this machine only: ${why}`);
+  res.set('Cache-Control', 'no-store');
+  next();
+}
+
+export function studioApi({ studio, schemas, queries, preview }: ApiOptions): express.Router {
+  const router = express.Router();
+  router.use(thisMachineOnly);
+  router.use((req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    if (req.method !== 'POST') return refuse(res, 405, `${req.method} is not a call of the studio's API`);
+    const type = (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+    if (type !== 'application/json') return refuse(res, 415, 'the studio\'s API takes an application/json body');
+    next();
+  });
+  router.use(express.json({ limit: '8mb', strict: true }));
+  // a body that does not parse (or is too large) is a JSON error, never Express's HTML page
+  router.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    const e = err as { type?: string; status?: number };
+    if (e?.type === 'entity.parse.failed') return refuse(res, 400, 'the body is not valid JSON');
+    if (e?.type === 'entity.too.large') return refuse(res, 413, 'the body is too large');
+    if (e?.status && e.status < 500) return refuse(res, e.status, 'the body could not be read');
+    next(err);
+  });
+  const body = (req: Request): Record<string, unknown> => {
+    if (!isObject(req.body)) throw new BadRequest('the body must be a JSON object');
+    return req.body;
+  };
+  const handle = (fn: (req: Request, res: Response) => unknown) => async (req: Request, res: Response) => {
+    try {
+      const out = await fn(req, res);
+      if (out !== undefined) json(res, 200, out);
+    } catch (err) {
+      failed(res, err);
+    }
+  };
+
+  router.get(
+    '/workspace',
+    handle(() => ({
+      brands: studio.brands(),
+      schemas,
+      queries,
+      preview: preview ? { origin: preview.origin, network: preview.network } : null,
+    })),
+  );
+  router.get(
+    '/files',
+    handle((req) => studio.files(req.query.brand)),
+  );
+  router.post(
+    '/draft',
+    handle((req) => {
+      const b = body(req);
+      return studio.draft(b.brand, editsOf(b));
+    }),
+  );
+  router.post(
+    '/where',
+    handle((req) => {
+      const b = body(req);
+      return studio.where(b.brand, b.key, editsOf(b));
+    }),
+  );
+  router.post(
+    '/review',
+    handle((req) => {
+      const b = body(req);
+      return studio.review(b.brand, editsOf(b));
+    }),
+  );
+  router.post(
+    '/save',
+    handle((req, res) => {
+      const b = body(req);
+      const out = studio.save(b.brand, editsOf(b));
+      if (out.saved) return out;
+      const { status, ...rest } = out;
+      json(res, status, rest);
+      return undefined;
+    }),
+  );
+  router.post(
+    '/preview',
+    handle(async (req) => {
+      const b = body(req);
+      if (!preview) throw new BadRequest('this studio runs without a preview');
+      const data = b.data ?? 'normal';
+      if (data !== 'normal' && data !== 'stress' && data !== 'empty') throw new BadRequest('data: expected normal, stress or empty');
+      return preview.preset(data);
+    }),
+  );
+  router.use((req, res) => refuse(res, 404, `not a call of the studio's API: ${req.method} /studio-api${req.path}`));
+  return router;
+}

@@ -1,0 +1,170 @@
+/**
+ * The studio page's state, as pure functions (tests/studio/model.test.ts runs them in Node):
+ *   - the edits: per file of the top layer, the JSON the operator wants (drafts), the hash and JSON of
+ *     the text it was made from (base, baseJson); the merged view is a draft or else the file on disk;
+ *   - undo and redo: a history of edits, typing into one field coalesced into one step;
+ *   - problems of check:config at their field: an ErrorSchema for react-jsonschema-form's extraErrors,
+ *     at the problem's path and at each path it is `also` about;
+ *   - a conflict resolved by rebasing the operator's changes onto the file now on disk;
+ *   - the edits kept in localStorage, offered back after a reload.
+ */
+import type { Problem } from '../../src/config/check';
+import { applyToJson, jsonChanges, sameJson, segmentsOf, type Segment } from '../json-edit';
+
+export interface DiskFile {
+  text: string;
+  hash: string;
+  json: unknown;
+}
+
+export interface Edits {
+  drafts: Record<string, unknown>;
+  base: Record<string, string>;
+  baseJson: Record<string, unknown>;
+}
+
+export const NO_EDITS: Edits = { drafts: {}, base: {}, baseJson: {} };
+
+export const getIn = (json: unknown, path: readonly Segment[]): unknown =>
+  path.reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k as string] : undefined), json);
+
+/** A copy of json with `value` at path (undefined: the key removed); the objects on the way are copied, the rest shared. */
+export function setIn(json: unknown, path: readonly Segment[], value: unknown): unknown {
+  if (!path.length) return value;
+  const [head, ...rest] = path;
+  const container = json !== null && typeof json === 'object' ? json : typeof head === 'number' ? [] : {};
+  const copy = (Array.isArray(container) ? [...container] : { ...container }) as Record<string, unknown>;
+  const next = setIn(copy[head as string], rest, value);
+  if (next === undefined && !Array.isArray(copy)) delete copy[head as string];
+  else copy[head as string] = next;
+  return copy;
+}
+
+/** The merged view of one file: the operator's draft, else the file on disk. */
+export const viewOf = (edits: Edits, disk: Record<string, DiskFile>, file: string): unknown => (file in edits.drafts ? edits.drafts[file] : disk[file]?.json);
+
+/** JSON as it travels: undefined members dropped (a field the form cleared), so a draft compares with the file. */
+const plain = (v: unknown): unknown => (v === undefined ? undefined : (JSON.parse(JSON.stringify(v)) as unknown));
+
+/** The edits with `value` at path in file; a file back to its text on disk has no draft. */
+export function edit(edits: Edits, disk: Record<string, DiskFile>, file: string, path: readonly Segment[], value: unknown): Edits {
+  const current = viewOf(edits, disk, file);
+  const next = plain(setIn(current, path, plain(value)));
+  if (sameJson(next, current)) return edits;
+  const onDisk = disk[file];
+  const drafts = { ...edits.drafts };
+  const base = { ...edits.base };
+  const baseJson = { ...edits.baseJson };
+  if (!(file in drafts)) {
+    base[file] = onDisk.hash;
+    baseJson[file] = onDisk.json;
+  }
+  if (sameJson(next, baseJson[file]) && base[file] === onDisk.hash) {
+    delete drafts[file];
+    delete base[file];
+    delete baseJson[file];
+  } else drafts[file] = next;
+  return { drafts, base, baseJson };
+}
+
+/** How many values the edits change, per file. */
+export function changeCount(edits: Edits): Record<string, number> {
+  return Object.fromEntries(Object.entries(edits.drafts).map(([f, d]) => [f, jsonChanges(edits.baseJson[f], d).length]));
+}
+
+export interface History {
+  past: Edits[];
+  present: Edits;
+  future: Edits[];
+  /** the field the last step typed into, and when: typing on within a second is one step */
+  last?: { key: string; at: number };
+}
+
+export const newHistory = (present: Edits = NO_EDITS): History => ({ past: [], present, future: [] });
+
+/** A new step (or, typing into the same field within `within` ms, the same step made longer). */
+export function record(h: History, next: Edits, key: string, now: number, within = 1000): History {
+  if (next === h.present) return h;
+  if (h.last && h.last.key === key && now - h.last.at < within && h.past.length) return { past: h.past, present: next, future: [], last: { key, at: now } };
+  return { past: [...h.past, h.present].slice(-200), present: next, future: [], last: { key, at: now } };
+}
+
+export const undo = (h: History): History => (h.past.length ? { past: h.past.slice(0, -1), present: h.past[h.past.length - 1], future: [h.present, ...h.future] } : h);
+export const redo = (h: History): History => (h.future.length ? { past: [...h.past, h.present], present: h.future[0], future: h.future.slice(1) } : h);
+
+/** react-jsonschema-form's ErrorSchema: nested by path, `__errors` at each place. */
+export interface ErrorTree {
+  __errors?: string[];
+  [key: string]: ErrorTree | string[] | undefined;
+}
+
+/** The shown text of a problem at its field: check:config's words, a warning marked as it prints one. */
+export const problemText = (p: Problem) => (p.severity === 'warning' ? `warning: ${p.message}` : p.message);
+
+/**
+ * The problems of one file under `at` (the part of the file a form edits), as an ErrorSchema relative
+ * to it: each at its JSON path, and again at every path it is `also` about (both fields of a crossed pair).
+ */
+export function errorTree(problems: readonly Problem[], file: string, at: readonly Segment[]): ErrorTree {
+  const tree: ErrorTree = {};
+  for (const p of problems) {
+    if (p.file !== file) continue;
+    for (const pointer of [p.path, ...(p.also ?? [])]) {
+      const segs = segmentsOf(pointer);
+      if (segs.length < at.length || at.some((s, i) => String(s) !== segs[i])) continue;
+      let node = tree;
+      for (const s of segs.slice(at.length)) node = (node[s] ??= {}) as ErrorTree;
+      (node.__errors ??= []).push(problemText(p));
+    }
+  }
+  return tree;
+}
+
+/** Whether a problem concerns the part `at` of a file (at, below it, or also about it). */
+export const concerns = (p: Problem, file: string, at: readonly Segment[]) =>
+  p.file === file && [p.path, ...(p.also ?? [])].some((ptr) => {
+    const segs = segmentsOf(ptr);
+    return segs.length >= at.length && at.every((s, i) => String(s) === segs[i]);
+  });
+
+/**
+ * A file changed on disk under an edit: the operator's changes (from the text they started from to
+ * their draft) applied to the file as it is now, which becomes the new base. Where both changed one
+ * value, the operator's wins (they chose this after seeing the conflict).
+ */
+export function rebase(edits: Edits, file: string, now: DiskFile): Edits {
+  const mine = jsonChanges(edits.baseJson[file], edits.drafts[file]);
+  const drafts = { ...edits.drafts, [file]: applyToJson(now.json, mine) };
+  const out = { drafts, base: { ...edits.base, [file]: now.hash }, baseJson: { ...edits.baseJson, [file]: now.json } };
+  if (sameJson(drafts[file], now.json)) return drop(out, file);
+  return out;
+}
+
+/** The file's edit dropped: the file as it is on disk. */
+export function drop(edits: Edits, file: string): Edits {
+  const { [file]: _d, ...drafts } = edits.drafts;
+  const { [file]: _b, ...base } = edits.base;
+  const { [file]: _j, ...baseJson } = edits.baseJson;
+  return { drafts, base, baseJson };
+}
+
+/** What localStorage keeps of the edits of one folder and brand. */
+export interface Saved extends Edits {
+  at: string;
+}
+
+export const storageKey = (folder: string, brand: string) => `studio:${folder}:${brand}`;
+
+export function readSaved(storage: Pick<Storage, 'getItem'>, key: string): Saved | null {
+  try {
+    const v = JSON.parse(storage.getItem(key) ?? 'null') as Saved | null;
+    return v && typeof v === 'object' && v.drafts && Object.keys(v.drafts).length ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export function keep(storage: Pick<Storage, 'setItem' | 'removeItem'>, key: string, edits: Edits, now = new Date()): void {
+  if (!Object.keys(edits.drafts).length) storage.removeItem(key);
+  else storage.setItem(key, JSON.stringify({ ...edits, at: now.toISOString() } satisfies Saved));
+}

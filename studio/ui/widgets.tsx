@@ -1,0 +1,167 @@
+/**
+ * Fields where a text box is clumsy (issue 37, point 2), chosen by the schema's `x-studio` mark
+ * (studio/schemas.ts) or by the value:
+ *   - a message key (`@withdraw.min`) with the message's text under it;
+ *   - a colour (theme.primary) with a picker and its contrast with the text drawn on it, by the same
+ *     functions as the check's warning (src/config/brand.ts, checks/contrast.ts);
+ *   - an icon by its picture (the outlines the app draws, src/engine/icon-paths.gen.ts);
+ *   - a route by its title (routes.json).
+ */
+import { getDefaultRegistry } from '@rjsf/core';
+import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
+import { contrastRatio, themeVars } from '../../src/config/brand';
+import { MIN_CONTRAST } from '../../src/config/checks/contrast';
+import { ICON_SOURCES } from '../../src/engine/icon-names';
+import { ICON_PATHS, VIEWBOX } from '../../src/engine/icon-paths.gen';
+import type { Segment } from '../json-edit';
+
+export interface StudioContext {
+  /** the merged view's messages.json messages */
+  messages: Record<string, string>;
+  /** routes.json: path and title */
+  routes: { path: string; title: string }[];
+  onWhere(key: string): void;
+  /** opens a message of the Messages place */
+  openMessage(key: string): void;
+  /** the JSON Pointer in the file of a field of this form */
+  pointer(sub: readonly Segment[]): string;
+  /** the `npm run where` key of a field of this form, if it has one */
+  whereKey(sub: readonly Segment[]): string | undefined;
+}
+
+type Props = WidgetProps<unknown, RJSFSchema, StudioContext>;
+const base = getDefaultRegistry().widgets;
+const mark = (schema: RJSFSchema) => (schema as { 'x-studio'?: string })['x-studio'];
+
+const MESSAGE_KEY = /^@([a-zA-Z][\w.]*)$/;
+
+function MessageText({ value, ctx }: { value: unknown; ctx: StudioContext }) {
+  const key = typeof value === 'string' ? MESSAGE_KEY.exec(value)?.[1] : undefined;
+  if (!key) return null;
+  const text = ctx.messages[key];
+  return (
+    <div className="message-text">
+      {text === undefined ? (
+        <span className="missing">no message {value as string} in messages.json</span>
+      ) : (
+        <>
+          <span className="quote">“{text}”</span>{' '}
+          <button type="button" className="link" onClick={() => ctx.openMessage(key)}>
+            edit the message
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+function RouteTitle({ value, ctx }: { value: unknown; ctx: StudioContext }) {
+  if (typeof value !== 'string' || !value.startsWith('/')) return null;
+  const route = ctx.routes.find((r) => r.path.toLowerCase() === value.split('?')[0].toLowerCase());
+  return <div className="route-title">{route ? `→ ${route.title} (${route.path})` : `→ no route ${value.split('?')[0]} in routes.json`}</div>;
+}
+
+const ratio = (r: number) => `${(Math.floor(r * 100) / 100).toFixed(2)}:1`;
+
+function ColourWidget(props: Props) {
+  const value = typeof props.value === 'string' ? props.value : '';
+  const valid = /^#[0-9a-fA-F]{6}$/.test(value);
+  // the check's contrast is theme.primary's (checks/contrast.ts): the text drawn on it, and it drawn as text on its tint
+  const pairs = valid && props.name === 'primary'
+    ? [
+        { what: 'white text on it', r: contrastRatio(value, '#ffffff') },
+        { what: 'as text on its soft tint', r: contrastRatio(value, themeVars({ primary: value })['--primary-soft']) },
+      ]
+    : [];
+  return (
+    <div className="colour">
+      <div className="colour-row">
+        <input type="color" aria-label={`${props.label} picker`} value={valid ? value : '#000000'} onChange={(e) => props.onChange(e.target.value)} disabled={props.disabled || props.readonly} />
+        <base.TextWidget {...props} />
+        <span className="swatch" style={{ background: valid ? value : 'transparent' }}>
+          Aa
+        </span>
+      </div>
+      {pairs.length ? (
+        <div className="contrast">
+          {pairs.map((p) => (
+            <span key={p.what} className={p.r >= MIN_CONTRAST ? 'pass' : 'fail'}>
+              {ratio(p.r)} {p.what} {p.r >= MIN_CONTRAST ? '✓' : `(below ${MIN_CONTRAST}:1)`}
+            </span>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Icon({ name }: { name: string }) {
+  const source = (ICON_SOURCES as Record<string, string>)[name];
+  const paths = source ? ICON_PATHS[source] : undefined;
+  return (
+    <svg viewBox={VIEWBOX} width="22" height="22" aria-hidden="true">
+      {(paths ?? []).map(([d, evenOdd], i) => (
+        <path key={i} d={d} fillRule={evenOdd ? 'evenodd' : undefined} fill="currentColor" />
+      ))}
+    </svg>
+  );
+}
+
+function IconWidget(props: Props) {
+  const names = (props.options.enumOptions ?? []).map((o) => String(o.value));
+  return (
+    <div className="icons" role="radiogroup" aria-label={props.label}>
+      {names.map((n) => (
+        <button key={n} type="button" role="radio" aria-checked={props.value === n} className={props.value === n ? 'icon on' : 'icon'} title={n} onClick={() => props.onChange(n)} disabled={props.disabled || props.readonly}>
+          <Icon name={n} />
+          <span>{n}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function TextWidget(props: Props) {
+  const kind = mark(props.schema);
+  if (kind === 'colour') return <ColourWidget {...props} />;
+  const ctx = props.registry.formContext;
+  if (kind !== 'route') {
+    return (
+      <div className="text">
+        <base.TextWidget {...props} />
+        <MessageText value={props.value} ctx={ctx} />
+      </div>
+    );
+  }
+  const listId = `${props.id}-routes`;
+  return (
+    <div className="text">
+      <input
+        id={props.id}
+        name={props.htmlName ?? props.id}
+        className="form-control"
+        list={listId}
+        value={typeof props.value === 'string' ? props.value : ''}
+        disabled={props.disabled || props.readonly}
+        onChange={(e) => props.onChange(e.target.value === '' ? props.options.emptyValue : e.target.value)}
+        onBlur={(e) => props.onBlur(props.id, e.target.value)}
+        onFocus={(e) => props.onFocus(props.id, e.target.value)}
+      />
+      <datalist id={listId}>
+        {ctx.routes.map((r) => (
+          <option key={r.path} value={r.path}>
+            {r.title}
+          </option>
+        ))}
+      </datalist>
+      <RouteTitle value={props.value} ctx={ctx} />
+    </div>
+  );
+}
+
+function SelectWidget(props: Props) {
+  if (mark(props.schema) === 'icon') return <IconWidget {...props} />;
+  return <base.SelectWidget {...props} />;
+}
+
+export const studioWidgets = { TextWidget, SelectWidget };

@@ -1,0 +1,179 @@
+/**
+ * Issue 37: the studio's API below the browser (supertest on its Express app, over a copy of
+ * screens.config/): problems at their JSON path with check:config's words, where-used as `npm run
+ * where` answers it, the review (changes and diff), a save that writes only the changed line and is
+ * refused on a problem or a conflict, and the refusals of bad requests (another origin, a path
+ * outside the config folders, a body that does not parse).
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { whereAnswer } from '../../scripts/where-cli';
+import { studioApi } from '../../studio/api';
+import { hashOf } from '../../studio/files';
+import { formSchemas } from '../../studio/schemas';
+import { createStudio, type Studio } from '../../studio/studio';
+
+const root = path.resolve(__dirname, '..', '..');
+let dir: string;
+let studio: Studio;
+let app: express.Express;
+const original = readFileSync(path.join(root, 'screens.config', 'app.json'), 'utf8');
+const appJson = () => JSON.parse(readFileSync(path.join(dir, 'app.json'), 'utf8')) as { constants: Record<string, number> };
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'studio-api-'));
+  cpSync(path.join(root, 'screens.config'), dir, { recursive: true });
+  studio = await createStudio({ root, configDir: dir });
+  app = express();
+  app.use('/studio-api', studioApi({ studio, schemas: formSchemas(path.join(root, 'screens.config', 'schema')), queries: {} }));
+}, 30000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+beforeEach(() => writeFileSync(path.join(dir, 'app.json'), original));
+
+/** an edit of app.json's constants, made from the text on disk now */
+function edit(change: (constants: Record<string, number>) => void) {
+  const json = appJson();
+  change(json.constants);
+  return { brand: 'product', base: { 'app.json': hashOf(readFileSync(path.join(dir, 'app.json'), 'utf8')) }, drafts: { 'app.json': json } };
+}
+const post = (url: string, body: unknown) => request(app).post(`/studio-api/${url}`).send(body as object);
+
+describe('the files and the problems of an edit', () => {
+  it('lists the product\'s files with the hash of each text', async () => {
+    const res = await request(app).get('/studio-api/files?brand=product');
+    expect(res.status).toBe(200);
+    expect(res.body.files['app.json']).toEqual({ text: original, hash: hashOf(original) });
+    expect(Object.keys(res.body.files)).toContain('forms/withdraw-bank.json');
+    expect(res.body.folder).toBe(dir);
+  });
+
+  it('a minimum above its maximum: check:config\'s words at withdrawMin, also at withdrawMax; the forms that read it too', async () => {
+    const res = await post('draft', edit((c) => (c.withdrawMin = 2000000)));
+    expect(res.status).toBe(200);
+    const app = res.body.problems.filter((p: { file: string }) => p.file === `${dir}/app.json`);
+    expect(app).toEqual([
+      {
+        file: `${dir}/app.json`,
+        path: '/constants/withdrawMin',
+        message: 'withdrawMin 2000000 is above withdrawMax 1000000 (/constants/withdrawMax): no value can pass both; expected a minimum at most its maximum (lower withdrawMin or raise withdrawMax)',
+        also: ['/constants/withdrawMax'],
+      },
+    ]);
+    expect(res.body.problems.map((p: { file: string }) => p.file)).toContain(`${dir}/forms/withdraw-bank.json`);
+    expect(res.body.conflicts).toEqual([]);
+    expect(res.body.routes['forms/withdraw-bank.json']).toEqual(['/withdrawal']);
+    expect(res.body.disk['app.json']).toBe(hashOf(original));
+  });
+
+  it('where-used: the answer of npm run where, for the edit (a message key and a constant)', async () => {
+    for (const key of ['@withdraw.min', 'const.withdrawMin']) {
+      const res = await post('where', { brand: 'product', key, base: {}, drafts: {} });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ ...whereAnswer(root, dir, key), routes: ['/withdrawal'] });
+    }
+    const res = await post('where', { ...edit(() => undefined), key: 'const.withdrawMin' });
+    expect(res.body.text.split('\n')[0]).toBe('const.withdrawMin: 6 reference(s) in ' + dir + '/');
+  });
+});
+
+describe('review and save', () => {
+  it('the review lists (path, old, new) and the diff; the save writes that one line and checks the folder', async () => {
+    const body = edit((c) => (c.withdrawMin = 200));
+    const review = await post('review', body);
+    expect(review.status).toBe(200);
+    expect(review.body.refusal).toBeUndefined();
+    expect(review.body.files).toEqual([
+      { file: 'app.json', shown: `${dir}/app.json`, changes: [{ path: '/constants/withdrawMin', old: 100, new: 200 }], diff: expect.stringContaining('-    "withdrawMin": 100,\n+    "withdrawMin": 200,\n'), conflict: false },
+    ]);
+    const saved = await post('save', body);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ saved: true, written: ['app.json'], disk: expect.objectContaining({ 'app.json': hashOf(readFileSync(path.join(dir, 'app.json'), 'utf8')) }), problems: [] });
+    const now = readFileSync(path.join(dir, 'app.json'), 'utf8').split('\n');
+    const was = original.split('\n');
+    expect(now.length).toBe(was.length);
+    expect(now.flatMap((l, i) => (l === was[i] ? [] : [l]))).toEqual(['    "withdrawMin": 200,']);
+  });
+
+  it('a save with a problem is refused (422) and writes nothing', async () => {
+    const res = await post('save', edit((c) => (c.withdrawMin = 2000000)));
+    expect(res.status).toBe(422);
+    expect(res.body.saved).toBe(false);
+    expect(res.body.refusal).toMatch(/^not saved: \d+ problem\(s\) must be fixed first$/);
+    expect(readFileSync(path.join(dir, 'app.json'), 'utf8')).toBe(original);
+  });
+
+  it('a file changed on disk since the edit started is a conflict: shown in the review, never overwritten', async () => {
+    const body = edit((c) => (c.withdrawMin = 200));
+    const theirs = original.replace('"withdrawMax": 1000000', '"withdrawMax": 900000');
+    writeFileSync(path.join(dir, 'app.json'), theirs);
+    const draft = await post('draft', body);
+    expect(draft.body.conflicts).toEqual(['app.json']);
+    const review = await post('review', body);
+    expect(review.body.files[0].conflict).toBe(true);
+    expect(review.body.refusal).toBe('a file changed on disk since you started editing it: resolve the conflict first');
+    const res = await post('save', body);
+    expect(res.status).toBe(409);
+    expect(res.body.refusal).toBe(`not saved: ${dir}/app.json changed on disk since you started editing it`);
+    expect(readFileSync(path.join(dir, 'app.json'), 'utf8')).toBe(theirs);
+  });
+});
+
+describe('bad requests are refused with a JSON error, and change nothing', () => {
+  it('another origin, another site, a host name instead of an address', async () => {
+    const body = edit((c) => (c.withdrawMin = 200));
+    const other = await request(app).post('/studio-api/save').set('Origin', 'http://localhost:1').send(body);
+    expect(other.status).toBe(403);
+    expect(other.body).toEqual({ error: 'the studio answers this machine only: a page of another origin (http://localhost:1) may not use it' });
+    expect((await request(app).get('/studio-api/files?brand=product').set('Sec-Fetch-Site', 'cross-site')).status).toBe(403);
+    expect((await request(app).get('/studio-api/files?brand=product').set('Host', 'rebound.example.com:5180')).status).toBe(403);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    expect(readFileSync(path.join(dir, 'app.json'), 'utf8')).toBe(original);
+  });
+
+  it('a peer that is not this machine', async () => {
+    const phone: Server = createServer((req, res) => {
+      Object.defineProperty(req.socket, 'remoteAddress', { value: '203.0.113.9', configurable: true });
+      app(req, res);
+    });
+    await new Promise<void>((r) => phone.listen(0, '127.0.0.1', r));
+    try {
+      const res = await request(phone).get('/studio-api/files?brand=product');
+      expect(res.status).toBe(403);
+      expect(res.body.error).toBe('the studio answers this machine only: only this machine may use it (the request came from another machine)');
+    } finally {
+      await new Promise<void>((r) => phone.close(() => r()));
+    }
+  });
+
+  it('a path outside the config folders, as a draft or a base', async () => {
+    for (const name of ['../package.json', '/etc/passwd', 'screens/../../package.json', 'schema/app.schema.json', 'screens/a.json/..', 'app.json\u0000']) {
+      const res = await post('save', { brand: 'product', base: { [name]: hashOf('x') }, drafts: { [name]: { x: 1 } } });
+      expect(res.status, name).toBe(400);
+      expect(res.body.error, name).toBe(`${JSON.stringify(name)} is not a file of the config folder: expected app.json, messages.json, routes.json, screens/<name>.json or forms/<name>.json (letters, digits, - and _; nothing outside the folder)`);
+    }
+    expect(readFileSync(path.join(root, 'package.json'), 'utf8')).toContain('"name": "bet-h5"');
+  });
+
+  it('a body that does not parse, one that is not an object, a form body, an unknown brand or call', async () => {
+    const broken = await request(app).post('/studio-api/save').set('Content-Type', 'application/json').send('{"brand": "product", "drafts": {');
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({ error: 'the body is not valid JSON' });
+    expect((await request(app).post('/studio-api/draft').set('Content-Type', 'application/json').send('[1]')).body).toEqual({ error: 'the body must be a JSON object' });
+    const form = await request(app).post('/studio-api/save').type('form').send('brand=product');
+    expect(form.status).toBe(415);
+    expect(form.body).toEqual({ error: "the studio's API takes an application/json body" });
+    expect((await post('draft', { brand: '../x', base: {}, drafts: {} })).body).toEqual({ error: 'unknown brand "../x": expected one of product' });
+    expect((await post('draft', { brand: 'product', base: { 'app.json': 'nope' }, drafts: {} })).body).toEqual({ error: "base of app.json: expected the hash of the file's text (64 hex digits)" });
+    expect((await post('draft', { brand: 'product', base: {}, drafts: { 'app.json': {} } })).body).toEqual({ error: 'app.json: an edit without the hash of the text it started from (base)' });
+    const unknown = await request(app).get('/studio-api/nothing');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: "not a call of the studio's API: GET /studio-api/nothing" });
+    expect((await request(app).delete('/studio-api/save')).status).toBe(405);
+    expect(readFileSync(path.join(dir, 'app.json'), 'utf8')).toBe(original);
+  });
+});
