@@ -5,7 +5,7 @@
  * taken once, by a request with the same method, URL, body and token, within EARLY_TTL_MS of its
  * start; a read nobody takes costs one request and is forgotten.
  */
-const EARLY_TTL_MS = 10000;
+export const EARLY_TTL_MS = 10000;
 
 interface Early {
   at: number;

@@ -19,7 +19,7 @@ import { afterScreenData, onFirstScreenData } from '../engine/perf';
 import { playerText } from '../engine/player-text';
 import { preloadUi, ui } from '../engine/ui';
 import { FAULTS_HONOURED, testFault } from '../engine/test-fault';
-import { clearSession, getToken, loadAppInfo, loadUser, session, startBalancePoll } from '../store/session';
+import { clearSession, getToken, loadAppInfo, loadUserAtStart, session, startBalancePoll } from '../store/session';
 import { decideGuard } from './guards';
 import { MainTopBar, PageBar } from './TopBar';
 import { MainTabBar } from './TabBar';
@@ -227,7 +227,7 @@ function openApp(): Promise<void> {
   void loadAppInfo();
   // the game lists come with the first screen that shows them (preload.ts, ensureGames)
   if (getToken()) {
-    void loadUser();
+    loadUserAtStart();
     startBalancePoll();
   }
   preloadIcons();
