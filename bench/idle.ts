@@ -8,6 +8,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { SCREEN_DATA_MARK } from '../src/engine/perf';
+import { RENDER_COUNTER } from '../tests/e2e/render-count';
 import { BASE, round } from './lib';
 
 export interface IdleFigures {
@@ -21,43 +22,13 @@ export interface IdleFigures {
   change: { commits: number; components: number };
 }
 
-/**
- * A minimal DevTools hook: React calls onCommitFiberRoot after every commit. Counted per commit:
- * function, class, forwardRef and memo components that did work (the PerformedWork flag); a
- * subtree React bailed out of keeps its old child fibers and is not walked. Source text, not a
- * function: tsx would wrap a function's inner functions in a helper the page does not have.
- */
-const COMMIT_COUNTER = `(() => {
-  const w = window;
-  w.__commits = 0;
-  w.__rendered = 0;
-  const COMPONENT = new Set([0, 1, 11, 14, 15]);
-  const walk = (f) => {
-    for (let c = f; c; c = c.sibling) {
-      if (COMPONENT.has(c.tag) && (c.flags & 1) === 1) w.__rendered++;
-      if (c.child && !(c.alternate && c.alternate.child === c.child)) walk(c.child);
-    }
-  };
-  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    supportsFiber: true,
-    renderers: new Map(),
-    inject: () => 1,
-    onScheduleFiberRoot: () => undefined,
-    onCommitFiberUnmount: () => undefined,
-    onPostCommitFiberRoot: () => undefined,
-    onCommitFiberRoot: (_id, root) => {
-      w.__commits++;
-      walk(root.current.child);
-    },
-  };
-})();`;
 
 export async function measureIdle(browser: Browser, route: string, screen: string, token: string, seconds: number): Promise<IdleFigures> {
   const cpuThrottle = 4;
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1 });
   try {
     await context.addInitScript((t) => sessionStorage.setItem('token', t), token);
-    await context.addInitScript(COMMIT_COUNTER);
+    await context.addInitScript(RENDER_COUNTER);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
@@ -94,6 +65,67 @@ export async function measureIdle(browser: Browser, route: string, screen: strin
       scriptingMsPerMin: perMin(s1 - s0),
       change: { commits: c3 - c2, components: r3 - r2 },
     };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The main thread's work while a route sits idle (issue 38), at full speed: the page's script,
+ * style and layout time per second over `seconds` (CDP Performance.getMetrics ScriptDuration,
+ * RecalcStyleDuration, LayoutDuration; and TaskDuration, every main-thread task) once the screen has
+ * shown its data, its requests have been answered and a second has passed. A member's route as the
+ * seeded member, the others as a visitor (home both ways). What moves on the screen (the banner,
+ * the notices, the red packet) keeps moving where it is visible; the rest should cost nothing.
+ */
+export interface RouteIdle {
+  route: string;
+  member: boolean;
+  /** ms per second */
+  scriptMs: number;
+  styleMs: number;
+  layoutMs: number;
+  /** script + style + layout, ms per second */
+  totalMs: number;
+  /** every main-thread task, ms per second */
+  tasksMs: number;
+  /** running animations the page reports (document.getAnimations), and SVG <animate> elements */
+  animations: number;
+  smil: number;
+}
+
+const METRICS = ['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'TaskDuration'] as const;
+
+export async function measureRouteIdle(browser: Browser, base: string, route: string, screen: string | null, token: string | null, seconds: number): Promise<RouteIdle> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1, serviceWorkers: 'block' });
+  try {
+    await context.addInitScript((t) => {
+      sessionStorage.setItem('shown:startup', '1');
+      if (t) sessionStorage.setItem('token', t);
+    }, token ?? '');
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await page.goto(`${base}/#${route}`);
+    if (screen) await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, `${SCREEN_DATA_MARK}${screen}`, { timeout: 20000 }).catch(() => undefined);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000);
+    const read = async () => {
+      const m = (await cdp.send('Performance.getMetrics')).metrics;
+      return Object.fromEntries(METRICS.map((k) => [k, (m.find((x) => x.name === k)?.value ?? 0) * 1000])) as Record<(typeof METRICS)[number], number>;
+    };
+    const a = await read();
+    await page.waitForTimeout(seconds * 1000);
+    const b = await read();
+    const per = (k: (typeof METRICS)[number]) => round((b[k] - a[k]) / seconds, 2);
+    const { animations, smil } = await page.evaluate(() => ({
+      animations: typeof document.getAnimations === 'function' ? document.getAnimations().filter((x) => x.playState === 'running').length : -1,
+      smil: document.querySelectorAll('animate, animateTransform, animateMotion').length,
+    }));
+    const scriptMs = per('ScriptDuration');
+    const styleMs = per('RecalcStyleDuration');
+    const layoutMs = per('LayoutDuration');
+    return { route, member: !!token, scriptMs, styleMs, layoutMs, totalMs: round(scriptMs + styleMs + layoutMs, 2), tasksMs: per('TaskDuration'), animations, smil };
   } finally {
     await context.close();
   }

@@ -57,20 +57,29 @@ async function waitForServer(url: string, ms: number, child: ChildProcess) {
   throw new Error(`the server did not answer at ${url}`);
 }
 
-/** scripts/serve.ts (the production build, the mock API and the production CSP) on the bench port */
-export async function startServer(): Promise<() => Promise<void>> {
+/**
+ * BENCH_BASELINE=DIR: a build of the code before a change (e.g. main's, built with `npx vite build
+ * --outDir DIR`), served beside the bench's own on the next port; the interactions, the idle routes and
+ * the far network are then measured on both in turns, so that the machine's load weighs on both alike.
+ */
+export const BASELINE_DIST = process.env.BENCH_BASELINE ? path.resolve(ROOT, process.env.BENCH_BASELINE) : null;
+export const BASELINE_BASE = `http://127.0.0.1:${PORT + 1}`;
+
+/** scripts/serve.ts (the production build, the mock API and the production CSP) on the bench port (or `base`'s) */
+export async function startServer(dist = DIST, base = BASE): Promise<() => Promise<void>> {
   // on a shared machine another server may hold the port: measuring it would measure another build
-  const taken = await fetch(`${BASE}/`).then(
+  const taken = await fetch(`${base}/`).then(
     () => true,
     () => false,
   );
-  if (taken) throw new Error(`something already answers on ${BASE}: stop it or set BENCH_PORT`);
+  if (taken) throw new Error(`something already answers on ${base}: stop it or set BENCH_PORT`);
+  if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`no build in ${dist}`);
   const child = spawn(BIN('tsx'), [path.join(ROOT, 'scripts', 'serve.ts')], {
     cwd: ROOT,
-    env: { ...process.env, DIST: path.relative(ROOT, DIST), PORT: String(PORT), HOST: '127.0.0.1', MOCK_CONTROL: '1' },
+    env: { ...process.env, DIST: path.relative(ROOT, dist), PORT: new URL(base).port, HOST: '127.0.0.1', MOCK_CONTROL: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitForServer(`${BASE}/api/app`, 30000, child);
+  await waitForServer(`${base}/api/app`, 30000, child);
   return async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));
@@ -79,13 +88,13 @@ export async function startServer(): Promise<() => Promise<void>> {
   };
 }
 
-export async function resetMock(): Promise<void> {
-  await fetch(`${BASE}/__mock/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+export async function resetMock(base = BASE): Promise<void> {
+  await fetch(`${base}/__mock/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
 }
 
 /** a member token for the seeded member, straight from the API */
-export async function memberToken(): Promise<string> {
-  const r = await fetch(`${BASE}/api/login_pc`, {
+export async function memberToken(base = BASE): Promise<string> {
+  const r = await fetch(`${base}/api/login_pc`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ name: SEED.username, password: SEED.password, code: '' }),

@@ -13,7 +13,10 @@
  *
  *   BENCH_QUICK=1      one Lighthouse run, three render runs, a 3 s load test (development)
  *   BENCH_NO_BUILD=1   reuse dist-bench/
- *   BENCH_ONLY=size,render,idle,polls,lighthouse,config,load   run only these parts
+ *   BENCH_ONLY=size,render,idle,idle-routes,interactions,far,polls,lighthouse,config,load   run only these parts
+ *   BENCH_ROUTES=/,/mine   idle-routes: only these routes
+ *   BENCH_BASELINE=DIR     a build of the code before a change, measured beside this one in turns
+ *                          (interactions, idle-routes, far): lib.ts
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -21,10 +24,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { heaviestListScreen, launchBrowser, measureRender, measureRepeatTransfer, measureTransfer, type RenderTime, type RepeatTransfer, type Transfer } from './browser';
 import { measureConfigCheck, type ConfigFigures } from './config-check';
-import { BASE, BIN, DIST, QUICK, ROOT, memberToken, resetMock, screenOf, startServer } from './lib';
+import { BASE, BASELINE_BASE, BASELINE_DIST, BIN, DIST, QUICK, ROOT, memberToken, readRoutes, resetMock, screenOf, startServer } from './lib';
 import { measureLighthouse, type LighthouseFigures } from './lighthouse';
 import { measureBalanceLoad, type LoadFigures } from './load';
-import { measureIdle, type IdleFigures } from './idle';
+import { measureIdle, measureRouteIdle, type IdleFigures, type RouteIdle } from './idle';
+import { EVENT_FLOOR_MS, measureInteractions, type InteractionFigures, type Target } from './interactions';
+import { FAR, FAR_ROUTES, measureFarRoute, type FarFigures } from './far-network';
 import { describeRate, measurePolls, type PollRate } from './polls';
 
 const BUDGET = {
@@ -44,13 +49,28 @@ const BUDGET = {
   checkConfigMs: 1000,
   /** the check over a config 10x larger may cost at most this many times the real one */
   checkGrowth: 15,
+  /** every tap of the table at 4x CPU (Event Timing), and INP, the worst of them (issue 38) */
+  interactionMs: 50,
+  /** and none slower than the Vue original's figure by more than one Event Timing step */
+  originalSlackMs: 8,
+  /** switching the record type on /transRecord re-renders fewer components than this */
+  recordTypeComponents: 20,
+  /** script + style + layout per second of an idle route, at full speed */
+  idleMsPerSec: 5,
+  /** on the far network /mine's first call leaves no later than home's (ms of slack: none) */
+  farFirstCallSlackMs: 0,
+  /** the calls /mine may make: what it shows (app info, the member, the wallet, the balance poll) */
+  mineCalls: ['/api/app', '/api/user', '/api/refreshusermoney', '/api/balance'],
 };
 
-const parts = new Set((process.env.BENCH_ONLY ?? 'size,render,idle,polls,lighthouse,config,load').split(',').map((s) => s.trim()));
+const parts = new Set((process.env.BENCH_ONLY ?? 'size,render,idle,idle-routes,interactions,far,polls,lighthouse,config,load').split(',').map((s) => s.trim()));
 const LH_RUNS = QUICK ? 1 : 3;
 const RENDER_RUNS = QUICK ? 3 : 10;
 const LOAD_SECONDS = QUICK ? 3 : 10;
 const IDLE_SECONDS = QUICK ? 10 : 30;
+const ROUTE_IDLE_SECONDS = QUICK ? 4 : 10;
+const TAP_RUNS = QUICK ? 1 : 3;
+const FAR_RUNS = QUICK ? 1 : 3;
 
 interface Row {
   metric: string;
@@ -85,6 +105,11 @@ const results: {
   repeat?: RepeatTransfer;
   render?: RenderTime[];
   idle?: IdleFigures;
+  routesIdle?: RouteIdle[];
+  interactions?: InteractionFigures[];
+  far?: FarFigures[];
+  /** the same measures of BENCH_BASELINE's build, taken in turns with this one's */
+  baseline?: { interactions?: InteractionFigures[]; routesIdle?: RouteIdle[]; far?: FarFigures[] };
   polls?: PollRate[];
   lighthouse?: LighthouseFigures[];
   config?: ConfigFigures;
@@ -95,7 +120,8 @@ const results: {
   pass?: boolean;
 } = { date: new Date().toISOString(), quick: QUICK, budgets: BUDGET, rows, errors };
 
-if (!process.env.BENCH_NO_BUILD && (parts.has('size') || parts.has('render') || parts.has('idle') || parts.has('polls') || parts.has('lighthouse'))) {
+const browserParts = ['size', 'render', 'idle', 'idle-routes', 'interactions', 'far'];
+if (!process.env.BENCH_NO_BUILD && [...browserParts, 'polls', 'lighthouse'].some((p) => parts.has(p))) {
   await step('build', () => {
     const r = spawnSync(BIN('vite'), ['build', '--outDir', path.relative(ROOT, DIST), '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('vite build failed');
@@ -116,12 +142,14 @@ if (parts.has('config')) {
   }
 }
 
-const needsServer = ['size', 'render', 'idle', 'polls', 'lighthouse', 'load'].some((p) => parts.has(p));
+const needsServer = [...browserParts, 'polls', 'lighthouse', 'load'].some((p) => parts.has(p));
 const stop = needsServer ? await step('start server', () => startServer()) : undefined;
+const compared = ['interactions', 'idle-routes', 'far'].some((p) => parts.has(p));
+const baselineStop = stop && BASELINE_DIST && compared ? await step(`start the baseline's server (${path.relative(ROOT, BASELINE_DIST)})`, () => startServer(BASELINE_DIST ?? undefined, BASELINE_BASE)) : undefined;
 
 if (stop) {
   try {
-    if (parts.has('size') || parts.has('render') || parts.has('idle')) {
+    if (browserParts.some((p) => parts.has(p))) {
       const browser = await launchBrowser();
       try {
         if (parts.has('size')) {
@@ -183,6 +211,95 @@ if (stop) {
             row(`  one venue balance changes on the server`, `${f.change.commits} commits, ${f.change.components} components rendered`);
           }
         }
+        // the build measured, and the baseline beside it where BENCH_BASELINE names one (lib.ts)
+        const targets = async (): Promise<Target[]> => {
+          const out: Target[] = [];
+          for (const base of [BASE, ...(baselineStop ? [BASELINE_BASE] : [])]) {
+            await resetMock(base);
+            out.push({ base, token: await memberToken(base) });
+          }
+          return out;
+        };
+        const before = (value: string | null | undefined) => (baselineStop && value != null ? ` (before: ${value})` : '');
+        if (parts.has('interactions')) {
+          const at = await targets();
+          const got = await step(`interactions x${TAP_RUNS} (CPU 4x)${baselineStop ? ', and the baseline in turns' : ''}`, () => measureInteractions(browser, at, TAP_RUNS));
+          if (got) {
+            const [now, was] = got;
+            results.interactions = now;
+            if (was) results.baseline = { ...results.baseline, interactions: was };
+            const ms = (f: InteractionFigures) => `${f.under ? '≤ ' : ''}${f.latencyMs} ms`;
+            const comps = (f: InteractionFigures | undefined) => (f?.renders ? `${f.renders.components} components in ${f.renders.commits} commits` : undefined);
+            for (const [i, f] of now.entries()) {
+              const old = was?.[i];
+              const p = f.parts ? ` (input delay ${f.parts.inputDelay}, processing ${f.parts.processing}, presentation ${f.parts.presentation})` : '';
+              const vs = f.original !== null ? `; original ${f.original} ms` : '';
+              const cap = Math.min(BUDGET.interactionMs, f.original !== null ? Math.max(f.original, EVENT_FLOOR_MS) + BUDGET.originalSlackMs : Infinity);
+              row(`tap ${f.name} (CPU 4x, median of ${f.runs.length})`, `${ms(f)} [${f.runs.join(', ')}]${p}${before(old && `${ms(old)} [${old.runs.join(', ')}]`)}${vs}`, `≤ ${cap} ms`, f.latencyMs <= cap);
+              if (f.renders) {
+                const budget = f.route === '/transRecord' ? BUDGET.recordTypeComponents : undefined;
+                row(`  ${f.name}: rendered by the tap`, `${comps(f)}${before(comps(old))}`, budget ? `< ${budget} components` : '', budget ? f.renders.components < budget : null);
+              }
+              if (f.showsMs !== undefined) {
+                const budget = f.showsWithinMs;
+                row(`  ${f.name}: what it opens, in the page after the tap`, `${f.showsMs} ms${before(old?.showsMs !== undefined ? `${old.showsMs} ms` : null)}`, budget ? `≤ ${budget} ms` : '', budget ? f.showsMs <= budget : null);
+              }
+            }
+            const inp = (list: InteractionFigures[]) => Math.max(...list.map((f) => f.latencyMs));
+            row('INP (the worst tap of the table, CPU 4x)', `${inp(now)} ms${before(was && `${inp(was)} ms`)}`, `≤ ${BUDGET.interactionMs} ms`, inp(now) <= BUDGET.interactionMs);
+          }
+        }
+        if (parts.has('idle-routes')) {
+          const at = await targets();
+          const measured: RouteIdle[][] = at.map(() => []);
+          await step(`idle, every route ${ROUTE_IDLE_SECONDS} s${baselineStop ? ', and the baseline' : ''}`, async () => {
+            const routes = readRoutes();
+            const only = process.env.BENCH_ROUTES?.split(',');
+            type Visit = [string, string | null, boolean];
+            const all: Visit[] = [['/', screenOf('/'), true], ...routes.map((r): Visit => [r.path, screenOf(r.path), !!(r.auth || r.guard === 'confirmLogin')])];
+            for (const [route, screen, member] of all.filter(([r]) => !only || only.includes(r))) {
+              for (const [t, { base, token }] of at.entries()) measured[t].push(await measureRouteIdle(browser, base, route, screen, member ? token : null, ROUTE_IDLE_SECONDS));
+            }
+          });
+          const [now, was] = measured;
+          results.routesIdle = now;
+          if (was) results.baseline = { ...results.baseline, routesIdle: was };
+          for (const [i, f] of now.entries()) {
+            const moving = f.animations || f.smil ? `; running animations ${f.animations}${f.smil ? `, SVG <animate> ${f.smil}` : ''}` : '';
+            const old = was?.[i];
+            row(
+              `idle ${f.route}${f.member ? ' (member)' : ''}: script+style+layout per second`,
+              `${f.totalMs} ms (script ${f.scriptMs}, style ${f.styleMs}, layout ${f.layoutMs}; all tasks ${f.tasksMs})${moving}${before(old && `${old.totalMs} ms, all tasks ${old.tasksMs}`)}`,
+              `< ${BUDGET.idleMsPerSec} ms`,
+              f.totalMs < BUDGET.idleMsPerSec,
+            );
+          }
+        }
+        if (parts.has('far')) {
+          const at = await targets();
+          const far: FarFigures[][] = at.map(() => []);
+          for (const [route, member] of FAR_ROUTES) {
+            await step(`far network ${route} x${FAR_RUNS}`, async () => {
+              for (const [t, { base, token }] of at.entries()) far[t].push(await measureFarRoute(browser, base, route, member ? token : null, FAR_RUNS));
+            });
+          }
+          const [now, was] = far;
+          results.far = now;
+          if (was) results.baseline = { ...results.baseline, far: was };
+          const s = (ms: number | null) => (ms === null ? '-' : `${(ms / 1000).toFixed(2)} s`);
+          const describe = (f: FarFigures) => `first API call ${s(f.firstApiMs)}, first paint ${s(f.fcpMs)}, usable ${s(f.usableMs)}; calls: ${f.calls.map((c) => c.replace('/api/', '')).join(', ')}`;
+          const home = now.find((f) => f.route === '/');
+          for (const f of now) {
+            const old = was?.find((x) => x.route === f.route);
+            const value = `${describe(f)}${before(old && describe(old))}`;
+            const name = `far network (${FAR.latencyMs} ms RTT, ${FAR.mbitPerSec} Mbit/s, no cache) ${f.route}${f.member ? ' (member)' : ''}, median of ${f.runs}`;
+            if (f.route === '/mine' && home?.firstApiMs != null && f.firstApiMs !== null) {
+              row(name, value, `first call ≤ home's (${s(home.firstApiMs)})`, f.firstApiMs <= home.firstApiMs + BUDGET.farFirstCallSlackMs);
+              const extra = f.calls.filter((c) => !BUDGET.mineCalls.includes(c));
+              row('  /mine: calls it does not show', extra.length ? extra.join(', ') : 'none', 'none', extra.length === 0);
+            } else row(name, value);
+          }
+        }
       } finally {
         await browser.close();
       }
@@ -223,6 +340,7 @@ if (stop) {
     }
   } finally {
     await stop();
+    await baselineStop?.();
   }
 }
 

@@ -21,8 +21,8 @@ body{margin:0;min-height:100vh;font-family:'PingFang SC','Microsoft YaHei','Noto
 background:linear-gradient(135deg,${colors[0]},${colors[1]});display:flex;flex-direction:column;align-items:center;justify-content:center;text-align:center;padding:24px;box-sizing:border-box}
 h1{font-size:26px;margin:0 0 12px}p{opacity:.9;line-height:1.7;margin:6px 0}.card{background:rgba(255,255,255,.14);border-radius:14px;padding:16px 20px;margin-top:18px;max-width:420px;width:100%;box-sizing:border-box;text-align:left}
 .btn{display:inline-block;margin-top:18px;padding:10px 28px;border-radius:22px;background:#fff;color:${colors[1]};font-weight:700;text-decoration:none}
-.bar{height:8px;border-radius:4px;background:rgba(255,255,255,.25);overflow:hidden;width:240px;margin:18px auto}.bar i{display:block;height:100%;width:70%;background:#fff;animation:l 1.6s infinite}
-@keyframes l{from{width:5%}to{width:100%}}.msg{background:#fff;color:#333;border-radius:10px;padding:8px 12px;margin:8px 0;max-width:80%}.me{margin-left:auto;background:#95ec69}
+.bar{height:8px;border-radius:4px;background:rgba(255,255,255,.25);overflow:hidden;width:240px;margin:18px auto}.bar i{display:block;height:100%;background:#fff;transform-origin:left;animation:l 1.6s infinite}
+@keyframes l{from{transform:scaleX(.05)}to{transform:scaleX(1)}}.msg{background:#fff;color:#333;border-radius:10px;padding:8px 12px;margin:8px 0;max-width:80%}.me{margin-left:auto;background:#95ec69}
 input{width:100%;padding:10px;border-radius:8px;border:0;margin:6px 0;box-sizing:border-box}
 </style></head><body>${body}</body></html>`;
 }

@@ -161,7 +161,7 @@ export async function settle(page: Page, quietMs = 250, maxMs = 10_000): Promise
  */
 export async function goHash(page: Page, base: string, hash: string, quietMs?: number): Promise<void> {
   const overlay = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.adm-mask, .adm-popup, .adm-center-popup-wrap')].some((e) => e.checkVisibility()),
+    [...document.querySelectorAll<HTMLElement>('.adm-mask, .adm-popup, .adm-center-popup-wrap, .ovl')].some((e) => e.checkVisibility()),
   );
   if (overlay) {
     await page.goto(`${base}/#${hash}`);

@@ -77,6 +77,11 @@ function preloadRoute() {
   const path = (window.location.hash.replace(/^#/, '').split('?')[0] || '/').replace(/(.)\/+$/, '$1').toLowerCase();
   const own = <T,>(table: Record<string, T> | undefined): T | undefined => Object.entries(table ?? {}).find(([p]) => p.toLowerCase() === path)?.[1];
   const known = own(map.r);
+  const hint = known ? own(map.e) : map.e?.['/'];
+  // the screen's own reads first: on a far network a request is a round trip, and its data is what
+  // the screen waits for longest; the session's (app info, game lists) after its chunks, which an
+  // HTTP/1.1 host fetches six at a time
+  readEarly(hint, 0, hint?.n);
   // an engine the build's legacy copies are for (the entry's own test, scripts/vite/browser-floor.ts LEGACY_TEST) preloads those
   const legacy = !String.prototype.replaceAll;
   for (const i of known ?? map.r?.['/'] ?? []) {
@@ -89,10 +94,11 @@ function preloadRoute() {
     link.href = `${import.meta.env.BASE_URL}${legacy && !file.endsWith('.css') ? file.replace(/^assets\//, 'assets/legacy/') : file}`;
     document.head.append(link);
   }
-  readEarly(known ? own(map.e) : map.e?.['/']);
+  if (hint?.n !== undefined) readEarly(hint, hint.n);
 }
 
-function readEarly(hint: EarlyHint | undefined) {
+/** the early reads r[from..to) of the route's hint */
+function readEarly(hint: EarlyHint | undefined, from: number, to?: number) {
   if (!hint || navigator.onLine === false) return;
   let token: string | null = null;
   try {
@@ -101,7 +107,8 @@ function readEarly(hint: EarlyHint | undefined) {
     // storage refused (a locked-down web view): read as a visitor
   }
   if (hint.a && !token) return; // the guard sends a visitor elsewhere
-  hint.r.forEach(([method, path, payload], i) => {
+  hint.r.forEach(([method, path, payload, member], i) => {
+    if (i < from || (to !== undefined && i >= to) || (member && !token)) return;
     const { url, init } = buildRequest({ method, path }, payload, token, apiBase());
     const reply = fetchEarly(url, init);
     if (reply && hint.p?.[0] === i) void reply.then((res) => preloadKeyPicture(res, hint.p![1]), () => undefined);

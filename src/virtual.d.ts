@@ -1,6 +1,6 @@
-/** scripts/vite/screen-index.ts: per screen, the widgets it needs to paint, its forms and their field types, and its binding-free data sources. */
+/** scripts/vite/screen-index.ts: per screen, the widgets it needs to paint, its forms and their field types, its binding-free data sources, and whether it shows the game lists. */
 declare module 'virtual:screen-index' {
-  const index: Record<string, { widgets: string[]; forms: string[]; fields: string[]; data: [source: string, endpoint: string, payload: Record<string, unknown>, quiet: boolean][] }>;
+  const index: Record<string, { widgets: string[]; forms: string[]; fields: string[]; data: [source: string, endpoint: string, payload: Record<string, unknown>, quiet: boolean][]; games?: 1 }>;
   export default index;
 }
 /** scripts/vite/api-wire.ts: per endpoint of the catalogue, what its request differs in from a POST to /api/<name> (src/api/wire-shape.ts); no payload schemas. */

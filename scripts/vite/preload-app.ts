@@ -9,6 +9,7 @@ import { endpoints } from '../../src/api/catalogue.ts';
 import type { EarlyHint } from '../../src/api/early.ts';
 import type { EndpointShape } from '../../src/api/request.ts';
 import type { RouteConfig } from '../../src/config/types.ts';
+import { GAMES_READ, START_READS } from '../../src/store/start-reads.ts';
 import type { BuildPaths } from './paths.ts';
 import { readScreens, type ScreenFacts } from './screen-facts.ts';
 import { shippedJson } from './shipped-config.ts';
@@ -75,20 +76,38 @@ export function routeChunks(
 }
 
 /**
- * A route's early reads (src/api/early.ts): its screen's binding-free first data, which src/boot.ts
- * starts before the app has run. None for a route that may be refused before it shows (requireApp:
- * the app's info decides), and none a visitor would be sent away from without a token.
+ * A route's early reads (src/api/early.ts), which src/boot.ts starts before the app has run: its
+ * screen's binding-free first data and the reads its onEnter starts with (/mine's member and
+ * wallet), then the session's start (app info, the member) and the game lists where the screen
+ * shows them: every screen's first calls leave as early as home's. The screen's own come first (`n`
+ * of them: src/boot.ts starts them before the route's chunks, the session's after). A read of an endpoint with
+ * `auth` is flagged: only with a token. The screen's own reads are left out on a route that may be
+ * refused before it shows (requireApp: the app's info decides); nothing is read for a visitor on a
+ * member's route (the guard sends them elsewhere); a command is never read early.
  */
 export function earlyReads(route: RouteConfig, s: ScreenFacts): EarlyHint | undefined {
-  if (route.requireApp || !s.data.length) return undefined;
-  const reads = s.data.flatMap(([source, endpoint, payload]) => {
-    const ep = (endpoints as Record<string, EndpointShape | undefined>)[endpoint];
-    return ep && !ep.idempotent && !ep.multipart ? [{ source, read: [ep.method, ep.path, payload] as EarlyHint['r'][number] }] : [];
-  });
+  const catalogue = endpoints as Record<string, (EndpointShape & { auth?: boolean }) | undefined>;
+  const seen = new Set<string>();
+  const reads: { source?: string; read: EarlyHint['r'][number] }[] = [];
+  const add = (endpoint: string, payload: Record<string, unknown>, source?: string) => {
+    const ep = catalogue[endpoint];
+    const key = JSON.stringify([endpoint, payload]);
+    if (!ep || ep.idempotent || ep.multipart || seen.has(key)) return;
+    seen.add(key);
+    reads.push({ source, read: ep.auth ? [ep.method, ep.path, payload, 1] : [ep.method, ep.path, payload] });
+  };
+  if (!route.requireApp) {
+    for (const [source, endpoint, payload] of s.data) add(endpoint, payload, source);
+    for (const [endpoint, payload] of s.enter ?? []) add(endpoint, payload);
+  }
+  const own = reads.length;
+  if (s.games) add(...GAMES_READ);
+  for (const [endpoint, payload] of START_READS) add(endpoint, payload);
   if (!reads.length) return undefined;
-  const at = s.picture ? reads.findIndex((x) => x.source === s.picture![0]) : -1;
+  const at = s.picture && !route.requireApp ? reads.findIndex((x) => x.source === s.picture![0]) : -1;
   return {
     r: reads.map((x) => x.read),
+    ...(own < reads.length ? { n: own } : {}),
     ...(route.auth || route.guard === 'confirmLogin' ? { a: 1 as const } : {}),
     ...(at >= 0 ? { p: [at, s.picture![1]] as [number, string[]] } : {}),
   };

@@ -5,7 +5,8 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { bindingFreeSources, collectRefs, keyPicture } from '../../src/engine/refs.ts';
+import { bindingFreeSources, collectRefs, enterReads, keyPicture, readsGames } from '../../src/engine/refs.ts';
+import { ACTION_READS } from '../../src/store/start-reads.ts';
 import { shippedJson, unroutedScreens } from './shipped-config.ts';
 
 export interface ScreenFacts {
@@ -16,6 +17,10 @@ export interface ScreenFacts {
   data: ReturnType<typeof bindingFreeSources>;
   /** the key picture: a binding-free source and its item fields (refs.ts keyPicture) */
   picture?: [string, string[]];
+  /** it shows the session's game lists (refs.ts readsGames) */
+  games?: boolean;
+  /** the reads its onEnter starts with (refs.ts enterReads): [endpoint, payload] */
+  enter?: [string, Record<string, unknown>][];
 }
 
 /** what each screen of `<configDir>/screens` draws */
@@ -28,14 +33,24 @@ export function readScreens(configDir: string): Record<string, ScreenFacts> {
   // a screen no route shows (a switched-off feature's) is not built: no facts, no chunk group of its own
   const unrouted = new Set(unroutedScreens(configDir));
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json') && !unrouted.has(f.slice(0, -5)))) {
-    const screen = readJson<{ body?: unknown; data?: Parameters<typeof bindingFreeSources>[0] }>(path.join(dir, file));
+    const screen = readJson<{ body?: unknown; data?: Parameters<typeof bindingFreeSources>[0]; onEnter?: unknown }>(path.join(dir, file));
     if (!screen) continue;
     const refs = collectRefs(screen.body);
     const fields = new Set<string>();
     for (const f of refs.forms) for (const field of readJson<{ fields?: { type?: string }[] }>(path.join(formsDir, `${f}.json`))?.fields ?? []) if (field.type) fields.add(field.type);
     const data = bindingFreeSources(screen.data);
     const picture = keyPicture(screen.body, data.map(([source]) => source));
-    out[file.slice(0, -5)] = { widgets: [...refs.widgets], deferred: [...refs.deferred], forms: [...refs.forms], fields: [...fields], data, ...(picture ? { picture } : {}) };
+    const enter = enterReads(screen.onEnter, ACTION_READS);
+    out[file.slice(0, -5)] = {
+      widgets: [...refs.widgets],
+      deferred: [...refs.deferred],
+      forms: [...refs.forms],
+      fields: [...fields],
+      data,
+      ...(picture ? { picture } : {}),
+      ...(readsGames(screen) ? { games: true } : {}),
+      ...(enter.length ? { enter } : {}),
+    };
   }
   return out;
 }

@@ -1,6 +1,6 @@
 /**
  * `virtual:screen-index`: for each screen, the widgets it needs to paint, its forms and the types
- * of their fields, and its data sources that need no binding. With it the app starts loading the screen it opens on (its config,
+ * of their fields, its data sources that need no binding, and whether it shows the game lists. With it the app starts loading the screen it opens on (its config,
  * widgets and first data) all at once, instead of finding its widgets only after its config
  * has arrived: a round trip less before the first screen on a phone.
  */
@@ -10,7 +10,7 @@ import { readScreens, type ScreenFacts } from './screen-facts.ts';
 
 /** the module's source: per screen, what the app reads of its facts */
 export function screenIndexModule(screens: Record<string, ScreenFacts>): string {
-  const out = Object.fromEntries(Object.entries(screens).map(([name, { widgets, forms, fields, data }]) => [name, { widgets, forms, fields, data }]));
+  const out = Object.fromEntries(Object.entries(screens).map(([name, { widgets, forms, fields, data, games }]) => [name, { widgets, forms, fields, data, ...(games ? { games: 1 } : {}) }]));
   return `export default ${JSON.stringify(out)};`;
 }
 

@@ -17,7 +17,7 @@ import { readApp } from './app-json.ts';
  * Every other screen, form and widget chunk is cached the first time it is used (runtime cache
  * below), and the page hands the worker what it fetched before the worker was in charge.
  */
-const SHELL = /^assets\/(index|app|rolldown-runtime|react|antd-base|list-widgets|icon-outlines|ui-antd|overlays-antd)-[\w-]{8}\.(js|css)$/;
+const SHELL = /^assets\/(index|app|rolldown-runtime|react|antd-base|list-widgets|icon-outlines|ui-antd)-[\w-]{8}\.(js|css)$/;
 
 /** whether a file of the build (its url in the precache manifest) is precached */
 export function precached(url: string): boolean {

@@ -5,7 +5,7 @@
  * taken once, by a request with the same method, URL, body and token, within EARLY_TTL_MS of its
  * start; a read nobody takes costs one request and is forgotten.
  */
-const EARLY_TTL_MS = 10000;
+export const EARLY_TTL_MS = 10000;
 
 interface Early {
   at: number;
@@ -58,13 +58,17 @@ export function takeEarly(url: string, init: Init): Promise<Response> | undefine
 /**
  * The early reads of one route, as the build writes them into index.html (scripts/vite/preload-app.ts
  * routeChunks, the route-chunks template's `e`) for src/boot.ts: its screen's binding-free first
- * reads, whether they need a member, and where the key picture is.
+ * reads and its onEnter's, the session's start (app info, the member), the game lists where the
+ * screen shows them; which need the member's token, whether the route needs a member, and where
+ * the key picture is.
  */
 export interface EarlyHint {
-  /** each read: method, path of the endpoint catalogue, payload */
-  r: ['GET' | 'POST', string, Record<string, unknown>][];
+  /** each read: method, path of the endpoint catalogue, payload, and 1 where it needs the member's token */
+  r: (['GET' | 'POST', string, Record<string, unknown>] | ['GET' | 'POST', string, Record<string, unknown>, 1])[];
   /** the route needs a member: read only with a token */
   a?: 1;
+  /** the first `n` reads are the screen's own (read before its chunks are fetched), the rest the session's (after) */
+  n?: number;
   /** the key picture: index into `r`, and the fields of the reply's first item that may hold its address */
   p?: [number, string[]];
 }

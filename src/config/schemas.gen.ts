@@ -857,6 +857,9 @@ export const screenSchema = {
             ]
           },
           "when": {},
+          "prefetch": {
+            "type": "boolean"
+          },
           "quiet": {
             "type": "boolean"
           },
@@ -1759,6 +1762,9 @@ export const dataSourceSchema = {
       ]
     },
     "when": {},
+    "prefetch": {
+      "type": "boolean"
+    },
     "quiet": {
       "type": "boolean"
     },

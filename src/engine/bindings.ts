@@ -10,7 +10,7 @@
  * Filters are looked up in FILTERS; a filter argument is text after a colon.
  */
 import type { Condition } from '../config/types';
-import { formatMoney, type MoneyFormat } from './money';
+import { formatMoney, type MoneyFormat } from './money-format';
 import { safeAppPath } from './urls';
 
 export type Scope = Record<string, unknown>;

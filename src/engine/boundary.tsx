@@ -12,7 +12,7 @@
  * when the site serves another build the page reloads into it (release.ts) and nothing is shown
  * meanwhile. Every error is logged on the console (console.error), as the engine's other failures.
  */
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Fragment, type ErrorInfo, type ReactNode } from 'react';
 import { message } from '../config';
 import { isChunkLoadError, recoverFromChunkError } from './release';
 
@@ -50,7 +50,7 @@ export class WidgetBoundary extends Boundary<{ type: string; children: ReactNode
   }
 
   render() {
-    if (!this.state.error) return <Remount key={this.state.attempt}>{this.props.children}</Remount>;
+    if (!this.state.error) return <Fragment key={this.state.attempt}>{this.props.children}</Fragment>;
     if (this.state.checking) return null;
     return (
       <div className="widget-failed" role="alert" data-widget-failed={this.props.type}>
@@ -86,7 +86,7 @@ export class AppBoundary extends Boundary<{ children: ReactNode }> {
   };
 
   render() {
-    if (!this.state.error) return <Remount key={this.state.attempt}>{this.props.children}</Remount>;
+    if (!this.state.error) return <Fragment key={this.state.attempt}>{this.props.children}</Fragment>;
     if (this.state.checking) return null;
     return (
       <main className="app-failed" role="alert" data-testid="app-error">
@@ -103,9 +103,4 @@ export class AppBoundary extends Boundary<{ children: ReactNode }> {
       </main>
     );
   }
-}
-
-/** The children, given a key by the boundary so that a retry mounts them afresh. */
-function Remount({ children }: { children: ReactNode }) {
-  return <>{children}</>;
 }

@@ -17,7 +17,7 @@
  * Results go into the screen's store (scope.ts); a reply equal to what is shown is not stored
  * again, so a poll that changes nothing renders nothing.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { callShared, type CallResult } from '../api/client';
 import type { EndpointName } from '../api/catalogue';
 import { isEndpointName } from '../api/wire';
@@ -54,25 +54,49 @@ export interface DataSources {
   started: string[];
   more: (source: string) => Promise<void>;
   refresh: (source: string) => Promise<void>;
+  /**
+   * After a change of the screen's state (`scope` read as it is now): a paged source whose payload it
+   * changed shows an empty list at once, in the same render as the change, instead of its old
+   * records for one render (drawn for nothing, and under the new state: 存款 rows titled 取款).
+   */
+  dropStale: (scope: Scope, reloads: Record<string, number>) => void;
+}
+
+/** Each source: whether it loads now, its resolved payload (null while it does not load), its poll, and the key that restarts it. */
+function planOf(config: ScreenConfig, scope: Scope, reloads: Record<string, number>) {
+  return Object.entries(config.data ?? {}).map(([name, src]) => {
+    const active = evalCondition(asCondition(src.when), scope);
+    // `prefetch`: loaded while its `when` does not hold too, once the screen has shown its data
+    const ahead = !active && src.prefetch === true;
+    const payload = active || ahead ? (resolveDeep(src.payload ?? {}, scope) as Record<string, unknown>) : null;
+    const paged = src.paged as PagedOption | undefined;
+    const poll = !paged && src.poll !== undefined ? resolveNumber(src.poll, scope, 0) : 0;
+    return { name, endpoint: src.endpoint, quiet: !!src.quiet, paged, payload, ahead, poll, key: JSON.stringify([payload, poll, reloads[name] ?? 0]) };
+  });
 }
 
 /**
  * `scope` is what payloads and `when` read; `reloads` counts reload actions per source;
  * `acting()` is false once the screen no longer acts (a reply then changes nothing).
  */
-export function useDataSources(screen: string, config: ScreenConfig, scope: Scope, reloads: Record<string, number>, acting: () => boolean, store: ScreenLocal): DataSources {
-  const plan = Object.entries(config.data ?? {}).map(([name, src]) => {
-    const active = evalCondition(asCondition(src.when), scope);
-    const payload = active ? (resolveDeep(src.payload ?? {}, scope) as Record<string, unknown>) : null;
-    const paged = src.paged as PagedOption | undefined;
-    const poll = !paged && src.poll !== undefined ? resolveNumber(src.poll, scope, 0) : 0;
-    return { name, endpoint: src.endpoint, quiet: !!src.quiet, paged, payload, poll, key: JSON.stringify([payload, poll, reloads[name] ?? 0]) };
-  });
+export function useDataSources(
+  screen: string,
+  config: ScreenConfig,
+  scope: Scope,
+  reloads: Record<string, number>,
+  acting: () => boolean,
+  store: ScreenLocal,
+  firstShown: Promise<void>,
+): DataSources {
+  const plan = planOf(config, scope, reloads);
   const planKey = JSON.stringify(plan.map((p) => [p.name, p.key]));
   const planRef = useRef(plan);
   planRef.current = plan;
   // the JSON of what each source shows now
   const shown = useRef(new Map<string, string>());
+  // the screen has shown its data (the marks' effect, after the paint): the prefetched sources may load
+  const [ahead, setAhead] = useState(false);
+  useEffect(() => void firstShown.then(() => planRef.current.some((p) => p.ahead) && setAhead(true)), [firstShown]);
 
   // one running load (and poll) per source: a source restarts only when its own key changes
   const running = useRef(new Map<string, Running>());
@@ -81,6 +105,8 @@ export function useDataSources(screen: string, config: ScreenConfig, scope: Scop
     const wanted = new Set<string>();
     for (const p of planRef.current) {
       if (!p.payload || !isEndpointName(p.endpoint)) continue;
+      // a prefetched source not shown yet: once the screen's data is up (and, started, it keeps running)
+      if (p.ahead && !ahead && !live.has(p.name)) continue;
       wanted.add(p.name);
       if (live.get(p.name)?.key === p.key) continue;
       live.get(p.name)?.stop();
@@ -108,7 +134,7 @@ export function useDataSources(screen: string, config: ScreenConfig, scope: Scop
         delete store.failed[name];
       }
     }
-  }, [planKey, screen, acting, store]);
+  }, [planKey, screen, acting, store, ahead]);
   // leaving the screen stops every load and poll
   useEffect(() => {
     const live = running.current;
@@ -120,7 +146,16 @@ export function useDataSources(screen: string, config: ScreenConfig, scope: Scop
 
   const more = useCallback(async (source: string) => running.current.get(source)?.more?.(), []);
   const refresh = useCallback(async (source: string) => running.current.get(source)?.refresh?.(), []);
-  return { started: plan.filter((p) => p.payload && isEndpointName(p.endpoint)).map((p) => p.name), more, refresh };
+  const dropStale = useCallback(
+    (now: Scope, nowReloads: Record<string, number>) => {
+      for (const p of planOf(config, now, nowReloads)) {
+        const r = running.current.get(p.name);
+        if (p.paged && r && r.key !== p.key && store.lists[p.name]?.page) store.lists[p.name] = freshList();
+      }
+    },
+    [config, store],
+  );
+  return { started: plan.filter((p) => p.payload && !p.ahead && isEndpointName(p.endpoint)).map((p) => p.name), more, refresh, dropStale };
 }
 
 interface LoadArgs {

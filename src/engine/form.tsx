@@ -7,7 +7,7 @@
  * (@form.notArrived), and the next tap is the same request (the client keeps its Idempotency-Key).
  * What the player types is kept as the form's draft (form-draft-keeper.tsx, a chunk of its own).
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, Controller, type Control, type Resolver, type FieldValues } from 'react-hook-form';
 import { Button, Input } from 'antd-mobile';
 import { appConfig } from '../config';
@@ -57,7 +57,8 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
   const failure = useRef<RuleFailure | null>(null);
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);
-  const defaults = useMemo(() => defaultsOf(form.fields, scope), [form.fields]); // eslint-disable-line react-hooks/exhaustive-deps
+  // the values a form opens with, read once (now(): the form does not re-render when what they read changes later)
+  const defaults = useMemo(() => defaultsOf(form.fields, screen.now()), [form.fields]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const resolver = useCallback<Resolver<FieldValues>>(
     async (values) => {
@@ -171,35 +172,7 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
       }}
     >
       {Drafts && <Drafts.default name={name} form={form} defaults={defaults} methods={methods} handle={draft} />}
-      <div className="cfg-form-fields">
-        {form.fields
-          .filter((f) => f.type === 'hidden')
-          .map((f) => (
-            <Controller key={f.name} name={f.name} control={control} render={({ field }) => <input type="hidden" name={f.name} value={String(field.value ?? '')} />} />
-          ))}
-        {form.fields
-          .filter((f) => f.type !== 'hidden')
-          .map((f) => (
-            <Controller
-              key={f.name}
-              name={f.name}
-              control={control}
-              render={({ field }) => (
-                <FieldRow field={f} formName={name} scope={scope}>
-                  <FieldInput
-                    field={f}
-                    id={`${name}-${f.name}`}
-                    value={field.value}
-                    onChange={field.onChange}
-                    scope={scope}
-                    captcha={captcha}
-                    onRedraw={redraw}
-                  />
-                </FieldRow>
-              )}
-            />
-          ))}
-      </div>
+      <Fields control={control} fields={form.fields} formName={name} captcha={captcha} onRedraw={redraw} />
       {footer && <LiveFooter control={control}>{footer}</LiveFooter>}
       <Button className="cfg-form-submit" block color="primary" size="large" type="submit" disabled={busy} loading={busy}>
         {screen.text(submitText ?? form.submitText)}
@@ -207,6 +180,50 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
     </form>
   );
 }
+
+/**
+ * The fields, memoised, with a subscription of their own to what they read (a select's options
+ * from loaded data): the form's own re-renders (react-hook-form's after its mount, a submit's busy
+ * state) do not re-render them. Each field's input is the only part of it a typed key re-renders
+ * (its Controller's subscription); its row and label stay as they are.
+ */
+const Fields = memo(function Fields({
+  control,
+  fields,
+  formName,
+  captcha,
+  onRedraw,
+}: {
+  control: Control<FieldValues>;
+  fields: readonly FieldConfig[];
+  formName: string;
+  captcha: string;
+  onRedraw: () => void;
+}) {
+  const { scope } = useScreen();
+  return (
+    <div className="cfg-form-fields">
+      {fields
+        .filter((f) => f.type === 'hidden')
+        .map((f) => (
+          <Controller key={f.name} name={f.name} control={control} render={({ field }) => <input type="hidden" name={f.name} value={String(field.value ?? '')} />} />
+        ))}
+      {fields
+        .filter((f) => f.type !== 'hidden')
+        .map((f) => (
+          <FieldRow key={f.name} field={f} formName={formName} scope={scope}>
+            <Controller
+              name={f.name}
+              control={control}
+              render={({ field }) => (
+                <FieldInput field={f} id={`${formName}-${f.name}`} value={field.value} onChange={field.onChange} scope={scope} captcha={captcha} onRedraw={onRedraw} />
+              )}
+            />
+          </FieldRow>
+        ))}
+    </div>
+  );
+});
 
 /** The footer sees the values as they are typed (`form.<field>`), e.g. a computed USDT amount. */
 function LiveFooter({ control, children }: { control: Control<FieldValues>; children: ReactNode }) {

@@ -13,6 +13,7 @@ import { collectRefs, loadWidget } from './registry';
 import { loadFieldTypes } from './form-fields';
 import { loadDrafts } from './form-draft-load';
 import screenIndex from 'virtual:screen-index';
+import { ensureGames } from '../store/session';
 
 export interface LoadedScreen {
   name: string;
@@ -76,6 +77,7 @@ export function preloadScreen(name: string): Promise<void> {
   const running = preparing.get(name);
   if (running) return running.then(() => undefined, () => undefined);
   const hint = screenIndex[name];
+  if (hint?.games) ensureGames();
   for (const w of hint?.widgets ?? []) void loadWidget(w).catch(() => undefined);
   for (const f of hint?.forms ?? []) void loadForm(f).catch(() => undefined);
   void loadFieldTypes(hint?.fields ?? []).catch(() => undefined);
@@ -117,6 +119,8 @@ export function loadPrepared(name: string): Promise<LoadedScreen> {
 let preparedOne = false;
 
 async function prepare(name: string): Promise<LoadedScreen> {
+  // a screen that shows the game lists has them read (once per start of the app), with its config
+  if (screenIndex[name]?.games) ensureGames();
   const later = preparedOne;
   preparedOne = true;
   const config = await loadScreen(name);

@@ -103,3 +103,37 @@ export function keyPicture(body: unknown, sources: readonly string[]): [string, 
   }
   return undefined;
 }
+
+/**
+ * Whether a screen's config reads the session's game lists (a binding or a condition path rooted
+ * at `games`): the app reads them only for such a screen (src/store/session.ts ensureGames), and
+ * the build starts that read early on its route.
+ */
+export function readsGames(screen: unknown): boolean {
+  let found = false;
+  const walk = (v: unknown, key: string): void => {
+    if (found) return;
+    if (typeof v === 'string') {
+      if (key === 'path' ? /^\s*games\b/.test(v) : /\{\{\s*games\b/.test(v)) found = true;
+    } else if (Array.isArray(v)) v.forEach((x) => walk(x, key));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
+  };
+  walk(screen, '');
+  return found;
+}
+
+/**
+ * The session reads a screen's onEnter makes before anything else can change them: its leading
+ * actions without a `when` that are reads (`actionReads`: refreshUser's user and money), as
+ * [endpoint, payload]. The build starts them early on the screen's route (src/boot.ts).
+ */
+export function enterReads(onEnter: unknown, actionReads: Readonly<Record<string, readonly (readonly [string, Record<string, unknown>])[]>>): [string, Record<string, unknown>][] {
+  const out: [string, Record<string, unknown>][] = [];
+  for (const a of Array.isArray(onEnter) ? onEnter : []) {
+    const t = a && typeof a === 'object' ? (a as { type?: unknown; when?: unknown }) : {};
+    const reads = typeof t.type === 'string' && t.when === undefined ? actionReads[t.type] : undefined;
+    if (!reads) break;
+    for (const [endpoint, payload] of reads) out.push([endpoint, payload]);
+  }
+  return out;
+}

@@ -9,7 +9,7 @@
  *
  * The texts here are developer text: the box never shows in production.
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { WidgetNode } from '../config/types';
 import { actionSchema } from '../config/schemas.gen';
 import { bindingExpressions, FILTERS, onUnknownFilter, parseExpression } from './bindings';
@@ -34,7 +34,9 @@ const knownActionType = (t: string) => (actionTypes ??= new Set(actionSchema.one
 const ConfigFileContext = createContext<{ file: string; json: unknown } | null>(null);
 
 export function ConfigFile({ file, json, children }: { file: string; json: unknown; children: ReactNode }) {
-  return <ConfigFileContext.Provider value={{ file, json }}>{children}</ConfigFileContext.Provider>;
+  // every widget's guard reads this: a new object at each render of the screen would re-render them all
+  const value = useMemo(() => ({ file, json }), [file, json]);
+  return <ConfigFileContext.Provider value={value}>{children}</ConfigFileContext.Provider>;
 }
 
 /** JSON path of `target` inside `root`, found by identity (only computed for a broken node). */

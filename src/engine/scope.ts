@@ -36,6 +36,11 @@ export interface ScreenLocal {
   reloads: Record<string, number>;
   /** the records of each paged source (data-sources.ts), shown by a PagedList */
   lists: Record<string, ListState>;
+  /**
+   * the screen's own location (screen.tsx useOwnPlace), kept in the store so that a widget
+   * re-renders for the part of it it read (a tab writing `?type=` renders what reads query.type)
+   */
+  place: PlaceScope;
 }
 
 /** A paged source's records so far. */
@@ -60,6 +65,12 @@ export interface PlaceScope {
 export function placeScope(pathname: string, search: string): PlaceScope {
   return { query: Object.fromEntries(new URLSearchParams(search)), path: pathname, fullPath: pathname + search };
 }
+
+/**
+ * The screen store's place, read only when a binding reads it: reading `local.place` itself from a
+ * snapshot would subscribe the reader to every change of the location, not to what it read.
+ */
+export const placeOf = (local: ScreenLocal): PlaceScope => new Proxy({} as PlaceScope, { get: (_t, k) => local.place[k as keyof PlaceScope] });
 
 const STATIC: Scope = { const: constants, maps: appConfig.maps, messages, brand };
 

@@ -10,7 +10,7 @@ import { asCondition, type FormConfig } from '../config/types';
 import { session } from '../store/session';
 import { evalCondition, type Scope } from './bindings';
 import type { ActionContext } from './actions';
-import { placeScope, screenScope, withNames, type ListState, type PlaceScope, type ScreenLocal } from './scope';
+import { placeOf, screenScope, withNames, type ListState, type ScreenLocal } from './scope';
 import { text } from './text';
 
 export interface ScreenApi {
@@ -61,13 +61,11 @@ export interface ScreenShared {
 }
 
 export const ScreenContext = createContext<ScreenShared | null>(null);
-export const PlaceContext = createContext<PlaceScope>(placeScope('/', ''));
 export const ItemScopeContext = createContext<Scope>({});
 
 export function useScreen(): ScreenApi {
   const shared = useContext(ScreenContext);
   if (!shared) throw new Error('useScreen outside a screen');
-  const place = useContext(PlaceContext);
   const extra = useContext(ItemScopeContext);
   const local = useSnapshot(shared.store) as ScreenLocal;
   const sess = useSnapshot(session);
@@ -77,7 +75,8 @@ export function useScreen(): ScreenApi {
   void local.name;
   void sess.token;
   return useMemo(() => {
-    const scope = screenScope(sess, place, local, extra);
+    // the location through the store too: a widget re-renders for the part of it it read
+    const scope = screenScope(sess, placeOf(local), local, extra);
     const hasExtra = Object.keys(extra).length > 0;
     const textOf = (value: unknown, more: Scope = {}) => text(value, withNames(scope, more));
     return {
@@ -96,7 +95,7 @@ export function useScreen(): ScreenApi {
       forms: shared.forms,
       actionContext: shared.actionContext,
     };
-  }, [shared, place, extra, local, sess]);
+  }, [shared, extra, local, sess]);
 }
 
 /** Children rendered with more names in scope (for example `item` in a list). */

@@ -4,7 +4,7 @@
  * Getting the screen ready is preload.ts; its data sources are data-sources.ts; the scope and
  * why widgets re-render only for what they read is scope.ts; the marks are perf.ts.
  */
-import { memo, Suspense, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createElement, memo, Suspense, lazy, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { proxy, snapshot, useSnapshot } from 'valtio';
 import { appConfig, brand, routeFor } from '../config';
@@ -20,7 +20,7 @@ import { placeScope, screenScope, type ScreenLocal } from './scope';
 import { text } from './text';
 import { resolveProps } from './props';
 import { RAW_PROPS } from './raw-props.gen';
-import { collectRefs, loadWidget, widgetComponent } from './registry';
+import { collectRefs, isWidget, loadWidget, widgetComponent } from './registry';
 import { view } from './view';
 
 export { preloadScreen } from './preload';
@@ -28,7 +28,7 @@ import { ConfigFile, NodeGuard } from './render-error';
 import { WidgetBoundary } from './boundary';
 import { recoverFromChunkError } from './release';
 import { FAULTS_HONOURED, testFault } from './test-fault';
-import { PlaceContext, ScreenContext, useScreen, type ScreenShared } from './screen-context';
+import { ScreenContext, useScreen, type ScreenShared } from './screen-context';
 
 export { ScopeProvider, useScreen, type ScreenApi } from './screen-context';
 
@@ -68,26 +68,25 @@ export const Node = memo(function Node({ node }: { node: WidgetNode }) {
   const given = (node.props ?? NO_PROPS) as Record<string, unknown>;
   const raw = rawSets.get(node.type);
   const props = raw ? resolveProps(given, scope, raw) : given;
-  // a widget that throws while rendering is replaced by its failure box (boundary.tsx), its section only
-  if (Comp) {
-    return (
-      <WidgetBoundary type={node.type}>
-        <NodeGuard node={node}>
-          <Faulty type={node.type} />
-          <Comp node={node} props={props} />
-        </NodeGuard>
-      </WidgetBoundary>
-    );
-  }
-  const Lazy = lazyWidget(node);
+  const fault = FAULTS_HONOURED ? <Faulty type={node.type} /> : null;
+  const widget = Comp ? <Comp node={node} props={props} /> : <Suspense fallback={null}>{createElement(lazyWidget(node), { node, props })}</Suspense>;
+  // a widget that throws while rendering is replaced by its failure box (boundary.tsx), its section
+  // only; the guard (render-error.tsx) only where it has something to say: a development build, or
+  // a widget type the engine does not know. No other component around each widget: a screen of
+  // forty widgets mounts forty fewer components for each one left out.
   return (
     <WidgetBoundary type={node.type}>
-      <NodeGuard node={node}>
-        <Faulty type={node.type} />
-        <Suspense fallback={null}>
-          <Lazy node={node} props={props} />
-        </Suspense>
-      </NodeGuard>
+      {import.meta.env.DEV || !isWidget(node.type) ? (
+        <NodeGuard node={node}>
+          {fault}
+          {widget}
+        </NodeGuard>
+      ) : (
+        <>
+          {fault}
+          {widget}
+        </>
+      )}
     </WidgetBoundary>
   );
 });
@@ -180,14 +179,20 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
   const [store] = useState(() =>
     proxy<ScreenLocal>({
       name: loaded.name,
-      state: (resolveDeep(config.state ?? {}, screenScope(session, place, { name: loaded.name, state: {}, data: {}, loading: {}, failed: {}, reloads: {}, lists: {} })) as Record<string, unknown>) ?? {},
+      state: (resolveDeep(config.state ?? {}, screenScope(session, place, { name: loaded.name, state: {}, data: {}, loading: {}, failed: {}, reloads: {}, lists: {}, place })) as Record<string, unknown>) ?? {},
       data: {},
       loading: {},
       failed: {},
       reloads: {},
       lists: {},
+      place,
     }),
   );
+  // the widgets read the location from the store (what they read of it, not all of it): a query
+  // change on the same path reaches them before the browser paints
+  useLayoutEffect(() => {
+    if (store.place !== place) store.place = place;
+  }, [store, place]);
 
   // the screen acts only while it is mounted and the router is still on its path: a reply, a
   // delay or a poll that ends after the player left neither navigates nor changes state
@@ -205,17 +210,32 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
   // payloads and `when` of the data sources: this component re-renders when what they read changes
   const local = useSnapshot(store) as ScreenLocal;
   const sess = useSnapshot(session);
-  const { started, more, refresh } = useDataSources(loaded.name, config, screenScope(sess, place, local), local.reloads, acting, store);
+  // a screen whose sources read nothing of the session would otherwise re-render for any change
+  // of it (valtio's rule for a snapshot nothing was read from): the top bar's refresh, the balance
+  void sess.token;
+  // opened by ScreenMarks once the sources' first data has rendered: the prefetched sources wait for it
+  const [shownGate] = useState(() => {
+    let open = () => {};
+    const shown = new Promise<void>((resolve) => (open = resolve));
+    return { shown, open };
+  });
+  const { started, more, refresh, dropStale } = useDataSources(loaded.name, config, screenScope(sess, place, local), local.reloads, acting, store, shownGate.shown);
   const startedRef = useRef(started);
   startedRef.current = started;
+  // the same list while the same sources load (ScreenMarks renders for a change of it, not for each render here)
+  const startedKey = started.join('\u0000');
+  const startedNow = useMemo(() => started, [startedKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const placeRef = useRef(place);
   placeRef.current = place;
   const setState = useCallback(
     (key: string, value: unknown) => {
-      if (acting()) store.state[key] = value;
+      if (!acting()) return;
+      store.state[key] = value;
+      // a filter or a tab: the list it empties is empty in the same render (data-sources.ts dropStale)
+      dropStale(screenScope(session, placeRef.current, store), store.reloads);
     },
-    [acting, store],
+    [acting, store, dropStale],
   );
   const reload = useCallback(
     (source?: string) => {
@@ -284,17 +304,25 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
 
   return (
     <ScreenContext.Provider value={shared}>
-      <PlaceContext.Provider value={place}>
-        <ScreenTitle title={config.title} fallback={routeFor(place.path)?.title ?? ''} />
-        <ScreenMarks name={loaded.name} started={started} />
-        <ConfigFile file={`screens.config/screens/${loaded.name}.json`} json={config}>
-          <FailedLoads config={config} />
-          <Nodes nodes={config.body} />
-        </ConfigFile>
-      </PlaceContext.Provider>
+      <ScreenTitle title={config.title} fallback={routeFor(place.path)?.title ?? ''} />
+      <ScreenMarks name={loaded.name} started={startedNow} onData={shownGate.open} />
+      <ScreenBody name={loaded.name} config={config} />
     </ScreenContext.Provider>
   );
 }
+
+/**
+ * The screen's widgets. Memoised: this screen re-rendering (its sources' payloads read what a
+ * filter changed, the location changed) re-renders only the widgets that read what changed.
+ */
+const ScreenBody = memo(function ScreenBody({ name, config }: { name: string; config: LoadedScreen['config'] }) {
+  return (
+    <ConfigFile file={`screens.config/screens/${name}.json`} json={config}>
+      <FailedLoads config={config} />
+      <Nodes nodes={config.body} />
+    </ConfigFile>
+  );
+});
 
 /**
  * A retry, at once, for every source whose load failed (data-sources.ts): not the paged ones (their
@@ -323,7 +351,7 @@ export function LoadRetry({ sources, testId }: { sources: string[]; testId?: str
 }
 
 /** The title: the screen's own or the route's (bindings allowed in both); shown by the top bar and the tab. */
-function ScreenTitle({ title: own, fallback }: { title: unknown; fallback: string }) {
+const ScreenTitle = memo(function ScreenTitle({ title: own, fallback }: { title: unknown; fallback: string }) {
   const { scope } = useScreen();
   const title = (own ? text(own, scope) : '') || text(fallback, scope);
   useEffect(() => {
@@ -333,10 +361,10 @@ function ScreenTitle({ title: own, fallback }: { title: unknown; fallback: strin
     document.title = title && title !== site ? `${title} - ${site}` : site;
   }, [title]);
   return null;
-}
+});
 
 /** The perf.ts marks: the tree has mounted; every data source's first load has rendered. */
-function ScreenMarks({ name, started }: { name: string; started: string[] }) {
+const ScreenMarks = memo(function ScreenMarks({ name, started, onData }: { name: string; started: string[]; onData: () => void }) {
   const { store } = useContext(ScreenContext)!;
   const { loading } = useSnapshot(store);
   const marked = useRef({ mounted: false, data: false });
@@ -350,7 +378,8 @@ function ScreenMarks({ name, started }: { name: string; started: string[] }) {
     if (!m.data && allLoaded) {
       m.data = true;
       markScreenData(name);
+      onData();
     }
   });
   return null;
-}
+});

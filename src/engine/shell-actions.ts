@@ -14,7 +14,7 @@ import type { Scope } from './bindings';
 import { goBack } from './history';
 import { placeScope, screenScope, type ScreenLocal } from './scope';
 
-const NO_SCREEN: ScreenLocal = Object.freeze({ name: '', state: {}, data: {}, loading: {}, failed: {}, reloads: {}, lists: {} });
+const NO_SCREEN: ScreenLocal = Object.freeze({ name: '', state: {}, data: {}, loading: {}, failed: {}, reloads: {}, lists: {}, place: placeScope('/', '') });
 
 /** The scope of shell actions: the session (the live store: the values of now) and the location. */
 export function shellScope(pathname: string, search: string): Scope {

@@ -3,7 +3,7 @@
  * back-arrow page, bare), guards, the site_state 0 maintenance screen, and the client hooks
  * that speak to the user (danger toasts, the 401 dialog, the loading indicator).
  */
-import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { HashRouter, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { configureClient } from '../api/client';
@@ -15,12 +15,11 @@ import { recoverFromChunkError } from '../engine/release';
 import { preloadScreen, ScreenRenderer } from '../engine/screen';
 import { goBack } from '../engine/history';
 import { preloadIcons } from '../engine/icons';
-import { preloadOverlays } from '../engine/overlays';
 import { afterScreenData, onFirstScreenData } from '../engine/perf';
 import { playerText } from '../engine/player-text';
 import { preloadUi, ui } from '../engine/ui';
 import { FAULTS_HONOURED, testFault } from '../engine/test-fault';
-import { clearSession, getToken, loadAppInfo, loadGames, loadUser, session, startBalancePoll } from '../store/session';
+import { clearSession, getToken, loadAppInfo, loadUserAtStart, session, startBalancePoll } from '../store/session';
 import { decideGuard } from './guards';
 import { MainTopBar, PageBar } from './TopBar';
 import { MainTabBar } from './TabBar';
@@ -51,10 +50,18 @@ function RouteView({ route }: { route: RouteConfig }) {
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind !== 'allow') return null;
 
+  return <RouteBody route={route} />;
+}
+
+/**
+ * The route's bars and screen. Memoised: a query change on the same route (a tab writing
+ * `?type=`) re-renders what reads the location, not the bars and the screen around it.
+ */
+const RouteBody = memo(function RouteBody({ route }: { route: RouteConfig }) {
   // one renderer per route: a screen never carries over to another route's location
   const screen = hasScreen(route.screen) ? <ScreenRenderer key={route.path} name={route.screen} /> : <Placeholder />;
   return <Layout route={route}>{screen}</Layout>;
-}
+});
 
 function Placeholder() {
   const navigate = useNavigate();
@@ -209,8 +216,8 @@ configureClient({
 });
 
 /**
- * What the app opens with starts now, not after a first render: the session (app info, game
- * lists, a member's user and balance poll) and the screen of the route it opens on (or of the
+ * What the app opens with starts now, not after a first render: the session (app info, a
+ * member's user and balance poll; the game lists only for a screen that shows them) and the screen of the route it opens on (or of the
  * login its guard sends a visitor to; `/` for an unknown path), whose config, widgets and
  * binding-free data load at once. Resolves when that screen is ready to paint (or cannot be):
  * src/main.tsx renders then, so that React's first commit, which replaces the static shell of
@@ -218,9 +225,9 @@ configureClient({
  */
 function openApp(): Promise<void> {
   void loadAppInfo();
-  void loadGames();
+  // the game lists come with the first screen that shows them (preload.ts, ensureGames)
   if (getToken()) {
-    void loadUser();
+    loadUserAtStart();
     startBalancePoll();
   }
   preloadIcons();
@@ -235,7 +242,7 @@ function openApp(): Promise<void> {
 export const appOpened = openApp();
 
 /**
- * Toasts, dialogs and popups are not needed for the first paint: fetch them once the first screen has
+ * Toasts and dialogs are not needed for the first paint: fetch them once the first screen has
  * rendered with its data (the engine's `screen-data:` mark) and the browser is idle, so they do
  * not compete with what the screen itself needs.
  */
@@ -245,7 +252,6 @@ function preloadUiWhenIdle() {
     if (done) return;
     done = true;
     void preloadUi().catch(() => undefined);
-    preloadOverlays();
   };
   // eslint-disable-next-line compat/compat -- called only where it exists, a timer elsewhere
   const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(load, { timeout: 4000 }) : setTimeout(load, 1000));

@@ -12,6 +12,8 @@ import { constants } from '../config';
 import { outcomeOf, startPoll, type Outcome } from '../engine/poll';
 import { DEVICE_KEYS } from '../responsible/keys';
 import { TOKEN_KEY } from '../api/request';
+import { EARLY_TTL_MS } from '../api/early';
+import { GAMES_READ } from './start-reads';
 
 const USER_KEY = 'userInfo';
 const APP_KEY = 'appInfo';
@@ -70,10 +72,30 @@ export function setUser(user: User | null) {
   write(sessionStorage, USER_KEY, session.user);
 }
 
-export async function loadUser(): Promise<boolean> {
+async function readUser(): Promise<boolean> {
   const r = await callShared('user', {}, { quiet: true });
   if (r.ok && r.data) setUser(r.data);
   return r.ok;
+}
+
+/**
+ * The member's read the app starts with (openApp; index.html's early read answers it, src/api/early.ts)
+ * also answers the next ask within EARLY_TTL_MS of its start: the first screen's own (an onEnter
+ * refreshUser, /mine's) comes after that reply on a far network, too late to share its request,
+ * and would read the member a second time (issue 38). Taken once; a later ask reads afresh.
+ */
+let startRead: { at: number; read: Promise<boolean> } | null = null;
+
+/** openApp: the member, read once for the start and the first screen that asks */
+export function loadUserAtStart(): void {
+  startRead = { at: Date.now(), read: readUser() };
+}
+
+export function loadUser(): Promise<boolean> {
+  const start = startRead;
+  startRead = null;
+  if (start && Date.now() - start.at <= EARLY_TTL_MS) return start.read;
+  return readUser();
 }
 
 /** refreshusermoney: balances and venue list, kept in the cached user info */
@@ -103,13 +125,26 @@ export async function loadAppInfo(): Promise<void> {
 }
 
 export async function loadGames(): Promise<void> {
-  const r = await callShared('gameList', { category: '' }, { quiet: true });
+  const r = await callShared('gameList', GAMES_READ[1], { quiet: true });
   if (r.ok && Array.isArray(r.data)) {
     const byCategory: Record<string, Game[]> = {};
     for (const g of r.data) (byCategory[g.category_id] ??= []).push(g);
     session.games = byCategory;
     write(localStorage, GAMES_KEY, byCategory);
   }
+}
+
+let gamesAsked = false;
+/**
+ * The game lists, read once per start of the app when the first screen that shows them opens
+ * (home; the build's screen index knows which: src/engine/preload.ts). A screen that does not show
+ * them never asks (issue 38: /mine fetched them for nothing); until they come, the lists the
+ * device cached are shown.
+ */
+export function ensureGames(): void {
+  if (gamesAsked) return;
+  gamesAsked = true;
+  void loadGames();
 }
 
 let stopPoll: (() => void) | null = null;
@@ -138,13 +173,15 @@ export function stopBalancePoll() {
 export async function signIn(token: string): Promise<void> {
   session.token = token;
   write(sessionStorage, TOKEN_KEY, token);
-  await loadUser();
+  startRead = null; // the new member's, never the start's
+  await readUser();
   startBalancePoll();
 }
 
 /** Clear every stored item and stop polling (logout, 401, password change). */
 export function clearSession() {
   stopBalancePoll();
+  startRead = null;
   session.token = null;
   session.user = null;
   session.venues = [];

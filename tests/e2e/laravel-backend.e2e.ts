@@ -405,7 +405,7 @@ describe('issue 30: what a player saw go wrong against the running original', ()
     await expect.poll(() => byTestId(p, 'topbar-balance').innerText()).toContain('1000.00');
     await p.waitForFunction(() => performance.getEntriesByName('screen-data:home').length > 0);
     expect(await byTestId(p, 'redpacket-float').count()).toBe(0);
-    expect(await p.locator('.adm-modal, .adm-center-popup-wrap').count()).toBe(0);
+    expect(await p.locator('.adm-modal, .ovl-center').count()).toBe(0);
     // the navigation is the act: the toast can show before `go` returns
     expect(await toastAfter(p, () => go(p, '/hongbao'))).toBe('红包已关闭');
     expectClean(p);

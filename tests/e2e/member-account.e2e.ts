@@ -17,8 +17,21 @@ const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 
 
 describe('mine', () => {
   it('shows the member, VIP, days since joining and the central wallet; agent entry follows isagent', async () => {
-    const p = await memberPage(env.browser, '/mine');
+    const { page: p } = await newPage(env.browser);
+    const called: string[] = [];
+    p.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/')) called.push(path);
+    });
+    const users = recordRequests(p, '/api/user');
+    await loginByApi(p, '/mine');
     await expect.poll(() => byTestId(p, 'mine-username').innerText()).toBe(SEED.username);
+    // issue 38: /mine asks for what it shows (app info, the member, the wallet; the balance poll
+    // every balancePollMs), not the game lists
+    await p.waitForLoadState('networkidle');
+    expect([...new Set(called)].filter((c) => c !== BALANCE).sort()).toEqual(['/api/app', '/api/refreshusermoney', '/api/user']);
+    // one read of the member serves the session's start and the screen's onEnter (index.html's early read)
+    expect(users.count()).toBe(1);
     expect(await byTestId(p, 'mine-vip').innerText()).toMatch(/^VIP\d+$/);
     expect(await byTestId(p, 'mine-joinday').innerText()).toMatch(/^加入平台第 \d+ 天$/);
     await expect.poll(() => byTestId(p, 'mine-balance').innerText()).toBe('1000.00');

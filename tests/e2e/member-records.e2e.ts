@@ -1,7 +1,8 @@
 /** Issue 5: the record screens on one paged list — filters restart at page 1, paging to the end, empty state, rebate claim. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
-import { BASE, expectClean, go, mockFault, resetMock, toastAfter, browserPerFile } from './harness';
+import { BASE, expectClean, go, loginByApi, mockFault, newPage, resetMock, toastAfter, browserPerFile } from './harness';
+import { countRenders, renders, rendersSince } from './render-count';
 import { byTestId, chooseFilter, memberPage, mockMember, recordRequests, registerMember, resultToast, scrollUntil } from './member-helpers';
 
 const env = browserPerFile();
@@ -117,9 +118,14 @@ describe('paged lists', () => {
   });
 
   it('transaction records: type chips restart the list; deposits and transfers use their own state words', async () => {
-    const p = await memberPage(env.browser, '/transRecord');
+    const { page: p, context } = await newPage(env.browser);
+    await countRenders(context);
+    await loginByApi(p, '/transRecord');
     const calls = recordRequests(p, '/api/gettransrecord');
     await items(p, 'trans-list').first().waitFor();
+    // issue 38: the loading dots below the fold stand still (none of antd-mobile's SVG <animate>)
+    expect(await byTestId(p, 'trans-list').locator('.loading-dots').evaluate((el) => [...el.querySelectorAll('i')].flatMap((i) => i.getAnimations()).length)).toBe(0);
+    expect(await p.locator('animate, animateTransform, animateMotion').count()).toBe(0);
     expect(calls.bodies()[0]).toMatchObject({ type: 1, date: 4, page: 1 });
     expect(await p.getByRole('radio', { name: '存款' }).getAttribute('aria-checked')).toBe('true');
     await scrollUntil(p, '没有更多了');
@@ -128,8 +134,15 @@ describe('paged lists', () => {
     expect(deposits).not.toMatch(/成功|失败|待结算/);
 
     const n = calls.count();
+    // issue 38: the chip re-renders what reads the type (the bar, the list emptied in the same render,
+    // the screen's sources), counted until its request has left, its reply held back meanwhile
+    await mockFault({ path: '/api/gettransrecord', delayMs: 2000 });
+    const before = await renders(p);
     await p.getByRole('radio', { name: '转入' }).click();
     await expect.poll(() => calls.count()).toBeGreaterThan(n);
+    expect(await items(p, 'trans-list').count()).toBe(0);
+    await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(rendersSince(before, await renders(p)).components).toBeLessThan(20);
     expect(calls.bodies()[n]).toMatchObject({ type: 3, page: 1 });
     await scrollUntil(p, '没有更多了');
     const transfers = (await items(p, 'trans-list').allInnerTexts()).join('\n');
@@ -173,18 +186,20 @@ describe('paged lists', () => {
     expect(await retry.count()).toBe(0);
   });
 
-  it('messages: announcements and in-site messages are two paged tabs', async () => {
-    const p = await memberPage(env.browser, '/message');
+  it('messages: announcements and in-site messages are two paged tabs; 站内信 is read once 平台公告 is up, and shows at once', async () => {
+    const { page: p } = await newPage(env.browser);
     const calls = recordRequests(p, '/api/noticeList');
+    await loginByApi(p, '/message');
     await items(p, 'notice-list').first().waitFor();
-    // the hidden tab's list loads nothing until it is shown
-    expect(calls.bodies().every((b) => b.type === 1)).toBe(true);
-    const noticeCalls = calls.count();
+    // the first tab's messages first; the other tab's page 1 once they are on screen, before any tap (issue 38)
+    expect(calls.bodies()[0]).toMatchObject({ type: 1, page: 1 });
+    await expect.poll(() => calls.bodies().filter((b) => b.type === 2)).toEqual([{ type: 2, page: 1 }]);
+    const asked = calls.count();
     await p.getByRole('tab', { name: '站内信' }).click();
     await p.waitForURL(`${BASE}/#/message?type=2`);
     await items(p, 'message-list').first().waitFor();
-    expect(calls.bodies().slice(noticeCalls)[0]).toMatchObject({ type: 2, page: 1 });
-    expect(calls.bodies().slice(noticeCalls).every((b) => b.type === 2)).toBe(true);
+    // its rows were already there: nothing asked again for page 1
+    expect(calls.bodies().slice(asked).filter((b) => b.page === 1)).toEqual([]);
     expectClean(p);
   });
 });

@@ -39,6 +39,19 @@ describe('home', () => {
     const bar = p.locator('.w-notice-line');
     await expect.poll(() => bar.innerText()).toContain(notices[0]);
     for (const n of notices) expect(await bar.innerText()).toContain(n);
+
+    // issue 38: what moves runs on the compositor (transform), and only while it is on screen
+    const motion = (selector: string) =>
+      p.locator(selector).first().evaluate((el) => el.getAnimations().map((a) => [a.playState, Object.keys((a.effect as KeyframeEffect).getKeyframes()[0] ?? {}).filter((k) => !['offset', 'easing', 'composite', 'computedOffset'].includes(k))]));
+    await expect.poll(() => motion('.w-notice-line')).toEqual([['running', ['transform']]]);
+    expect(await motion('.w-float-packet')).toEqual([['running', ['transform']]]);
+    // on the smallest phone the bar can be scrolled out of view: its line stops where it was
+    await p.setViewportSize({ width: 320, height: 568 });
+    await p.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => motion('.w-notice-line')).toEqual([['paused', ['transform']]]);
+    // the red packet floats over the page: still moving
+    expect(await motion('.w-float-packet')).toEqual([['running', ['transform']]]);
+    expect(await p.locator('animate, animateTransform, animateMotion').count()).toBe(0);
     expectClean(p);
   });
 
@@ -46,9 +59,32 @@ describe('home', () => {
     const p = await page();
     await home(p);
     const notices = await api<string[]>('homenotice');
-    await p.locator('.w-notice').click();
+    const bar = p.locator('.w-notice');
+    await bar.click();
     const items = p.locator('.w-notice-list li');
     await expect.poll(() => items.allInnerTexts()).toEqual(notices);
+    // a modal dialog named by its title: the focus comes in, the page behind holds still
+    const dialog = p.getByRole('dialog', { name: '最新公告' });
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    const focusIn = () => p.evaluate(() => !!document.activeElement?.closest('[role=dialog]'));
+    const locked = () => p.evaluate(() => getComputedStyle(document.documentElement).overflow === 'hidden');
+    await expect.poll(focusIn).toBe(true);
+    expect(await locked()).toBe(true);
+    // Tab goes round its own controls (the close button, 查看更多公告), never to the page behind
+    for (let i = 0; i < 3; i++) await p.keyboard.press('Tab');
+    expect(await focusIn()).toBe(true);
+    // Escape closes it and gives the focus back to the bar that opened it
+    await p.keyboard.press('Escape');
+    await items.first().waitFor({ state: 'detached' });
+    expect(await bar.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await locked()).toBe(false);
+    // a tap on the mask closes it too; with reduced motion it opens and closes without moving
+    await p.emulateMedia({ reducedMotion: 'reduce' });
+    await bar.click();
+    expect(await dialog.evaluate((el) => el.getAnimations().length)).toBe(0);
+    await p.locator('.ovl-mask:visible').click({ position: { x: 180, y: 20 } });
+    await items.first().waitFor({ state: 'detached' });
+    await bar.click();
     await p.getByRole('button', { name: '查看更多公告' }).click();
     // /message is a member screen: a visitor is sent to log in and come back there
     await p.waitForURL(/#\/login\?redirect=/);

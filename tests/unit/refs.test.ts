@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { collectRefs } from '../../src/engine/refs';
+import { collectRefs, enterReads, readsGames } from '../../src/engine/refs';
+import { ACTION_READS } from '../../src/store/start-reads';
 
 const screen = (name: string) => JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', 'screens.config', 'screens', `${name}.json`), 'utf8')).body;
 
@@ -26,5 +27,24 @@ describe('what a screen waits for before it paints (collectRefs)', () => {
     const refs = collectRefs(tree);
     expect([...refs.widgets].sort()).toEqual(['Modal', 'Text']);
     expect([...refs.deferred].sort()).toEqual(['Modal', 'Stack']);
+  });
+});
+
+describe('what a screen reads of the session (issue 38: the game lists only where shown; /mine\'s first reads early)', () => {
+  it('finds the game lists in a binding or a condition path, nowhere else', () => {
+    expect(readsGames({ body: [{ type: 'Tiles', props: { items: '{{games.realbet}}' } }] })).toBe(true);
+    expect(readsGames({ body: [{ type: 'Text', when: { path: 'games.sport | len', gt: 0 }, props: { text: 'x' } }] })).toBe(true);
+    // a word that only looks like it, a text, another root
+    expect(readsGames({ body: [{ type: 'Text', props: { text: 'games 游戏', title: '{{gamesCount}}', path: '{{data.games}}' } }] })).toBe(false);
+    const real = (name: string) => JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', 'screens.config', 'screens', `${name}.json`), 'utf8'));
+    expect(readsGames(real('home'))).toBe(true);
+    expect(readsGames(real('mine'))).toBe(false);
+  });
+
+  it("an onEnter's leading reads, up to the first action that is not one (or has a when)", () => {
+    expect(enterReads([{ type: 'refreshUser' }], ACTION_READS)).toEqual([['user', {}], ['refreshusermoney', {}]]);
+    expect(enterReads([{ type: 'refreshUser', when: { path: 'loggedIn', eq: true } }], ACTION_READS)).toEqual([]);
+    expect(enterReads([{ type: 'navigate', to: '/' }, { type: 'refreshUser' }], ACTION_READS)).toEqual([]);
+    expect(enterReads(undefined, ACTION_READS)).toEqual([]);
   });
 });

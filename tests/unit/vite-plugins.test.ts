@@ -41,7 +41,9 @@ describe('route chunks and early reads (index.html)', () => {
     const out = JSON.parse(routeChunks(paths, chunks, ['assets/app-1.js'], screens, [route({ path: '/', screen: 'home' }), route({ path: '/login', screen: 'login' }), route({ path: '/x', screen: 'nowhere' })]));
     expect(out.f).toEqual(['assets/home-2.js', 'assets/swiper-3.js', 'assets/home-2.css', 'assets/login-5.js', 'assets/choice-4.js']);
     expect(out.r).toEqual({ '/': [0, 1, 2], '/login': [3, 1, 4] });
-    expect(out.e).toEqual({});
+    // every route reads the session's start early: the app's info, and the member with a token
+    const start = { r: [['POST', '/api/app', {}], ['POST', '/api/user', {}, 1]], n: 0 };
+    expect(out.e).toEqual({ '/': start, '/login': start });
   });
 
   it('escapes < and & so the JSON cannot end its <template>', () => {
@@ -51,11 +53,25 @@ describe('route chunks and early reads (index.html)', () => {
   });
 
   it('early reads: the binding-free reads of the catalogue, with the token for a member route and the key picture', () => {
+    const app = ['POST', '/api/app', {}];
+    const user = ['POST', '/api/user', {}, 1];
     const s = facts({ data: [['games', 'gameList', { category: 'x' }, false], ['nope', 'noSuchCall', {}, false]], picture: ['games', ['name']] });
-    expect(earlyReads(route({ path: '/', screen: 'home' }), s)).toEqual({ r: [['GET', '/api/game/list', { category: 'x' }]], p: [0, ['name']] });
+    // the screen's own first (n of them: before its chunks), the session's after
+    expect(earlyReads(route({ path: '/', screen: 'home' }), s)).toEqual({ r: [['GET', '/api/game/list', { category: 'x' }], app, user], n: 1, p: [0, ['name']] });
     expect(earlyReads(route({ path: '/m', screen: 'home', auth: true }), s)).toMatchObject({ a: 1 });
-    expect(earlyReads(route({ path: '/h', screen: 'home', requireApp: { field: 'redpacket_switch', message: 'm' } }), s)).toBeUndefined();
-    expect(earlyReads(route({ path: '/e', screen: 'home' }), facts({}))).toBeUndefined();
+    // a route the app's info may refuse: only the session's start
+    expect(earlyReads(route({ path: '/h', screen: 'home', requireApp: { field: 'redpacket_switch', message: 'm' } }), s)).toEqual({ r: [app, user], n: 0 });
+    expect(earlyReads(route({ path: '/e', screen: 'home' }), facts({}))).toEqual({ r: [app, user], n: 0 });
+  });
+
+  it("early reads: a screen's onEnter reads (/mine's member and wallet, flagged for the token), the game lists where it shows them, each read once", () => {
+    const mine = facts({ enter: [['user', {}], ['refreshusermoney', {}]] });
+    expect(earlyReads(route({ path: '/mine', screen: 'mine', auth: true, guard: 'login' }), mine)).toEqual({
+      r: [['POST', '/api/user', {}, 1], ['POST', '/api/refreshusermoney', {}, 1], ['POST', '/api/app', {}]],
+      n: 2,
+      a: 1,
+    });
+    expect(earlyReads(route({ path: '/', screen: 'home' }), facts({ games: true }))?.r).toEqual([['GET', '/api/game/list', { category: '' }], ['POST', '/api/app', {}], ['POST', '/api/user', {}, 1]]);
   });
 });
 
@@ -122,8 +138,11 @@ describe('the real config read by the build', () => {
     expect(Object.keys(screens)).toContain('home');
     const index = screenIndexModule(screens);
     expect(index.startsWith('export default {')).toBe(true);
-    const home = JSON.parse(index.slice('export default '.length, -1)).home;
-    expect(Object.keys(home)).toEqual(['widgets', 'forms', 'fields', 'data']);
+    const all = JSON.parse(index.slice('export default '.length, -1));
+    expect(Object.keys(all.home)).toEqual(['widgets', 'forms', 'fields', 'data', 'games']);
+    // the game lists: home shows them, /mine does not (issue 38: it fetched them for nothing)
+    expect(Object.keys(all).filter((name) => all[name].games)).toEqual(['home']);
+    expect(screens.mine.enter).toEqual([['user', {}], ['refreshusermoney', {}]]);
   });
 });
 

@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { asNumber } from '../../engine/bindings';
+import { useOnScreen } from '../../engine/on-screen';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { useScreen } from '../../engine/screen';
 import { asText } from '../../engine/text';
@@ -29,18 +30,14 @@ export default function Carousel({ props }: WidgetProps<Props>) {
   const interval = asNumber(props.intervalMs ?? 0, 0);
   const total = items.length;
   const label = asText(props.label);
+  const section = useRef<HTMLElement>(null);
   const track = useRef<HTMLDivElement>(null);
-  const [current, setCurrent] = useState(0);
   const paused = useRef(false);
-
-  // follow the swipe: the slide nearest the left edge is the current one
-  const onScroll = () => {
-    const el = track.current;
-    if (el && el.clientWidth) setCurrent(Math.round(el.scrollLeft / el.clientWidth));
-  };
+  // it turns only while on screen (and the page is visible): scrolled past, it costs nothing
+  const visible = useOnScreen(section);
 
   useEffect(() => {
-    if (interval <= 0 || items.length < 2) return;
+    if (interval <= 0 || items.length < 2 || !visible) return;
     const timer = setInterval(() => {
       const el = track.current;
       if (!el || paused.current || document.hidden) return;
@@ -48,15 +45,14 @@ export default function Carousel({ props }: WidgetProps<Props>) {
       el.scrollTo({ left: next * el.clientWidth, behavior: next === 0 ? 'auto' : 'smooth' });
     }, interval);
     return () => clearInterval(timer);
-  }, [interval, items.length]);
+  }, [interval, items.length, visible]);
 
   if (items.length === 0) return <div className="w-carousel is-empty" style={{ aspectRatio: `${props.width} / ${props.height}` }} />;
   return (
-    <section className="w-carousel" aria-roledescription={label ? 'carousel' : undefined} aria-label={label || undefined}>
+    <section className="w-carousel" ref={section} aria-roledescription={label ? 'carousel' : undefined} aria-label={label || undefined}>
       <div
         className="w-carousel-track"
         ref={track}
-        onScroll={onScroll}
         onPointerDown={() => (paused.current = true)}
         onPointerUp={() => (paused.current = false)}
         onTouchStart={() => (paused.current = true)}
@@ -89,9 +85,38 @@ export default function Carousel({ props }: WidgetProps<Props>) {
           );
         })}
       </div>
-      <span className="w-carousel-indicator" aria-hidden="true">
-        {Math.min(current + 1, total)}/{total}
-      </span>
+      <Indicator track={track} total={total} />
     </section>
+  );
+}
+
+/**
+ * "2/5": the slide most in view. The browser says which (IntersectionObserver over the slides):
+ * nothing runs on each frame of a swipe or of the turn, and only this re-renders, not the slides.
+ */
+function Indicator({ track, total }: { track: RefObject<HTMLDivElement | null>; total: number }) {
+  const [current, setCurrent] = useState(0);
+  useEffect(() => {
+    const el = track.current;
+    if (!el) return;
+    const slides = Array.prototype.slice.call(el.children) as Element[];
+    if (typeof IntersectionObserver === 'undefined') {
+      const onScroll = () => el.clientWidth && setCurrent(Math.round(el.scrollLeft / el.clientWidth));
+      el.addEventListener('scroll', onScroll, { passive: true });
+      return () => el.removeEventListener('scroll', onScroll);
+    }
+    const io = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) if (e.isIntersecting) setCurrent(slides.indexOf(e.target));
+      },
+      { root: el, threshold: 0.6 },
+    );
+    slides.forEach((s) => io.observe(s));
+    return () => io.disconnect();
+  }, [track, total]);
+  return (
+    <span className="w-carousel-indicator" aria-hidden="true">
+      {Math.min(current + 1, total)}/{total}
+    </span>
   );
 }

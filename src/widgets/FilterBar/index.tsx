@@ -70,7 +70,7 @@ export default function FilterBar({ props }: WidgetProps<Props>) {
           })}
         </div>
       )}
-      <Popup visible={openFilter !== null} onMaskClick={() => setOpen(null)} onClose={() => setOpen(null)} bodyClassName="w-filterbar-sheet">
+      <Popup visible={openFilter !== null} onMaskClick={() => setOpen(null)} onClose={() => setOpen(null)} bodyClassName="w-filterbar-sheet" label={openFilter ? asText(openFilter.label) : undefined}>
         {open !== null && openFilter && (
           <div role="radiogroup" aria-label={asText(openFilter.label)}>
             <p className="w-filterbar-sheet-title">{asText(openFilter.label)}</p>

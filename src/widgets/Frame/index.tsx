@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { SpinLoading } from 'antd-mobile';
 import { asNumber } from '../../engine/bindings';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { safeExternalUrl } from '../../engine/urls';
@@ -76,7 +75,8 @@ export default function Frame({ props }: WidgetProps<Props>) {
       {frame}
       {!loaded && (
         <div className="w-frame-loading" role="status">
-          <SpinLoading color="primary" />
+          {/* turned by the compositor (a CSS rotation), not by script on every frame as antd-mobile's SpinLoading */}
+          <span className="w-frame-spinner" aria-hidden="true" />
           {asText(props.loadingText) && <span>{asText(props.loadingText)}</span>}
         </div>
       )}

@@ -26,8 +26,8 @@ export default function Modal({ node, props }: WidgetProps<Props>) {
   const titleId = onceKey ? `w-modal-${onceKey}` : undefined;
 
   return (
-    <CenterPopup visible={open} onMaskClick={() => setOpen(false)} className="w-modal-root" bodyClassName="w-modal" destroyOnClose>
-      <div role="dialog" aria-modal="true" aria-labelledby={title ? titleId : undefined} data-testid={asText(props.testId) || undefined}>
+    <CenterPopup visible={open} onMaskClick={() => setOpen(false)} className="w-modal-root" bodyClassName="w-modal" labelledBy={title ? titleId : undefined} destroyOnClose>
+      <div data-testid={asText(props.testId) || undefined}>
         {title && (
           <h2 className="w-modal-title" id={titleId}>
             {title}

@@ -1,6 +1,7 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useDeferredValue, useLayoutEffect, useRef, useState } from 'react';
 import { Popup } from '../../engine/overlays';
 import { IconByName } from '../../engine/icons';
+import { useOnScreen } from '../../engine/on-screen';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { Nodes, useScreen } from '../../engine/screen';
 import { asText } from '../../engine/text';
@@ -10,15 +11,20 @@ import './style.css';
 type Props = ResolvedProps<Config, 'onMore'>;
 
 export default function NoticeBar({ node, props }: WidgetProps<Props>) {
-  const { run } = useScreen();
+  const { run, text } = useScreen();
   const raw = props.items;
   const items = Array.isArray(raw) ? raw.map((x) => asText(x)).filter(Boolean) : [];
   const label = asText(props.label);
   const [open, setOpen] = useState(false);
+  // the tap is answered at once; the list renders just after (a deferred render), then slides in
+  const shown = useDeferredValue(open);
   const box = useRef<HTMLSpanElement>(null);
   const line = useRef<HTMLSpanElement>(null);
   const [duration, setDuration] = useState(0);
   const joined = items.join('\u3000\u3000');
+  // the line scrolls (a transform the compositor moves) only while the bar is on screen
+  const wrap = useRef<HTMLDivElement>(null);
+  const visible = useOnScreen(wrap);
 
   // scroll only when the text is wider than the bar; the duration keeps the speed constant
   useLayoutEffect(() => {
@@ -33,22 +39,22 @@ export default function NoticeBar({ node, props }: WidgetProps<Props>) {
   };
 
   return (
-    <div className="w-notice-wrap">
+    <div className="w-notice-wrap" ref={wrap}>
       {node.children && <Nodes nodes={node.children} />}
       <button type="button" className="w-notice" onClick={() => setOpen(true)} aria-label={label || undefined} aria-haspopup="dialog">
         <IconByName name={asText(props.icon ?? 'sound')} className="w-notice-icon" />
         <span className="w-notice-box" ref={box}>
           <span
             ref={line}
-            className={`w-notice-line ${duration ? 'is-scrolling' : ''}`}
+            className={`w-notice-line ${duration ? 'is-scrolling' : ''} ${duration && !visible ? 'is-paused' : ''}`}
             style={duration ? { animationDuration: `${duration}s` } : undefined}
           >
             {joined || asText(props.emptyText)}
           </span>
         </span>
       </button>
-      <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="w-notice-popup" showCloseButton destroyOnClose>
-        <div role="dialog" aria-modal="true" aria-labelledby="w-notice-title">
+      <Popup visible={shown} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="w-notice-popup" showCloseButton closeLabel={text('@common.close')} labelledBy="w-notice-title" destroyOnClose>
+        <div>
           <h2 id="w-notice-title" className="w-notice-title">
             {asText(props.popupTitle)}
           </h2>

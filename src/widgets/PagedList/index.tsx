@@ -1,5 +1,7 @@
-import { DotLoading, Empty, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Empty, PullToRefresh } from 'antd-mobile';
 import { asNumber } from '../../engine/bindings';
+import { LoadingDots } from '../../engine/loading-dots';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { Nodes, ScopeProvider, useScreen } from '../../engine/screen';
 import { asText } from '../../engine/text';
@@ -30,7 +32,7 @@ export default function PagedList({ node, props }: WidgetProps<Props>) {
       return (
         <span className="w-paged-loading">
           {text('@common.loading')}
-          <DotLoading />
+          <LoadingDots />
         </span>
       );
     }
@@ -50,9 +52,9 @@ export default function PagedList({ node, props }: WidgetProps<Props>) {
           </li>
         ))}
       </ul>
-      <InfiniteScroll loadMore={() => more(source)} hasMore={hasMore} threshold={asNumber(props.threshold, 120)}>
+      <LoadMore hasMore={hasMore} loaded={list?.items.length ?? 0} threshold={asNumber(props.threshold, 120)} onMore={() => more(source)}>
         {footer()}
-      </InfiniteScroll>
+      </LoadMore>
     </div>
   );
 
@@ -67,5 +69,46 @@ export default function PagedList({ node, props }: WidgetProps<Props>) {
     >
       {body}
     </PullToRefresh>
+  );
+}
+
+/**
+ * The list's end: the next page is asked for when it comes within `threshold` px of the viewport.
+ * The browser says when (IntersectionObserver): nothing is measured on scroll, nothing runs while
+ * the player only looks. After each page the end is observed afresh, so a page too short to fill
+ * the screen brings the next, and one that pushed the end away does not.
+ */
+function LoadMore({ hasMore, loaded, threshold, onMore, children }: { hasMore: boolean; loaded: number; threshold: number; onMore: () => Promise<void>; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const observer = useRef<IntersectionObserver | null>(null);
+  const now = useRef({ hasMore, onMore });
+  now.current = { hasMore, onMore };
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries[entries.length - 1].isIntersecting && now.current.hasMore) void now.current.onMore();
+      },
+      { rootMargin: `0px 0px ${threshold}px 0px` },
+    );
+    io.observe(el);
+    observer.current = io;
+    return () => io.disconnect();
+  }, [threshold]);
+  useEffect(() => {
+    const el = ref.current;
+    const io = observer.current;
+    if (!hasMore || !el) return;
+    // an engine without IntersectionObserver (none of the floor's): page after page
+    if (!io) return void now.current.onMore();
+    io.unobserve(el);
+    io.observe(el);
+  }, [loaded, hasMore]);
+  return (
+    <div className="w-paged-more" ref={ref}>
+      {children}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { DotLoading } from 'antd-mobile';
 import { dataSourcesRead } from '../../engine/bindings';
+import { LoadingDots } from '../../engine/loading-dots';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { LoadRetry, Nodes, ScopeProvider, useScreen } from '../../engine/screen';
 import { asText } from '../../engine/text';
@@ -25,7 +25,7 @@ export default function Repeat({ node, props }: WidgetProps<Props>) {
     return (
       <p className="w-repeat-loading" aria-busy="true">
         {text('@common.loading')}
-        <DotLoading />
+        <LoadingDots />
       </p>
     );
   }

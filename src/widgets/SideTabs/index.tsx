@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useDeferredValue, useId, useState, type KeyboardEvent } from 'react';
 import { IconByName } from '../../engine/icons';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { Nodes, useScreen } from '../../engine/screen';
@@ -18,6 +18,9 @@ export default function SideTabs({ props }: WidgetProps<Props>) {
   const fromState = stateKey ? (scope.state as Record<string, unknown> | undefined)?.[stateKey] : undefined;
   const wanted = fromState !== undefined && fromState !== null && fromState !== '' ? String(fromState) : local;
   const active = tabs.find((tab) => tab.key === wanted) ?? tabs[0];
+  // the list answers the tap at once; the pane (a grid of pictures) renders just after, without holding it back
+  const paneKey = useDeferredValue(active?.key);
+  const pane = tabs.find((tab) => tab.key === paneKey) ?? active;
 
   const choose = (key: string) => {
     setLocal(key);
@@ -57,8 +60,8 @@ export default function SideTabs({ props }: WidgetProps<Props>) {
           );
         })}
       </div>
-      <div className="w-sidetabs-pane" id={`${id}-pane`} role="tabpanel" aria-labelledby={active ? `${id}-tab-${active.key}` : undefined} key={active?.key}>
-        {active && <Nodes nodes={active.children} />}
+      <div className="w-sidetabs-pane" id={`${id}-pane`} role="tabpanel" aria-labelledby={active ? `${id}-tab-${active.key}` : undefined} key={pane?.key}>
+        {pane && <Nodes nodes={pane.children} />}
       </div>
     </div>
   );

@@ -5,7 +5,7 @@
  * underline (CSS), and a list wider than the screen scrolls the active tab into view. As antd-
  * mobile's: role tablist/tab, arrow keys move between tabs, the active tab is the one in the tab order.
  */
-import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useDeferredValue, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { Nodes, useScreen } from '../../engine/screen';
@@ -55,7 +55,10 @@ export default function Tabs({ props }: WidgetProps<Props>) {
     change(tabs[next].key);
     (list.current?.children[next] as HTMLElement | undefined)?.focus();
   };
-  const pane = tabs[index];
+  // the tab list answers the tap at once; the pane it opens renders just after, without holding
+  // that answer back (a deferred render React can interrupt: a form of seven fields, ten messages)
+  const paneKey = useDeferredValue(active);
+  const pane = tabs.find((tab) => tab.key === paneKey) ?? tabs[index];
 
   return (
     <div className={`w-tabs w-tabs-${props.variant ?? 'line'} ${props.sticky ? 'is-sticky' : ''}`}>
@@ -78,7 +81,7 @@ export default function Tabs({ props }: WidgetProps<Props>) {
           ))}
         </div>
       </div>
-      <div className="w-tabs-pane" key={active} role="tabpanel" id={`${id}-pane`} aria-labelledby={index >= 0 ? `${id}-${index}` : undefined}>
+      <div className="w-tabs-pane" key={pane?.key} role="tabpanel" id={`${id}-pane`} aria-labelledby={index >= 0 ? `${id}-${index}` : undefined}>
         {pane && <Nodes nodes={pane.children} />}
       </div>
     </div>

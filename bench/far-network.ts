@@ -1,0 +1,82 @@
+/**
+ * A phone on a far network (issue 38): 400 ms round trip, 1.5 Mbit/s each way, no HTTP cache and
+ * no service worker (a first visit), through CDP Network.emulateNetworkConditions, at full CPU
+ * speed. Per route, from the navigation's start: when the first call to /api leaves (the page's
+ * own resource timing), the browser's first contentful paint (the static shell), and when the
+ * screen is usable (the engine's `screen-data:` mark: its first data rendered); and every /api
+ * path the page called until its network rested, so a call the screen does not show stands out.
+ * Median of `runs` fresh loads.
+ */
+import type { Browser } from 'playwright-core';
+import { SCREEN_DATA_MARK } from '../src/engine/perf';
+import { median, readRoutes, round } from './lib';
+
+export const FAR = { latencyMs: 400, mbitPerSec: 1.5 };
+
+/** the routes measured: home as a visitor, the login, and the member's screens of the issue */
+export const FAR_ROUTES: [string, boolean][] = [
+  ['/', false],
+  ['/login', false],
+  ['/mine', true],
+  ['/transRecord', true],
+  ['/message', true],
+  ['/betRecord', true],
+];
+
+export interface FarFigures {
+  route: string;
+  member: boolean;
+  runs: number;
+  /** ms from navigation start (medians) */
+  firstApiMs: number | null;
+  fcpMs: number | null;
+  usableMs: number | null;
+  /** the /api paths called, in the order they left (first run) */
+  calls: string[];
+}
+
+export async function measureFarRoute(browser: Browser, base: string, route: string, token: string | null, runs: number): Promise<FarFigures> {
+  const screen = readRoutes().find((r) => r.path === route)?.screen ?? null;
+  const first: number[] = [];
+  const fcp: number[] = [];
+  const usable: number[] = [];
+  let calls: string[] = [];
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1, serviceWorkers: 'block' });
+    try {
+      await context.addInitScript((t) => {
+        sessionStorage.setItem('shown:startup', '1');
+        if (t) sessionStorage.setItem('token', t);
+      }, token ?? '');
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      const bytesPerSec = (FAR.mbitPerSec * 1e6) / 8;
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: FAR.latencyMs, downloadThroughput: bytesPerSec, uploadThroughput: bytesPerSec });
+      await page.goto(`${base}/#${route}`, { timeout: 60000 });
+      if (screen) await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, `${SCREEN_DATA_MARK}${screen}`, { timeout: 60000 });
+      await page.waitForLoadState('networkidle', { timeout: 60000 });
+      const got = await page.evaluate((m) => {
+        const api = performance
+          .getEntriesByType('resource')
+          .filter((r) => new URL(r.name).pathname.startsWith('/api/'))
+          .sort((a, b) => a.startTime - b.startTime);
+        return {
+          first: api[0]?.startTime ?? null,
+          calls: api.map((r) => new URL(r.name).pathname),
+          fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+          usable: m ? (performance.getEntriesByName(m)[0]?.startTime ?? null) : null,
+        };
+      }, screen ? `${SCREEN_DATA_MARK}${screen}` : null);
+      if (got.first !== null) first.push(got.first);
+      if (got.fcp !== null) fcp.push(got.fcp);
+      if (got.usable !== null) usable.push(got.usable);
+      if (i === 0) calls = got.calls;
+    } finally {
+      await context.close();
+    }
+  }
+  const med = (v: number[]) => (v.length ? round(median(v)) : null);
+  return { route, member: !!token, runs, firstApiMs: med(first), fcpMs: med(fcp), usableMs: med(usable), calls };
+}

@@ -1,0 +1,345 @@
+/**
+ * How fast a tap is answered on a slow phone (issue 38): the interactions of the issue's table on
+ * the production build, Debian Chromium at 375x812 with touch, the CPU throttled 4x (CDP
+ * Emulation.setCPUThrottlingRate), real taps and keys (CDP input events: touch, then the
+ * browser's own pointer, mouse and click events), timed by the browser's Event Timing API: an
+ * interaction's latency is the longest duration of its events (from the input to the next paint
+ * after its handlers), in steps of 8 ms; an interaction under 16 ms reports no entry (shown as
+ * "≤ 16"). Each interaction in a fresh page, median of 3; INP is the worst median.
+ *
+ * A separate pass, unthrottled, counts what each tap renders (React commits and components, the
+ * DevTools hook of tests/e2e/render-count.ts) until the screen has answered, the reply of a call
+ * the tap starts held back by the mock for a while: what the tap itself re-renders, not the
+ * records that come later.
+ *
+ * The figures of the Vue original are the issue's (measured the same way, same mock).
+ */
+import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
+import { SCREEN_DATA_MARK } from '../src/engine/perf';
+import { ONCE_PREFIX } from '../src/widgets/Modal/once';
+import { countRenders, renders, rendersSince } from '../tests/e2e/render-count';
+import { median, readRoutes } from './lib';
+
+/** Event Timing's smallest reported duration: an interaction faster than this has no entry */
+export const EVENT_FLOOR_MS = 16;
+
+interface Spec {
+  name: string;
+  route: string;
+  member: boolean;
+  /** the Vue original's figure (issue 38's table), ms; null where it reported none */
+  original: number | null;
+  /** what the tap hits */
+  target: (page: Page) => Locator;
+  /** the screen has answered the tap: started before the tap, awaited after it */
+  done: (page: Page) => Promise<unknown>;
+  /** typed after tapping the target: the worst key is the figure */
+  keys?: string;
+  /** an /api path the tap calls: held back by the mock while the renders are counted */
+  slowPath?: string;
+  /** what the tap opens: the time until it is in the page (ms from the tap) is reported beside the latency */
+  shows?: string;
+  /** and held to this budget (ms) */
+  showsWithinMs?: number;
+}
+
+const testId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`).first();
+
+export const SPECS: Spec[] = [
+  {
+    name: 'home: game category 真人 to 电子',
+    route: '/',
+    member: false,
+    original: 40,
+    target: (p) => testId(p, 'cat-concise'),
+    done: (p) => testId(p, 'concise-obgdy').waitFor(),
+    shows: '[data-testid="concise-obgdy"]',
+  },
+  {
+    name: 'home: side menu',
+    route: '/',
+    member: false,
+    original: 72,
+    target: (p) => testId(p, 'side-menu-open'),
+    done: (p) => p.locator('.w-drawer').waitFor(),
+    shows: '.w-drawer',
+  },
+  {
+    name: 'home: announcement popup',
+    route: '/',
+    member: false,
+    original: 32,
+    target: (p) => p.locator('.w-notice').first(),
+    done: (p) => p.locator('.w-notice-popup').waitFor(),
+    shows: '.w-notice-popup',
+  },
+  {
+    name: '/login: 立即登录 on an empty form (the toast)',
+    route: '/login',
+    member: false,
+    original: 40,
+    target: (p) => p.locator('form[name="login"] .cfg-form-submit'),
+    done: (p) => p.locator('.adm-toast-main').waitFor(),
+  },
+  {
+    name: '/login: typing, worst key',
+    route: '/login',
+    member: false,
+    original: 16,
+    target: (p) => p.locator('form[name="login"] input[name="name"]'),
+    keys: 'demo01ab',
+    done: (p) => p.waitForFunction(() => (document.querySelector('form[name="login"] input[name="name"]') as HTMLInputElement | null)?.value === 'demo01ab'),
+  },
+  {
+    name: '/login: login to register',
+    route: '/login',
+    member: false,
+    original: 40,
+    target: (p) => p.locator('[role="tab"]', { hasText: '注册' }),
+    done: (p) => p.locator('form[name="register"]').waitFor(),
+    shows: 'form[name="register"]',
+  },
+  {
+    name: '/transRecord: 存款 to 取款',
+    route: '/transRecord',
+    member: true,
+    original: 48,
+    target: (p) => testId(p, 'filter-type').locator('[role="radio"]', { hasText: '取款' }),
+    done: (p) => testId(p, 'filter-type').locator('[role="radio"][aria-checked="true"]', { hasText: '取款' }).waitFor(),
+    slowPath: '/api/gettransrecord',
+  },
+  {
+    name: '/message: 公告 to 站内信',
+    route: '/message',
+    member: true,
+    original: 48,
+    target: (p) => p.locator('[role="tab"]', { hasText: '站内信' }),
+    done: (p) => p.locator('[role="tab"][aria-selected="true"]', { hasText: '站内信' }).waitFor(),
+    slowPath: '/api/noticeList',
+    shows: '[data-testid="message-list"] .w-paged-item',
+    showsWithinMs: 100,
+  },
+  {
+    name: '/mine: balance refresh',
+    route: '/mine',
+    member: true,
+    original: 24,
+    target: (p) => testId(p, 'mine-refresh'),
+    done: (p) => p.waitForResponse((r) => r.url().includes('/api/refreshusermoney')),
+    slowPath: '/api/refreshusermoney',
+  },
+];
+
+export interface InteractionFigures {
+  name: string;
+  route: string;
+  runs: number[];
+  /** median latency, ms (EVENT_FLOOR_MS when under it) */
+  latencyMs: number;
+  /** under Event Timing's floor in every run */
+  under: boolean;
+  /** the median run's parts: input delay, processing, presentation (ms) */
+  parts: { inputDelay: number; processing: number; presentation: number } | null;
+  original: number | null;
+  /** components and commits the tap rendered (unthrottled pass, the tap's call held back) */
+  renders?: { commits: number; components: number; byName: Record<string, number> };
+  /** ms from the tap until `shows` was in the page (median), where the spec names one; and its budget */
+  showsMs?: number;
+  showsWithinMs?: number;
+}
+
+/** every Event Timing entry of an interaction, recorded from the page's start */
+const EVENT_RECORDER = `(() => {
+  const w = window;
+  w.__events = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.interactionId) w.__events.push({ id: e.interactionId, name: e.name, start: e.startTime, duration: e.duration, ps: e.processingStart, pe: e.processingEnd });
+      }
+    }).observe({ type: 'event', durationThreshold: ${EVENT_FLOOR_MS}, buffered: true });
+  } catch (e) {}
+})();`;
+
+interface EventEntry {
+  id: number;
+  name: string;
+  start: number;
+  duration: number;
+  ps: number;
+  pe: number;
+}
+
+interface Timed {
+  latency: number;
+  under: boolean;
+  parts: InteractionFigures['parts'];
+}
+
+/** the interactions (grouped by interactionId) of entries since `from`: the worst one */
+function worst(entries: EventEntry[], from: number): Timed {
+  const byId = new Map<number, EventEntry[]>();
+  for (const e of entries) if (e.start >= from) byId.set(e.id, [...(byId.get(e.id) ?? []), e]);
+  let best: Timed = { latency: EVENT_FLOOR_MS, under: true, parts: null };
+  for (const list of byId.values()) {
+    const latency = Math.max(...list.map((e) => e.duration));
+    if (!best.under && latency <= best.latency) continue;
+    const start = Math.min(...list.map((e) => e.start));
+    const ps = Math.min(...list.map((e) => e.ps));
+    const pe = Math.max(...list.map((e) => e.pe));
+    best = { latency, under: false, parts: { inputDelay: Math.round(ps - start), processing: Math.round(pe - ps), presentation: Math.round(start + latency - pe) } };
+  }
+  return best;
+}
+
+async function phone(browser: Browser, spec: Spec, token: string): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1, serviceWorkers: 'block' });
+  // the start-up notice of home has been seen (it would cover what is tapped)
+  await context.addInitScript(
+    ({ t, once }) => {
+      sessionStorage.setItem(once, '1');
+      if (t) sessionStorage.setItem('token', t);
+    },
+    { t: spec.member ? token : '', once: `${ONCE_PREFIX}startup` },
+  );
+  await context.addInitScript(EVENT_RECORDER);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  return { context, page, cdp };
+}
+
+/** the route's screen has shown its data, its requests are answered, and the page has had a second to settle */
+async function openIdle(page: Page, base: string, route: string) {
+  const screen = readRoutes().find((r) => r.path === route)?.screen;
+  await page.goto(`${base}/#${route}`);
+  if (screen) await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, `${SCREEN_DATA_MARK}${screen}`, { timeout: 20000 });
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+}
+
+async function tap(page: Page, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error('nothing to tap');
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** once the page has painted twice more: Event Timing reports an interaction after its next paint */
+const twoFrames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/** notes when `selector` first matches (source text: tsx would wrap the inner function in a helper the page lacks) */
+async function watchShows(page: Page, selector: string) {
+  await page.evaluate(`(() => {
+    const w = window;
+    w.__shownAt = undefined;
+    new MutationObserver(() => {
+      if (w.__shownAt === undefined && document.querySelector(${JSON.stringify(selector)})) w.__shownAt = performance.now();
+    }).observe(document.body, { childList: true, subtree: true });
+  })()`);
+}
+
+async function timedRun(browser: Browser, at: Target, spec: Spec, cpu: number): Promise<Timed & { showsMs?: number }> {
+  const { context, page, cdp } = await phone(browser, spec, at.token);
+  try {
+    await openIdle(page, at.base, spec.route);
+    const target = spec.target(page);
+    await target.scrollIntoViewIfNeeded();
+    if (spec.shows) await watchShows(page, spec.shows);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+    const answered = spec.done(page);
+    const from = await page.evaluate(() => performance.now());
+    await tap(page, target);
+    let after = from;
+    if (spec.keys) {
+      await spec.target(page).waitFor();
+      await page.waitForTimeout(500);
+      after = await page.evaluate(() => performance.now());
+      for (const key of spec.keys) {
+        await page.keyboard.press(key);
+        await page.waitForTimeout(250);
+      }
+    }
+    await answered;
+    let showsMs: number | undefined;
+    if (spec.shows) {
+      await page.waitForFunction(() => (window as unknown as { __shownAt?: number }).__shownAt !== undefined, undefined, { timeout: 20000 });
+      showsMs = Math.round((await page.evaluate(() => (window as unknown as { __shownAt: number }).__shownAt)) - from);
+    }
+    await twoFrames(page);
+    await page.waitForTimeout(300);
+    const entries = await page.evaluate(() => (window as unknown as { __events: EventEntry[] }).__events);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    return { ...worst(entries, after), showsMs };
+  } finally {
+    await context.close();
+  }
+}
+
+async function fault(base: string, body: unknown) {
+  const r = await fetch(`${base}/__mock/fault`, { method: body ? 'POST' : 'DELETE', headers: { 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+  if (!r.ok) throw new Error(`/__mock/fault answered ${r.status}`);
+}
+
+/** what the tap renders, unthrottled, its call (slowPath) held back 2 s by the mock */
+export async function countedRun(browser: Browser, at: Target, spec: Spec): Promise<InteractionFigures['renders']> {
+  const { context, page } = await phone(browser, spec, at.token);
+  try {
+    await countRenders(context);
+    await openIdle(page, at.base, spec.route);
+    const target = spec.target(page);
+    await target.scrollIntoViewIfNeeded();
+    if (spec.slowPath) await fault(at.base, { path: spec.slowPath, delayMs: 2000 });
+    const answered = spec.slowPath || spec.keys ? null : spec.done(page);
+    const before = await renders(page);
+    await tap(page, target);
+    if (spec.keys) {
+      await page.waitForTimeout(300);
+      const typed = await renders(page);
+      for (const key of spec.keys.slice(0, 1)) await page.keyboard.press(key);
+      await page.waitForTimeout(300);
+      // typing: what one key renders
+      return rendersSince(typed, await renders(page));
+    }
+    await answered;
+    await page.waitForTimeout(500);
+    return rendersSince(before, await renders(page));
+  } finally {
+    if (spec.slowPath) await fault(at.base, null);
+    await context.close();
+  }
+}
+
+/** a build to measure: where it is served, and a member's token there */
+export interface Target {
+  base: string;
+  token: string;
+}
+
+/**
+ * Every interaction of the table on each target, the runs of the targets in turns (the machine's
+ * load weighs on each alike); figures per target, in the order of `targets`.
+ */
+export async function measureInteractions(browser: Browser, targets: Target[], runs: number, cpu = 4, only?: (s: Spec) => boolean): Promise<InteractionFigures[][]> {
+  const out: InteractionFigures[][] = targets.map(() => []);
+  for (const spec of SPECS.filter((s) => !only || only(s))) {
+    const timed: (Timed & { showsMs?: number })[][] = targets.map(() => []);
+    for (let i = 0; i < runs; i++) for (const [t, target] of targets.entries()) timed[t].push(await timedRun(browser, target, spec, cpu));
+    for (const [t, target] of targets.entries()) {
+      const sorted = [...timed[t]].sort((a, b) => a.latency - b.latency);
+      const mid = sorted[Math.floor(sorted.length / 2)];
+      const shows = timed[t].map((x) => x.showsMs).filter((n): n is number => n !== undefined);
+      out[t].push({
+        name: spec.name,
+        route: spec.route,
+        runs: timed[t].map((x) => x.latency),
+        latencyMs: mid.latency,
+        under: timed[t].every((x) => x.under),
+        parts: mid.parts,
+        original: spec.original,
+        renders: await countedRun(browser, target, spec),
+        ...(shows.length ? { showsMs: median(shows), ...(spec.showsWithinMs ? { showsWithinMs: spec.showsWithinMs } : {}) } : {}),
+      });
+    }
+  }
+  return out;
+}
