@@ -680,6 +680,7 @@ export const messagesSchema = {
         "redpacket.closed",
         "common.ok",
         "common.cancel",
+        "common.close",
         "common.loading",
         "common.networkError",
         "logout.confirm",
