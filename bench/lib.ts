@@ -7,13 +7,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEBIAN_CHROMIUM } from '../scripts/check-browser';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
 export const DIST = path.join(ROOT, process.env.BENCH_DIST ?? 'dist-bench');
 export const PORT = Number(process.env.BENCH_PORT) || 4610;
 export const BASE = `http://127.0.0.1:${PORT}`;
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** the browser players hold (Debian's full Chromium), not the headless shell the tests run */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? DEBIAN_CHROMIUM;
 /** the flags every browser test uses (tests/e2e/harness.ts) */
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export const SEED = { username: 'demo01', password: 'demo123' };
@@ -120,4 +123,20 @@ export function screenOf(routePath: string): string | null {
   const r = readRoutes().find((x) => x.path === routePath);
   if (!r) return null;
   return existsSync(path.join(ROOT, 'screens.config', 'screens', `${r.screen}.json`)) ? r.screen : null;
+}
+
+/** The phone every bench page is: 375x812 with touch, in Chinese, at scale 1. */
+export const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1 } as const;
+
+/**
+ * A page on the phone as a returning player opens it: the startup notice already seen, signed in
+ * when `token` is given, no service worker (every run downloads as a first visit would).
+ */
+export async function playerPage(browser: Browser, token: string | null): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+  await context.addInitScript((t) => {
+    sessionStorage.setItem('shown:startup', '1');
+    if (t) sessionStorage.setItem('token', t);
+  }, token ?? '');
+  return { context, page: await context.newPage() };
 }

@@ -1,7 +1,7 @@
 /**
  * tsx scripts/check-browser.ts — run first by `npm test`, before anything is built: the browser
- * tests need Debian's Chromium (or CHROMIUM_PATH) and a CJK font (without one Chinese text
- * renders as boxes), the engines test (tests/e2e/engines.e2e.ts) WebKitGTK's WebDriver with its
+ * tests need Debian's Chromium and its headless shell (or CHROMIUM_PATH) and a CJK font (without one
+ * Chinese text renders as boxes), the engines test (tests/e2e/engines.e2e.ts) WebKitGTK's WebDriver with its
  * MiniBrowser and xvfb-run, and the nginx tests Debian's nginx with its brotli_static module. When any
  * is missing it installs them with apt-get if it can (as root, or with sudo that needs no
  * password); otherwise it stops at once, naming the one command to run.
@@ -13,7 +13,23 @@ import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { brotliModulePath, nginxBinary } from './nginx';
 
-export const BROWSER_PACKAGES = ['chromium', 'fonts-noto-cjk', 'webkit2gtk-driver', 'xvfb'];
+export const BROWSER_PACKAGES = ['chromium', 'chromium-headless-shell', 'fonts-noto-cjk', 'webkit2gtk-driver', 'xvfb'];
+
+/** The browser players hold, Debian's build of it: the engines test's current Chromium, the bench. */
+export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+/**
+ * The same Chromium build without the browser around the page (Debian's chromium-headless-shell,
+ * the build Playwright itself runs headless): the same Blink and V8, none of the browser's own
+ * windows. The browser tests and the screenshots run it: Chromium's full browser opens two WebUI
+ * renderers of its own (the omnibox popups) for every new window, which on two cores cost as much
+ * as the page under test.
+ */
+export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/** What the browser tests and screenshots launch: CHROMIUM_PATH, else the headless shell, else Debian's Chromium. */
+export function headlessChromium(env: NodeJS.ProcessEnv = process.env): string {
+  return env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : DEBIAN_CHROMIUM);
+}
 export const NGINX_PACKAGES = ['nginx', 'libnginx-mod-http-brotli-static'];
 export const PACKAGES = [...BROWSER_PACKAGES, ...NGINX_PACKAGES];
 export const installCommand = (packages: readonly string[]) => `sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`;
@@ -25,6 +41,8 @@ export interface Machine {
   /** the path was chosen with CHROMIUM_PATH (then apt-get would not put a browser there) */
   customPath: boolean;
   hasChromium: boolean;
+  /** Debian's chromium-headless-shell, what the browser tests launch (true when CHROMIUM_PATH chose the browser) */
+  hasHeadlessShell: boolean;
   hasCjkFont: boolean;
   /** WebKitWebDriver and the MiniBrowser it drives (webkit2gtk-driver) */
   hasWebKit: boolean;
@@ -52,7 +70,7 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function missingOf(m: Machine, scope: Scope): string[] {
   const nginx = [!m.hasNginx && "Debian's nginx", m.hasNginx && !m.hasBrotli && "nginx's brotli_static module"];
-  const browser = [!m.hasChromium && `Chromium (${m.chromiumPath})`, !m.hasCjkFont && 'a CJK font', !m.hasWebKit && "WebKitGTK's WebDriver (with its MiniBrowser)", !m.hasXvfb && 'xvfb-run'];
+  const browser = [!m.hasChromium && `Chromium (${m.chromiumPath})`, !m.hasHeadlessShell && `Chromium's headless shell (${HEADLESS_SHELL})`, !m.hasCjkFont && 'a CJK font', !m.hasWebKit && "WebKitGTK's WebDriver (with its MiniBrowser)", !m.hasXvfb && 'xvfb-run'];
   return (scope === 'test' ? [...browser, ...nginx] : nginx).filter((s): s is string => typeof s === 'string');
 }
 
@@ -105,7 +123,7 @@ export function miniBrowserPath(): string | null {
 }
 
 export function inspect(env: NodeJS.ProcessEnv = process.env, scope: Scope = 'test'): Machine {
-  const chromiumPath = env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const chromiumPath = env.CHROMIUM_PATH || DEBIAN_CHROMIUM;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const sudo = !isRoot && onPath('sudo') && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore', timeout: 10000 }).status === 0;
   const nginx = nginxBinary();
@@ -114,6 +132,7 @@ export function inspect(env: NodeJS.ProcessEnv = process.env, scope: Scope = 'te
     customPath: !!env.CHROMIUM_PATH,
     // serve:nginx does not look for a browser
     hasChromium: scope === 'test' ? runnable(chromiumPath) : true,
+    hasHeadlessShell: scope === 'test' && !env.CHROMIUM_PATH ? runnable(HEADLESS_SHELL) : true,
     hasCjkFont: scope === 'test' ? cjkFont() : true,
     hasWebKit: scope === 'test' ? onPath('WebKitWebDriver') && miniBrowserPath() !== null : true,
     hasXvfb: scope === 'test' ? onPath('xvfb-run') : true,

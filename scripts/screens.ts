@@ -28,6 +28,7 @@ import path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { chromium } from 'playwright-core';
 import { PNG } from 'pngjs';
+import { headlessChromium } from './check-browser';
 import { PRESETS, brand, goHash, hashFor, needsMember, openApp, preset, root, routes, screenFile, setMock, tokenFor, trackRequests, type Preset, type SheetRoute } from './screens-lib';
 
 const ROLES = ['visitor', 'member'] as const;
@@ -218,7 +219,7 @@ export async function run(o: Options): Promise<Shot[]> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: headlessChromium(),
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const shots: Shot[] = [];

@@ -4,6 +4,7 @@
  * Example: tsx scripts/screenshot.ts /mine /tmp/mine.png --login demo01:demo123
  */
 import { chromium } from 'playwright-core';
+import { headlessChromium } from './check-browser';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -15,7 +16,7 @@ const base = opt('--base') ?? 'http://localhost:5173';
 const login = opt('--login');
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: headlessChromium(),
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DEBIAN_CHROMIUM as DEFAULT_CHROMIUM } from '../../scripts/check-browser';
 import { ensureOldChromium, OLD_CHROMIUMS } from '../../scripts/old-chromium';
 import { openChromium, openWebKit, VIEWPORT, type EngineDriver } from './engine-drivers';
 import { BASE, mockSettings, resetMock, SEED } from './harness';
@@ -43,7 +44,8 @@ function categoryTitles(): string[] {
   return found[0];
 }
 
-const DEBIAN_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** the current engine as players hold it: Debian's full Chromium, not the headless shell the other browser tests run */
+const DEBIAN_CHROMIUM = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM;
 /** the test's own ports, after its worker's server (ports.ts): DevTools, WebDriver */
 const CDP_PORT = workerPort(1);
 const WEBDRIVER_PORT = workerPort(2);

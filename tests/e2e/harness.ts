@@ -1,5 +1,5 @@
 /**
- * What every browser test stands on: Debian's Chromium driven by playwright-core at a 375x812
+ * What every browser test stands on: Debian's Chromium (its headless shell) driven by playwright-core at a 375x812
  * phone viewport, the mock's control surface, and readers for what a player sees (toasts,
  * dialogs). Every page records console errors, page errors and CSP violations; call
  * expectClean(page) to assert there were none.
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
+import { headlessChromium } from '../../scripts/check-browser';
 import { ONCE_PREFIX } from '../../src/widgets/Modal/once';
 import { workerPort } from './ports';
 
@@ -25,8 +26,9 @@ export const SEED = { username: 'demo01', password: 'demo123', payPassword: '123
 const SPONSOR_HOST = new URL(SPONSOR_ORIGIN).host;
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--host-resolver-rules=MAP ${SPONSOR_HOST} ~NOTFOUND`];
 
+/** Chromium's headless shell (scripts/check-browser.ts headlessChromium: the same engine as Debian's Chromium, without the browser's own windows) */
 export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS });
+  return chromium.launch({ executablePath: headlessChromium(), args: FLAGS });
 }
 
 /**

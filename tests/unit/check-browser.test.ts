@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { INSTALL_COMMAND, plan, type Machine } from '../../scripts/check-browser';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-const ready: Machine = { chromiumPath: '/usr/bin/chromium', customPath: false, hasChromium: true, hasCjkFont: true, hasWebKit: true, hasXvfb: true, hasNginx: true, hasBrotli: true, hasAptGet: true, asRoot: null };
-const ALL = ['chromium', 'fonts-noto-cjk', 'webkit2gtk-driver', 'xvfb', 'nginx', 'libnginx-mod-http-brotli-static'];
+const ready: Machine = { chromiumPath: '/usr/bin/chromium', customPath: false, hasChromium: true, hasHeadlessShell: true, hasCjkFont: true, hasWebKit: true, hasXvfb: true, hasNginx: true, hasBrotli: true, hasAptGet: true, asRoot: null };
+const ALL = ['chromium', 'chromium-headless-shell', 'fonts-noto-cjk', 'webkit2gtk-driver', 'xvfb', 'nginx', 'libnginx-mod-http-brotli-static'];
 
 describe('npm test: the browser check that runs before anything is built', () => {
   it('goes on when Chromium, a CJK font, WebKitGTK and xvfb are there', () => {
@@ -18,6 +18,14 @@ describe('npm test: the browser check that runs before anything is built', () =>
     expect(plan({ ...ready, hasWebKit: false, hasXvfb: false })).toEqual({
       action: 'stop',
       message: `The browser tests need WebKitGTK's WebDriver (with its MiniBrowser) and xvfb-run. Run:\n  ${INSTALL_COMMAND}\nthen npm test again.`,
+    });
+  });
+
+  it("installs Chromium's headless shell (what the browser tests launch) beside the browser, or names it", () => {
+    expect(plan({ ...ready, hasHeadlessShell: false, asRoot: '' })).toEqual({ action: 'install', sudo: '', packages: ALL });
+    expect(plan({ ...ready, hasHeadlessShell: false })).toEqual({
+      action: 'stop',
+      message: `The browser tests need Chromium's headless shell (/usr/bin/chromium-headless-shell). Run:\n  ${INSTALL_COMMAND}\nthen npm test again.`,
     });
   });
 
@@ -52,7 +60,7 @@ describe('npm test: the browser check that runs before anything is built', () =>
     const noRoot = plan({ ...ready, hasChromium: false, hasCjkFont: false });
     expect(noRoot).toEqual({ action: 'stop', message: `The browser tests need Chromium (/usr/bin/chromium) and a CJK font. Run:\n  ${INSTALL_COMMAND}\nthen npm test again.` });
     expect(plan({ ...ready, hasCjkFont: false, asRoot: '', hasAptGet: false })).toMatchObject({ action: 'stop', message: expect.stringContaining(INSTALL_COMMAND) });
-    expect(INSTALL_COMMAND).toBe('sudo apt-get update && sudo apt-get install -y chromium fonts-noto-cjk webkit2gtk-driver xvfb nginx libnginx-mod-http-brotli-static');
+    expect(INSTALL_COMMAND).toBe('sudo apt-get update && sudo apt-get install -y chromium chromium-headless-shell fonts-noto-cjk webkit2gtk-driver xvfb nginx libnginx-mod-http-brotli-static');
   });
 
   it('does not apt-get over a CHROMIUM_PATH that points at nothing', () => {
