@@ -228,13 +228,17 @@ describe("the first screen's data, before the app's code", () => {
       await route.continue();
     });
     const reloaded = page.reload();
-    await expect.poll(() => asked.map((a) => a.path), { timeout: 10000 }).toEqual(['/api/refreshusermoney']);
-    expect(asked[0].auth).toBe(`Bearer ${token}`);
+    // the screen's own read first, then the session's (the app's info, the member), all before the app's code has run
+    await expect.poll(() => asked.map((a) => a.path), { timeout: 10000 }).toEqual(['/api/refreshusermoney', '/api/app', '/api/user']);
+    expect(asked.find((a) => a.path === '/api/refreshusermoney')?.auth).toBe(`Bearer ${token}`);
+    expect(asked.find((a) => a.path === '/api/user')?.auth).toBe(`Bearer ${token}`);
     release();
     await reloaded;
     await page.waitForFunction(() => performance.getEntriesByName('screen-data:money').length > 0, undefined, { timeout: 20000 });
-    // the screen's first load took the early reply: its next read is the poll's, a venuePollMoneyMs later
+    // the app took the early replies: the screen's next read is the poll's, a venuePollMoneyMs later; the session's are not asked again
     expect(asked.filter((a) => a.path === '/api/refreshusermoney')).toHaveLength(1);
+    expect(asked.filter((a) => a.path === '/api/app')).toHaveLength(1);
+    expect(asked.filter((a) => a.path === '/api/user')).toHaveLength(1);
     expectClean(page);
 
     const visitor = await newPage(env.browser);
