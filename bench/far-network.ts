@@ -9,7 +9,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { SCREEN_DATA_MARK } from '../src/engine/perf';
-import { median, readRoutes, round } from './lib';
+import { median, playerPage, readRoutes, round } from './lib';
 
 export const FAR = { latencyMs: 400, mbitPerSec: 1.5 };
 
@@ -42,13 +42,8 @@ export async function measureFarRoute(browser: Browser, base: string, route: str
   const usable: number[] = [];
   let calls: string[] = [];
   for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1, serviceWorkers: 'block' });
+    const { context, page } = await playerPage(browser, token);
     try {
-      await context.addInitScript((t) => {
-        sessionStorage.setItem('shown:startup', '1');
-        if (t) sessionStorage.setItem('token', t);
-      }, token ?? '');
-      const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });

@@ -9,7 +9,7 @@
 import type { Browser } from 'playwright-core';
 import { SCREEN_DATA_MARK } from '../src/engine/perf';
 import { RENDER_COUNTER } from '../tests/e2e/render-count';
-import { BASE, round } from './lib';
+import { BASE, playerPage, round } from './lib';
 
 export interface IdleFigures {
   route: string;
@@ -97,13 +97,8 @@ export interface RouteIdle {
 const METRICS = ['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'TaskDuration'] as const;
 
 export async function measureRouteIdle(browser: Browser, base: string, route: string, screen: string | null, token: string | null, seconds: number): Promise<RouteIdle> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1, serviceWorkers: 'block' });
+  const { context, page } = await playerPage(browser, token);
   try {
-    await context.addInitScript((t) => {
-      sessionStorage.setItem('shown:startup', '1');
-      if (t) sessionStorage.setItem('token', t);
-    }, token ?? '');
-    const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     await page.goto(`${base}/#${route}`);

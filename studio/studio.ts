@@ -268,6 +268,15 @@ export async function createStudio({ root, configDir, brandsDir = brandsDirOf(ro
     });
   }
 
+  /** What review and save both start from: the merged view with the drafts, its problems and the files they change. */
+  function prepared(brandId: unknown, raw: Edits) {
+    const b = brandOf(brandId);
+    const edits = checked(raw);
+    const v = viewOf(b, edits.drafts);
+    const problems = problemsOf(b, v);
+    return { b, v, problems, errors: errorsOf(problems), reviewed: reviewOf(b, edits, v.disk) };
+  }
+
   /** Per file of the top layer that the drafts change: the changes, the diff, the text a save writes, a conflict. */
   function reviewOf(b: Brand, edits: Edits, disk: Record<string, DiskFile>): (FileReview & { text?: string })[] {
     const layer = top(b);
@@ -381,12 +390,7 @@ export async function createStudio({ root, configDir, brandsDir = brandsDirOf(ro
 
     /** What a save would write: per file the changes (path, old, new) and the diff; the problems; whether it may be saved. */
     review(brandId: unknown, raw: Edits) {
-      const b = brandOf(brandId);
-      const edits = checked(raw);
-      const v = viewOf(b, edits.drafts);
-      const problems = problemsOf(b, v);
-      const reviewed = reviewOf(b, edits, v.disk);
-      const errors = errorsOf(problems);
+      const { reviewed, problems, errors } = prepared(brandId, raw);
       const refusal = errors.length
         ? `${errors.length} problem(s) must be fixed first`
         : reviewed.some((f) => f.conflict)
@@ -406,12 +410,7 @@ export async function createStudio({ root, configDir, brandsDir = brandsDirOf(ro
       brandId: unknown,
       raw: Edits,
     ): { saved: false; status: 409 | 422; refusal: string; files: FileReview[]; problems: FieldProblem[] } | { saved: true; written: string[]; disk: Record<string, string>; problems: FieldProblem[]; checked: CheckedUnit[] } {
-      const b = brandOf(brandId);
-      const edits = checked(raw);
-      const v = viewOf(b, edits.drafts);
-      const problems = problemsOf(b, v);
-      const reviewed = reviewOf(b, edits, v.disk);
-      const errors = errorsOf(problems);
+      const { b, v, reviewed, problems, errors } = prepared(brandId, raw);
       const strip = (list: typeof reviewed) => list.map(({ text: _text, ...f }) => f);
       if (errors.length) return { saved: false, status: 422, refusal: `not saved: ${errors.length} problem(s) must be fixed first`, files: strip(reviewed), problems };
       const blocked = reviewed.filter((f) => f.conflict || f.unwritable);

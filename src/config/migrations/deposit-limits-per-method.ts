@@ -8,20 +8,12 @@
  * beside (`{{data.rangeBank.min_price | or:const.depositMinDefault}}`: const.depositMinBank); a
  * reference with no method beside it is named, to be written by hand.
  */
-import type { Change, Edit, Migration, Path } from './types';
+import type { Change, Edit, Migration } from './types';
+import { isObject, walk } from '../json-walk';
 
 const METHODS = ['Bank', 'Alipay', 'Wechat', 'Usdt'] as const;
 const OLD = /\bconst\.deposit(Min|Max)Default\b/;
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const SINCE = 'since config format 3';
-
-/** every text value of a document, with its path */
-function texts(v: unknown, at: Path, out: { text: string; at: Path }[]): typeof out {
-  if (typeof v === 'string') out.push({ text: v, at });
-  else if (Array.isArray(v)) v.forEach((x, i) => texts(x, [...at, i], out));
-  else if (isObject(v)) for (const [k, x] of Object.entries(v)) texts(x, [...at, k], out);
-  return out;
-}
 
 /**
  * A text with each old reference replaced by its method's constant, the method named by the one
@@ -72,7 +64,7 @@ export const depositLimitsPerMethod: Migration = {
         edits: [...edits, { op: 'remove', path: ['constants', old] }],
       });
     }
-    for (const { text, at } of texts(doc, [], [])) {
+    for (const { text, at } of walk(doc).texts) {
       if (!OLD.test(text)) continue;
       const now = rewritten(text);
       const olds = [...new Set(text.match(new RegExp(OLD.source, 'g')))];

@@ -3,20 +3,9 @@
  * `perRow`. Only a Menu's: Stats, Table and Tiles keep their own `columns` (a number of columns, a
  * list of columns), so a text search-and-replace would break them.
  */
-import type { Change, Migration, Path } from './types';
+import type { Change, Migration } from './types';
+import { isObject, walk } from '../json-walk';
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-
-/** every Menu node of a screen (anywhere: body, children, a tab's or a form's nodes) with its path */
-function menus(v: unknown, at: Path, out: { node: Record<string, unknown>; at: Path }[]): typeof out {
-  if (Array.isArray(v)) v.forEach((x, i) => menus(x, [...at, i], out));
-  else if (isObject(v)) {
-    // a widget node's type starts with a capital (actions and fields have lower-case types)
-    if (v.type === 'Menu') out.push({ node: v, at });
-    for (const [k, x] of Object.entries(v)) menus(x, [...at, k], out);
-  }
-  return out;
-}
 
 export const menuPerRow: Migration = {
   id: 'menu-per-row',
@@ -24,8 +13,9 @@ export const menuPerRow: Migration = {
   title: 'Menu: "columns" (entries per row of a grid) is called "perRow"',
   kinds: ['screen'],
   find(doc): Change[] {
-    return menus(doc, [], [])
-      .filter(({ node }) => isObject(node.props) && 'columns' in node.props)
+    // every Menu node of a screen (anywhere: body, children, a tab's or a form's nodes)
+    return walk(doc)
+      .objects.filter(({ node }) => node.type === 'Menu' && isObject(node.props) && 'columns' in node.props)
       .map(({ at }) => {
         const path = [...at, 'props', 'columns'];
         return { path, message: 'Menu\'s "columns" (entries per row of a grid) is called "perRow" since config format 2', edits: [{ op: 'rename', path, to: 'perRow' }] };

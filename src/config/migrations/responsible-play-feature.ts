@@ -7,27 +7,16 @@
  * out of the build (src/config/features.ts). Any other reading of the old constant (shown while it
  * was off, inside an `any` or a `not`, in a text) is named, to be rewritten by hand.
  */
-import type { Change, Edit, Migration, Path } from './types';
+import type { Change, Edit, Migration } from './types';
+import { isObject, walk } from '../json-walk';
 
 const OLD = 'const.responsible.enabled';
 const FEATURE = 'responsiblePlay';
 const SINCE = 'since config format 3';
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** a condition true while responsible play was on: { path, eq: true }, { path, ne: false } or { path, truthy: true } */
 const whileOn = (c: unknown): boolean =>
   isObject(c) && c.path === OLD && Object.keys(c).length === 2 && (c.eq === true || c.ne === false || c.truthy === true);
-
-/** every object of a document that has a `when`, and every text, with their paths */
-function walk(v: unknown, at: Path, out: { whens: { node: Record<string, unknown>; at: Path }[]; texts: { text: string; at: Path }[] }): typeof out {
-  if (typeof v === 'string') out.texts.push({ text: v, at });
-  else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...at, i], out));
-  else if (isObject(v)) {
-    if ('when' in v) out.whens.push({ node: v, at });
-    for (const [k, x] of Object.entries(v)) walk(x, [...at, k], out);
-  }
-  return out;
-}
 
 export const responsiblePlayFeature: Migration = {
   id: 'responsible-play-feature',
@@ -48,7 +37,8 @@ export const responsiblePlayFeature: Migration = {
         ],
       });
     }
-    const { whens, texts } = walk(doc, [], { whens: [], texts: [] });
+    const { objects, texts } = walk(doc);
+    const whens = objects.filter(({ node }) => 'when' in node);
     const done = new Set<string>();
     for (const { node, at } of whens) {
       const when = node.when;
