@@ -37,11 +37,17 @@ export function appShellHtml({ root, configDir }: BuildPaths): Plugin {
       },
     },
     configureServer(server) {
-      // index.html is made from these: a change reloads the page (the stylesheet is no module to hot-swap)
+      // the stylesheet is no module: watched here, so that its change comes to handleHotUpdate
       server.watcher.add(styles);
-      server.watcher.on('change', (file) => {
-        if (sources.some((s) => file === s || file.startsWith(`${s}${path.sep}`)) && !file.includes(`${path.sep}schema${path.sep}`)) server.ws.send({ type: 'full-reload' });
-      });
+    },
+    // index.html is made from these: a change reloads the page, and only that. A hot update beside the
+    // reload would start importing the changed modules (`?t=…`) just as the reload tears the page
+    // down, and each such import fails loudly ("Failed to fetch dynamically imported module"): seen
+    // in the studio's preview, which rewrites the config as the operator types.
+    handleHotUpdate({ file, server }) {
+      if (!sources.some((s) => file === s || file.startsWith(`${s}${path.sep}`)) || file.includes(`${path.sep}schema${path.sep}`)) return undefined;
+      server.ws.send({ type: 'full-reload' });
+      return [];
     },
   };
 }
