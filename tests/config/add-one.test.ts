@@ -8,7 +8,10 @@
  * tests that read the whole catalogue (the specification's call table, the catalogue walk, the idempotency,
  * auth and bad-input rules, the contract runner, the OpenAPI file), the docs test, the config references and typo tests, and navigation-back's
  * rule that every route is tried. Nothing under tests/ or docs/ is edited (the generated docs are
- * rewritten by `npm run gen:types`).
+ * rewritten by `npm run gen:types`). The typo test (mutation.test) mistypes only the references of
+ * the two config files the recipes touched (MUTATE_FILES): the rest of the config is the
+ * repository's, which the outer run's own mutation.test mistypes against the same check (30 CPU-s
+ * here before, 7 now).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -124,10 +127,15 @@ describe('a call, a filter and a route added by the recipes, nothing else', () =
     // the API tests that read the catalogue whole (the rest test one call's behaviour each)
     const api = ['catalogue', 'security', 'auth', 'bad-input', 'contract', 'laravel-profile', 'openapi'].map((f) => `tests/api/${f}.test.ts`);
     const suites = [...api, 'tests/unit/docs.test.ts', 'tests/config/references.test.ts', 'tests/config/mutation.test.ts'];
-    const unit = run(bin('vitest'), ['run', '--project', 'unit', '--reporter=verbose', ...suites], { TEST_WORKERS: '1' });
+    // the typo test mistypes the references of the files the recipes added or changed (the others are
+    // the repository's, mistyped by the outer run's own mutation.test against the same check)
+    const mutate = ['screens.config/routes.json', 'screens.config/screens/checkin.json'];
+    const unit = run(bin('vitest'), ['run', '--project', 'unit', '--reporter=verbose', ...suites], { TEST_WORKERS: '1', MUTATE_FILES: mutate.join(',') });
     expect(unit.status, unit.stdout.slice(-4000) + unit.stderr.slice(-2000)).toBe(0);
     // they did read the new ones: the catalogue walk called it
     expect(unit.stdout).toContain('checkin answers its method and path');
+    // and a typo of the new call, of its payload key and of the new filter in the new screen is caught
+    for (const kind of ['endpoint', 'payload key', 'filter', 'route screen']) expect(unit.stdout).toMatch(new RegExp(`^ {2}${kind} +(\\d+) / \\1 +100%$`, 'm'));
     // navigation-back's rule over routes.json (no browser: that test opens no page)
     const back = run(bin('vitest'), ['run', '--project', 'e2e', 'tests/e2e/navigation-back.e2e.ts', '-t', 'every route of routes.json is tried'], { E2E_BASE: 'http://127.0.0.1:9', TEST_WORKERS: '1' });
     expect(back.status, back.stdout.slice(-3000) + back.stderr.slice(-2000)).toBe(0);
