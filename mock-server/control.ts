@@ -1,6 +1,6 @@
 /**
  * The /__mock/ control surface (JSON in, JSON out), for tests and developers. See README.md.
- *   POST /__mock/reset            restore the seed (also drops sessions and faults)
+ *   POST /__mock/reset            restore the seed (also drops faults, and sessions unless {keepSessions: true})
  *   POST /__mock/settings         merge app info, pay ways, pay ranges, rates, reply shapes (shapes.profile: default | laravel) into the state
  *   POST /__mock/fault            fail the next N calls of a path (body code, HTTP status, delay, drop, dropAfter)
  *   GET  /__mock/faults           the faults waiting;  DELETE /__mock/fault clears them
@@ -344,8 +344,13 @@ export function controlRouter(state: MockState, latency: { ms: number }): expres
   /** Body of a control call: {} when none was sent; refuses non-objects. */
   const body = (req: Request): unknown => req.body ?? {};
 
-  router.post('/reset', (_req, res) => {
-    state.reset();
+  router.post('/reset', (req, res) => {
+    const b = body(req);
+    const keys = b && typeof b === 'object' && !Array.isArray(b) ? Object.keys(b) : null;
+    const keep = (b as { keepSessions?: unknown } | null)?.keepSessions;
+    if (!keys || keys.some((k) => k !== 'keepSessions') || (keep !== undefined && typeof keep !== 'boolean'))
+      return send(res, fail(422, '请求体应为 {} 或 {"keepSessions": true}（保留已登录的会话）'), 422);
+    state.reset(keep === true);
     send(res, ok(null, '已恢复初始数据'));
   });
 

@@ -149,14 +149,19 @@ export class MockState {
     this.reset();
   }
 
-  /** Put the seed back: members, records, settings (the start-up reply profile), the clock; sessions, faults and uploads are dropped. */
-  reset(): void {
+  /**
+   * Put the seed back: members, records, settings (the start-up reply profile), the clock; faults and
+   * uploads are dropped, and the sessions too unless `keepSessions` (a test's page that stays open
+   * keeps its member logged in: the seed's members keep their ids).
+   */
+  reset(keepSessions = false): void {
+    const kept = keepSessions ? [...this.sessions].map(([token, s]) => [token, { ...s, created: s.created - this.clockOffsetMs }] as const) : [];
     this.clockOffsetMs = 0;
     const seed = buildSeed(Date.now(), this.brand);
     this.settings = freshSettings(this.startProfile, this.brand);
     this.members = new Map(seed.members.map((m) => [m.username.toLowerCase(), m]));
     this.notices = seed.notices;
-    this.sessions.clear();
+    this.sessions = new Map(kept);
     this.faults.clear();
     this.uploads.clear();
     this.guesses.clear();

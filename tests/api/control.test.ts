@@ -26,6 +26,21 @@ describe('reset', () => {
     expect((await call(app, 'balance', {}, token)).body.code).toBe(401);
   });
 
+  it('keeps the open sessions when asked ({keepSessions: true}), the seed back all the same; refuses any other body with a JSON 422', async () => {
+    await call(app, 'transfer', { amount: 500, sourcetype: 'userbalance', targettype: 'ky' }, token);
+    const res = await request(app).post('/__mock/reset').send({ keepSessions: true });
+    expect(res.body.code).toBe(200);
+    expect(await memberSnap(app)).toMatchObject({ balance: 1000, venues: { ag: 320.5, pg: 88, ky: 0 } });
+    const balance = await call(app, 'balance', {}, token);
+    expect(balance.body.code).toBe(200);
+    for (const bad of [{ keepSessions: 'yes' }, { keep: true }, [true]]) {
+      const r = await request(app).post('/__mock/reset').send(bad);
+      expect(r.status, JSON.stringify(bad)).toBe(422);
+      expect(r.body).toMatchObject({ code: 422, message: '请求体应为 {} 或 {"keepSessions": true}（保留已登录的会话）' });
+    }
+    expect((await call(app, 'balance', {}, token)).body.code).toBe(200);
+  });
+
   it('each createApp() has its own state', async () => {
     const other = newApp();
     await patchMember(app, { balance: 1 });

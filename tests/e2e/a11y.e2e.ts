@@ -8,11 +8,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { QUERY, needsMember, type SheetRoute } from '../../scripts/screens-lib';
-import { BASE, SEED, expectClean, go, launch, newPage, resetMock, sponsorStandIn } from './harness';
+import { axeScanner } from './axe-scan';
+import { BASE, SEED, SPONSOR_ORIGIN, cleanMark, expectClean, go, launch, mock, newPage, resetMock, sponsorStandIn } from './harness';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, 'screens.config', file), 'utf8')) as T;
@@ -29,20 +29,38 @@ const hasScreen = (name: string) => {
   }
 };
 
+/**
+ * One page per persona (the visitor, the seeded member), opened at its first route and then moved
+ * from route to route by the hash, as a player does; the mock is put back to its seed before every
+ * route (the member stays logged in). A case that fails before its checks closes its page: the
+ * next one starts a new.
+ */
+interface Persona {
+  context: BrowserContext;
+  page: Page;
+  token: string;
+  loaded: boolean;
+  /** the page's requests in flight (its frames' too, scripts and pictures as well as the app's calls), and when the last one started or ended */
+  inflight: Set<unknown>;
+  lastNet: number;
+}
 let browser: Browser;
-let token = '';
+let scanner: ReturnType<typeof axeScanner>;
+const personas = new Map<boolean, Persona>();
 beforeAll(async () => {
   browser = await launch();
+  scanner = axeScanner(browser);
+  await resetMock();
 });
 afterAll(async () => {
+  await scanner?.close();
   await browser?.close();
 });
 beforeEach(async () => {
-  await resetMock();
-  token = '';
+  await mock('reset', { keepSessions: true });
 });
 
-async function api<T>(apiPath: string, body: unknown = {}): Promise<T> {
+async function api<T>(apiPath: string, body: unknown, token: string): Promise<T> {
   const r = await fetch(`${BASE}/api/${apiPath}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -51,32 +69,104 @@ async function api<T>(apiPath: string, body: unknown = {}): Promise<T> {
   return (await r.json()) as T;
 }
 
-async function open(route: Route, member: boolean): Promise<Page> {
-  const { page } = await newPage(browser);
-  // axe looks into frames: the sponsorship page's frame shows the stand-in for the sponsor's site
-  if (route.screen === 'zhanzhuye') await sponsorStandIn(page.context());
+async function persona(member: boolean): Promise<Persona> {
+  const had = personas.get(member);
+  if (had) return had;
+  const { context, page } = await newPage(browser);
+  let token = '';
   if (member) {
-    token = (await api<{ data: { api_token: string } }>('login_pc', { name: SEED.username, password: SEED.password, code: '' })).data.api_token;
+    token = (await api<{ data: { api_token: string } }>('login_pc', { name: SEED.username, password: SEED.password, code: '' }, '')).data.api_token;
     // the top document only: frames of the app's own origin run sandboxed, without storage of their own
     await page.addInitScript((t) => {
       if (window.top === window) sessionStorage.setItem('token', t);
     }, token);
   }
+  const p: Persona = { context, page, token, loaded: false, inflight: new Set(), lastNet: Date.now() };
+  page.on('request', (r) => {
+    p.inflight.add(r);
+    p.lastNet = Date.now();
+  });
+  const done = (r: unknown) => {
+    p.inflight.delete(r);
+    p.lastNet = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  personas.set(member, p);
+  return p;
+}
+
+async function dispose(member: boolean) {
+  const p = personas.get(member);
+  personas.delete(member);
+  await p?.context.close().catch(() => undefined);
+}
+
+/** Opens `route` in the persona's page (the first time a load of the app, then by its hash) and waits until it has settled. */
+async function open(p: Persona, route: Route): Promise<void> {
+  const { page } = p;
   let query = QUERY[route.path] ?? '';
   if (route.path === '/payInfo') {
     // a real order to show: a USDT deposit of the seeded member
-    const r = await api<{ code: number; message: string }>('recharge', { paytype: 'usdt', amount: 200, catepay: 'TRC20' });
+    const r = await api<{ code: number; message: string }>('recharge', { paytype: 'usdt', amount: 200, catepay: 'TRC20' }, p.token);
     query = `deposit_no=${r.message}`;
   }
-  await go(page, query ? `${route.path}?${query}` : route.path);
+  const hash = query ? `${route.path}?${query}` : route.path;
+  // where a popup is left open (home's start-up notice), the route is opened by a new load of the app, as a player's next visit would be
+  const overlay =
+    p.loaded && (await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.adm-mask, .adm-popup, .adm-center-popup-wrap, .ovl')].some((e) => e.checkVisibility())));
+  if (!p.loaded || overlay) {
+    await go(page, hash);
+    if (overlay) await page.reload();
+    await page.evaluate(() => ((window as unknown as { __navAt: number }).__navAt = 0));
+    p.loaded = true;
+  } else {
+    await page.evaluate((h) => {
+      const w = window as unknown as { __navAt: number };
+      window.scrollTo(0, 0);
+      w.__navAt = performance.now();
+      location.hash = `#${h}`;
+    }, hash);
+  }
   if (hasScreen(route.screen)) {
-    await page.waitForFunction((n) => performance.getEntriesByName(`screen-data:${n}`).length > 0, route.screen, { timeout: 15000 });
+    await page.waitForFunction(
+      (n) => {
+        const at = (window as unknown as { __navAt: number }).__navAt;
+        return performance.getEntriesByName(`screen-data:${n}`).some((m) => m.startTime >= at);
+      },
+      route.screen,
+      { timeout: 15000 },
+    );
   } else {
     await page.locator('.screen-message').waitFor();
   }
-  // pictures, icons and popups that load after the content
-  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
-  return page;
+  await settled(p);
+}
+
+/** how long without a request (the page's or its frames') before the screen counts as settled */
+const QUIET_MS = 100;
+
+/**
+ * Pictures, icons, widgets' code, frames and popups that come after the content: no request in
+ * flight for QUIET_MS, every picture and font loaded, every frame's page in, no popup still sliding
+ * or fading in (an animation that runs for ever, a spinner, is not waited for). At most 5 s, as
+ * the networkidle wait this replaces.
+ */
+async function settled(p: Persona): Promise<void> {
+  const until = Date.now() + 5000;
+  while (Date.now() < until) {
+    if (p.inflight.size === 0 && Date.now() - p.lastNet >= QUIET_MS) {
+      const still = await p.page.evaluate(
+        () =>
+          [...document.images].every((i) => i.complete) &&
+          !document.querySelector('.w-frame-loading') &&
+          document.fonts.status === 'loaded' &&
+          document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      );
+      if (still && p.inflight.size === 0 && Date.now() - p.lastNet >= QUIET_MS) return;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
 
 interface Finding {
@@ -87,7 +177,7 @@ interface Finding {
 }
 
 async function seriousViolations(page: Page): Promise<Finding[]> {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await scanner.scan(page);
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
@@ -137,16 +227,25 @@ describe('every screen passes axe (no serious or critical violation)', () => {
   for (const { route, member } of cases) {
     const label = `${route.path}${QUERY[route.path] ? `?${QUERY[route.path]}` : ''} as ${member ? 'the member' : 'a visitor'}${hasScreen(route.screen) ? '' : ' (placeholder)'}`;
     it(label, async () => {
-      const page = await open(route, member);
+      const p = await persona(member);
+      const { page } = p;
+      const since = cleanMark(page);
+      // axe looks into frames: the sponsorship page's frame shows the stand-in for the sponsor's site
+      const standIn = route.screen === 'zhanzhuye';
+      if (standIn) await sponsorStandIn(p.context);
       try {
+        await open(p, route);
         expect.soft(await seriousViolations(page), `axe on ${route.path}`).toEqual([]);
         expect.soft(await smallTargets(page), `touch targets under 44px on ${route.path}`).toEqual([]);
         const title = await page.title();
         expect.soft(title.trim(), 'a page title').not.toBe('');
         if (route.path !== '/' && hasScreen(route.screen)) expect.soft(title, 'a title of its own, not only the site name').not.toBe(app.brand.siteName);
-        expectClean(page);
+        expectClean(page, since);
+      } catch (e) {
+        await dispose(member);
+        throw e;
       } finally {
-        await page.context().close();
+        if (standIn) await p.context.unroute(`${SPONSOR_ORIGIN}/**`).catch(() => undefined);
       }
     });
   }

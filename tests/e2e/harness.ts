@@ -109,9 +109,14 @@ export function allowConsole(page: Page, ...patterns: RegExp[]) {
   allowed.set(page, [...(allowed.get(page) ?? []), ...patterns]);
 }
 
-export function expectClean(page: Page) {
+/** How many problems the page has recorded so far: `expectClean(page, mark)` then asserts none came after (a page shared by several cases). */
+export function cleanMark(page: Page): number {
+  return problems.get(page)?.length ?? 0;
+}
+
+export function expectClean(page: Page, since = 0) {
   const ok = allowed.get(page) ?? [];
-  const seen = (problems.get(page) ?? []).filter((p) => !ok.some((r) => r.test(p)));
+  const seen = (problems.get(page) ?? []).slice(since).filter((p) => !ok.some((r) => r.test(p)));
   expect(seen, 'console errors, page errors or CSP violations').toEqual([]);
 }
 
