@@ -16,6 +16,7 @@ import { QUERY, needsMember, type SheetRoute } from '../../scripts/screens-lib';
 import { allowConsole, BASE, captchaCode, dialogText, expectClean, fill, go, loginByApi, mock, mockSettings, newPage, resetMock, SEED, submit, toastAfter, toasts, browserPerFile } from './harness';
 import { byTestId, memberPage, recordRequests, scrollUntil } from './member-helpers';
 import { resultToastAfter } from './money-helpers';
+import { trackRequests } from './settle';
 
 const env = browserPerFile();
 const laravel = () => mockSettings({ index_modal: 0, shapes: { profile: 'laravel' } });
@@ -424,10 +425,13 @@ function readRoutes(): SheetRoute[] {
  * The text of every route a role may open, once its data has rendered: one context per walk (the
  * member logs in once, the app's files come from its cache after the first route; no service worker,
  * whose precache would download the whole app again per route), and a whole page load per route (no
- * state, timer or pending launch of one screen carried into the next).
+ * state, timer or pending launch of one screen carried into the next). The text is read once the
+ * screen's data has rendered and every request the page started is answered (settle.ts), not
+ * after networkidle's half second of silence a route.
  */
 async function routeTexts(member: boolean, paths?: Set<string>): Promise<Map<string, string>> {
   const { page } = await newPage(env.browser, { serviceWorkers: 'block' });
+  const net = trackRequests(page);
   allowConsole(page, /status of (401|404|500)/);
   if (member) {
     const r = await fetch(`${BASE}/api/login_pc`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: SEED.username, password: SEED.password }) });
@@ -442,7 +446,8 @@ async function routeTexts(member: boolean, paths?: Set<string>): Promise<Map<str
     await page.goto('about:blank');
     await go(page, query ? `${route.path}?${query}` : route.path);
     await page.waitForFunction(() => performance.getEntries().some((e) => e.name.startsWith('screen-data:')) || !!document.querySelector('.screen-message'), undefined, { timeout: 15000 });
-    await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+    // what the data's replies bring (a toast, a second page of a list) is in before the text is read
+    await net.settled();
     texts.set(route.path, await page.locator('body').innerText());
   }
   await page.context().close();

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectClean, fill, go, launch, loginByApi, mockSettings, newPage, resetMock, submit } from './harness';
+import { trackRequests, type RequestTracker } from './settle';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, 'screens.config', file), 'utf8')) as T;
@@ -78,15 +79,17 @@ async function screenShown(p: Page, name: string, since: number): Promise<boolea
 
 /**
  * After leaving: the app shows `expected` (path and query), its screen has rendered, and over a
- * bounded settle (its data loaded, two frames painted) it makes no navigation of its own.
+ * bounded settle (every request the page started answered, two frames painted) it makes no
+ * navigation of its own.
  */
 async function expectSettledOn(p: Page, expected: string, since: number) {
   const shown = await screenShown(p, screenOf(expected), since);
   expect(await here(p)).toBe(expected);
   expect(shown, `${expected} rendered again`).toBe(true);
   const before = await navigations(p);
-  await p.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
-  await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  // networkidle here answered at once (this page's document reached it long ago): the page's own
+  // word that the replies it asked for are in and rendered is what bounds the settle (settle.ts)
+  await requestsOf.get(p)!.settled(3000);
   expect(await navigations(p)).toEqual(before);
   expect(await here(p)).toBe(expected);
 }
@@ -188,6 +191,8 @@ const memberTrips: Trip[] = [
 ];
 
 let browser: Browser;
+/** each role's page's requests, for the settle after leaving a route */
+const requestsOf = new WeakMap<Page, RequestTracker>();
 
 /**
  * A route no trip above enters (a new one) is still tried, derived from routes.json: entered by its
@@ -208,6 +213,7 @@ function tripsAs(role: string, trips: Trip[], open: (p: Page) => Promise<void>) 
     let page: Page;
     beforeAll(async () => {
       page = (await newPage(browser)).page;
+      requestsOf.set(page, trackRequests(page));
       await recordNavigations(page);
       await open(page);
       await page.locator('.w-sidetabs').waitFor();
