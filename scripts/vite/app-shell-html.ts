@@ -37,14 +37,15 @@ export function appShellHtml({ root, configDir }: BuildPaths): Plugin {
       },
     },
     configureServer(server) {
-      // the stylesheet is no module: watched here, so that its change comes to handleHotUpdate
+      // the stylesheet is no module: watched here, so that its change comes to hotUpdate
       server.watcher.add(styles);
     },
     // index.html is made from these: a change reloads the page, and only that. A hot update beside the
     // reload would start importing the changed modules (`?t=…`) just as the reload tears the page
     // down, and each such import fails loudly ("Failed to fetch dynamically imported module"): seen
     // in the studio's preview, which rewrites the config as the operator types.
-    handleHotUpdate({ file, server }) {
+    hotUpdate({ type, file, server }) {
+      if (this.environment.name !== 'client' || type !== 'update') return undefined;
       if (!sources.some((s) => file === s || file.startsWith(`${s}${path.sep}`)) || file.includes(`${path.sep}schema${path.sep}`)) return undefined;
       server.ws.send({ type: 'full-reload' });
       return [];
