@@ -72,8 +72,13 @@ export function App() {
   productRef.current = product;
   const shownFile = useCallback((file: string) => `${folder}/${file}`, [folder]);
 
+  const brandRef = useRef(brand);
+  brandRef.current = brand;
+
+  /** The brand's files; null when the operator picked another brand meanwhile (its files are not the ones on screen). */
   const loadFiles = useCallback(async (b: string) => {
     const r = await api.files(b);
+    if (b !== brandRef.current) return null;
     setFolder(r.folder);
     const parsed = parseAll(r.files);
     setDisk(parsed);
@@ -87,9 +92,10 @@ export function App() {
       try {
         const w = await api.workspace();
         setWs(w);
-        const { folder: f } = await loadFiles(brand);
+        const loaded = await loadFiles(brand);
+        if (!loaded) return;
         setHistory(newHistory());
-        setOffer(readSaved(localStorage, storageKey(f, brand)));
+        setOffer(readSaved(localStorage, storageKey(loaded.folder, brand)));
       } catch (err) {
         setNotice({ text: (err as Error).message, bad: true });
       }
@@ -118,15 +124,21 @@ export function App() {
   // the files on disk, every few seconds: one changed without an edit is read again; with an edit it is a conflict (the answer says which)
   useEffect(() => {
     if (!folder) return;
+    // an answer that comes after the operator picked another brand is the last brand's: dropped
+    let live = true;
     const id = setInterval(() => {
       api.draft(body(editsRef.current)).then((a) => {
+        if (!live) return;
         setAnswer(a);
         const d = diskRef.current;
         const p = productRef.current?.disk ?? {};
         if (Object.entries(a.disk).some(([n, h]) => d[n]?.hash !== h && !(n in editsRef.current.drafts)) || Object.entries(a.product ?? {}).some(([n, h]) => p[n]?.hash !== h)) void loadFiles(brand);
       }, () => undefined);
     }, 3000);
-    return () => clearInterval(id);
+    return () => {
+      live = false;
+      clearInterval(id);
+    };
   }, [folder, brand, body, loadFiles]);
 
   const apply = useCallback(
@@ -331,7 +343,9 @@ export function App() {
   };
 
   const resolve = async (file: string, how: 'rebase' | 'drop') => {
-    const { disk: now } = await loadFiles(brand);
+    const loaded = await loadFiles(brand);
+    if (!loaded) return;
+    const now = loaded.disk;
     apply((e) => (how === 'drop' ? drop(e, file) : rebase(e, file, now[file])), `conflict:${file}`);
   };
 
