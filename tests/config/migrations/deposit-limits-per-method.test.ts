@@ -9,8 +9,7 @@ import { applyToText, describeChange, pendingChanges, pendingProblems } from '..
 import { depositLimitsPerMethod } from '../../../src/config/migrations/deposit-limits-per-method';
 import { mergeBrand } from '../../../src/config/overlay/layers';
 import { schemaSource } from '../../../scripts/config-fs';
-import type { ConfigBundle } from '../../../src/config/check';
-import './to-migrate';
+import { bundle } from './to-migrate';
 
 const root = process.cwd();
 const pair = (min: number, max: number) => ({
@@ -102,15 +101,3 @@ describe('deposit-limits-per-method', () => {
     });
   });
 });
-
-/** a product of the given files (the others empty, format 3) */
-function bundle(files: Partial<ConfigBundle>): ConfigBundle {
-  return {
-    app: { file: 'p/app.json', json: { $format: 3 } },
-    messages: { file: 'p/messages.json', json: { $format: 3, messages: {} } },
-    routes: { file: 'p/routes.json', json: { $format: 3, routes: [] } },
-    screens: {},
-    forms: {},
-    ...files,
-  };
-}

@@ -9,8 +9,7 @@ import { applyToText, describeChange, pendingChanges, pendingProblems } from '..
 import { responsiblePlayFeature } from '../../../src/config/migrations/responsible-play-feature';
 import { mergeBrand } from '../../../src/config/overlay/layers';
 import { schemaSource } from '../../../scripts/config-fs';
-import type { ConfigBundle } from '../../../src/config/check';
-import './to-migrate';
+import { bundle } from './to-migrate';
 
 const root = process.cwd();
 const numbers = { reminderMinutes: [15, 30], defaultReminderMinutes: 15, limitHours: [1, 2], defaultLimitHours: 0, limitWarningMinutes: 5, helpArticleType: 8 };
@@ -124,15 +123,3 @@ describe('responsible-play-feature', () => {
     );
   });
 });
-
-/** a product of the given files (the others empty, format 3) */
-function bundle(files: Partial<ConfigBundle>): ConfigBundle {
-  return {
-    app: { file: 'p/app.json', json: { $format: 3 } },
-    messages: { file: 'p/messages.json', json: { $format: 3, messages: {} } },
-    routes: { file: 'p/routes.json', json: { $format: 3, routes: [] } },
-    screens: {},
-    forms: {},
-    ...files,
-  };
-}

@@ -4,6 +4,7 @@
  * `expected` equal to `input` asserts that the migration leaves it alone (finds nothing).
  */
 import { expect } from 'vitest';
+import type { ConfigBundle } from '../../../src/config/check';
 import { applyToJson, type Migration } from '../../../src/config/migrations/index';
 import type { SchemaFileKind } from '../../../src/config/overlay/schema-cursor';
 
@@ -27,3 +28,15 @@ expect.extend({
     };
   },
 });
+
+/** a product of the given files (the others empty, format 3): what a format-3 migration's test checks a brand over */
+export function bundle(files: Partial<ConfigBundle>): ConfigBundle {
+  return {
+    app: { file: 'p/app.json', json: { $format: 3 } },
+    messages: { file: 'p/messages.json', json: { $format: 3, messages: {} } },
+    routes: { file: 'p/routes.json', json: { $format: 3, routes: [] } },
+    screens: {},
+    forms: {},
+    ...files,
+  };
+}
