@@ -36,9 +36,6 @@ const polyfilled: Promise<unknown> = missingFeature() ? import('./polyfills').ca
 if (!String.prototype.replaceAll) void import('./flex-gap').catch(() => undefined);
 
 let started = false;
-// a page on its way out (a reload, a link) has its pending imports cut: not the app failing to start
-let leaving = false;
-addEventListener('beforeunload', () => (leaving = true));
 /** sessionStorage: the page has reloaded once because the app's code failed to load */
 const BOOT_RELOADED = 'release.bootReloaded';
 const start = () => {
@@ -49,7 +46,6 @@ const start = () => {
   // static shell stays on screen (never an empty page). Inline, not src/engine/release.ts: this
   // script runs first on every visit and stays small.
   polyfilled.then(() => import('./main')).catch((err: unknown) => {
-    if (leaving) return;
     console.error('the app failed to start', err);
     try {
       if (navigator.onLine !== false && !sessionStorage.getItem(BOOT_RELOADED)) {
