@@ -85,6 +85,12 @@ export default defineConfig({
     // 15. the output folder replaced whole once everything above has written, or left as it was when the build fails
     atomicOutDir(),
   ],
+  // the dev server's dependency pre-bundling, told every module of the app up front. From index.html
+  // alone it finds what the lazily loaded parts import (the polyfills, a screen's widgets) only when a
+  // page asks for them: it then bundles again, fails the page's pending imports (504, "Failed to fetch
+  // dynamically imported module") and reloads it. A fresh clone's first `npm start`, and the studio's
+  // preview, would open on an error and a second load (studio.e2e failed on it in CI).
+  optimizeDeps: { entries: ['index.html', 'src/**/*.{ts,tsx}'] },
   server: {
     // a config folder outside the project (SCREENS_CONFIG_DIR) is served too
     fs: { allow: [root, paths.configDir] },
