@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { QUERY, needsMember, type SheetRoute } from '../../scripts/screens-lib';
 import { axeScanner } from './axe-scan';
 import { BASE, SEED, SPONSOR_ORIGIN, cleanMark, expectClean, go, launch, mock, newPage, resetMock, sponsorStandIn } from './harness';
+import { trackRequests, type RequestTracker } from './settle';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, 'screens.config', file), 'utf8')) as T;
@@ -40,9 +41,8 @@ interface Persona {
   page: Page;
   token: string;
   loaded: boolean;
-  /** the page's requests in flight (its frames' too, scripts and pictures as well as the app's calls), and when the last one started or ended */
-  inflight: Set<unknown>;
-  lastNet: number;
+  /** the page's requests in flight (its frames' too, scripts and pictures as well as the app's calls) */
+  net: RequestTracker;
 }
 let browser: Browser;
 let scanner: ReturnType<typeof axeScanner>;
@@ -81,17 +81,7 @@ async function persona(member: boolean): Promise<Persona> {
       if (window.top === window) sessionStorage.setItem('token', t);
     }, token);
   }
-  const p: Persona = { context, page, token, loaded: false, inflight: new Set(), lastNet: Date.now() };
-  page.on('request', (r) => {
-    p.inflight.add(r);
-    p.lastNet = Date.now();
-  });
-  const done = (r: unknown) => {
-    p.inflight.delete(r);
-    p.lastNet = Date.now();
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
+  const p: Persona = { context, page, token, loaded: false, net: trackRequests(page) };
   personas.set(member, p);
   return p;
 }
@@ -143,31 +133,22 @@ async function open(p: Persona, route: Route): Promise<void> {
   await settled(p);
 }
 
-/** how long without a request (the page's or its frames') before the screen counts as settled */
-const QUIET_MS = 100;
-
 /**
- * Pictures, icons, widgets' code, frames and popups that come after the content: no request in
- * flight for QUIET_MS, every picture and font loaded, every frame's page in, no popup still sliding
+ * Pictures, icons, widgets' code, frames and popups that come after the content: every request
+ * answered (settle.ts), every picture and font loaded, every frame's page in, no popup still sliding
  * or fading in (an animation that runs for ever, a spinner, is not waited for). At most 5 s, as
  * the networkidle wait this replaces.
  */
-async function settled(p: Persona): Promise<void> {
-  const until = Date.now() + 5000;
-  while (Date.now() < until) {
-    if (p.inflight.size === 0 && Date.now() - p.lastNet >= QUIET_MS) {
-      const still = await p.page.evaluate(
-        () =>
-          [...document.images].every((i) => i.complete) &&
-          !document.querySelector('.w-frame-loading') &&
-          document.fonts.status === 'loaded' &&
-          document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-      );
-      if (still && p.inflight.size === 0 && Date.now() - p.lastNet >= QUIET_MS) return;
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const settled = (p: Persona): Promise<void> =>
+  p.net.settled(5000, () =>
+    p.page.evaluate(
+      () =>
+        [...document.images].every((i) => i.complete) &&
+        !document.querySelector('.w-frame-loading') &&
+        document.fonts.status === 'loaded' &&
+        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    ),
+  );
 
 interface Finding {
   id: string;

@@ -16,8 +16,11 @@ import type { Page, Request } from 'playwright-core';
 export interface RequestTracker {
   /** the requests started and not yet answered (or failed) */
   pending: () => number;
-  /** resolves once nothing is pending across two painted frames, or after `timeoutMs` */
-  settled: (timeoutMs?: number) => Promise<void>;
+  /**
+   * resolves once nothing is pending across two painted frames and `ready` (when given: what the
+   * page must also have done, e.g. its pictures decoded) holds, or after `timeoutMs`
+   */
+  settled: (timeoutMs?: number, ready?: () => Promise<boolean>) => Promise<void>;
 }
 
 const frameGone = (r: Request) => {
@@ -45,7 +48,7 @@ export function trackRequests(page: Page): RequestTracker {
     if (inflight.size === 0) wake?.();
   });
 
-  async function settled(timeoutMs = 5000): Promise<void> {
+  async function settled(timeoutMs = 5000, ready?: () => Promise<boolean>): Promise<void> {
     const until = Date.now() + timeoutMs;
     for (;;) {
       while (inflight.size > 0) {
@@ -62,7 +65,8 @@ export function trackRequests(page: Page): RequestTracker {
       }
       // the replies' renders (and whatever they start) happen before two frames are painted
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      if (inflight.size === 0 || Date.now() >= until) return;
+      if (Date.now() >= until) return;
+      if (inflight.size === 0 && (!ready || ((await ready()) && inflight.size === 0))) return;
     }
   }
   return { pending: () => inflight.size, settled };
