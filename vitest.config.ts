@@ -38,6 +38,10 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // a worker's files share its loaded modules (playwright-core, the harness): each file's
+          // state is its own browser and pages, closed by its hooks, and a fresh import per file cost
+          // about a CPU-second each (32 files passing together so, 2026-11-27)
+          isolate: false,
           testTimeout: 60000,
           hookTimeout: 180000,
           // expect.poll waits for what the page shows after a call or a render: vitest's 1 s default is
