@@ -8,8 +8,9 @@
  * browser file runs (tests/e2e/global-setup.ts: engines, nomodule, nginx) and on the first brand's
  * `npm run build` (tests/config/brands.test.ts).
  *
- * `vite build -c tests/vite.lean.config.ts`: the config imports the vite.config.ts beside its own
- * folder, so a copy of the project (new-widget.e2e) copies this file too.
+ * `vite build -c tests/vite.lean.config.ts` (brands.test's second brand and failed build,
+ * operator-edits.e2e's edited config): the config imports the vite.config.ts of the folder above
+ * its own, so a copy of the project would copy this file too.
  */
 import type { Plugin, PluginOption, UserConfig } from 'vite';
 import product from '../vite.config.ts';
