@@ -3,7 +3,8 @@
  * touches the real screens.config/), a two-route sheet is made, one message is changed, and the
  * sheet is made again with --diff: exactly the screen that shows the message is flagged, first
  * on the sheet, with one printed line. Issue 24: /login (its captcha) is on the sheet too and is
- * the same picture in both runs.
+ * the same picture in both runs. The first sheet, of the config as the repository has it, is taken
+ * of the test build every browser file runs (global-setup.ts) with --no-build; the second builds.
  */
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,10 @@ import { workerPort } from './ports';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const run = promisify(execFile);
+/** the test build every browser file runs (global-setup.ts): `vite build --mode test` of the repository's config, as `npm run screens` builds it */
+const BUILT = path.resolve(root, process.env.E2E_DIST ?? 'dist-test');
+/** the first sheet is of the config as the repository has it: that build stands in for the sheet's own (--no-build), unless the tests run against a server of their own (E2E_BASE, no test build) */
+const REUSE = !process.env.E2E_BASE && existsSync(path.join(BUILT, 'index.html'));
 
 let work = '';
 beforeAll(() => {
@@ -24,6 +29,7 @@ beforeAll(() => {
     cpSync(path.join(root, f), path.join(work, f), { recursive: true });
   }
   symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'), 'dir');
+  if (REUSE) cpSync(BUILT, path.join(work, 'dist-screens'), { recursive: true });
 });
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
@@ -39,7 +45,8 @@ const screens = (...args: string[]) =>
 describe('npm run screens', () => {
   it('writes a labelled sheet; after a message edit --diff flags exactly the screen that shows it', async () => {
     const sheet = ['--sizes', '360x640', '--as', 'visitor,member', '--data', 'empty', '--routes', '/welfare,/kefu,/login'];
-    await screens('--out', 'before', ...sheet);
+    // the repository's config: the test build (one test-mode build less); the sheet after the edit builds its own
+    await screens('--out', 'before', ...sheet, ...(REUSE ? ['--no-build'] : []));
     const first = readFileSync(path.join(work, 'before', 'index.html'), 'utf8');
     for (const p of ['empty/member/360x640/welfare.png', 'empty/member/360x640/kefu.png', 'empty/visitor/360x640/login.png']) expect(existsSync(path.join(work, 'before', p)), p).toBe(true);
     // each picture is labelled with route, screen config file, role and size

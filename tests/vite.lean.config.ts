@@ -1,0 +1,28 @@
+/**
+ * The product's build (vite.config.ts, every plugin in its order) less the two steps that only
+ * write copies of what the build made: the old engines' lowered copy of every chunk (browser-floor:
+ * assets/legacy/, nomodule.js) and the compressed copies (precompress: .gz, .br). For a test whose
+ * assertions read the build's own files (index.html, the chunks, the manifest, the icons, the
+ * generated files) and open it, if at all, in current Chromium: the two cost a production build
+ * about 4 of its 16 CPU-s on two cores. Both steps are still built and tested on the test build every
+ * browser file runs (tests/e2e/global-setup.ts: engines, nomodule, nginx) and on the first brand's
+ * `npm run build` (tests/config/brands.test.ts).
+ *
+ * `vite build -c tests/vite.lean.config.ts` (brands.test's second brand and failed build,
+ * operator-edits.e2e's edited config): the config imports the vite.config.ts of the folder above
+ * its own, so a copy of the project would copy this file too.
+ */
+import type { Plugin, PluginOption, UserConfig } from 'vite';
+import product from '../vite.config.ts';
+
+/** the plugins left out, by name */
+export const LEFT_OUT = ['browser-floor', 'precompress'];
+
+const flat = (list: PluginOption[]): PluginOption[] => list.flatMap((p) => (Array.isArray(p) ? flat(p) : [p]));
+const name = (p: PluginOption): string | undefined => (p && typeof p === 'object' && 'name' in p ? (p as Plugin).name : undefined);
+
+const plugins = flat((product as UserConfig).plugins ?? []);
+// a plugin renamed in vite.config.ts must be renamed here too, or this build would quietly be the whole one
+for (const left of LEFT_OUT) if (!plugins.some((p) => name(p) === left)) throw new Error(`tests/vite.lean.config.ts: vite.config.ts has no plugin named ${left}`);
+
+export default { ...(product as UserConfig), plugins: plugins.filter((p) => !LEFT_OUT.includes(name(p) ?? '')) } satisfies UserConfig;
