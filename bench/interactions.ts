@@ -37,7 +37,7 @@ interface Spec {
   keys?: string;
   /** an /api path the tap calls: held back by the mock while the renders are counted */
   slowPath?: string;
-  /** what the tap opens: the time until it is in the page (ms from the tap) is reported beside the latency */
+  /** what the tap opens: the time until it is in the page and laid out (ms from the tap) is reported beside the latency */
   shows?: string;
   /** and held to this budget (ms) */
   showsWithinMs?: number;
@@ -227,14 +227,20 @@ async function tap(page: Page, target: Locator) {
 /** once the page has painted twice more: Event Timing reports an interaction after its next paint */
 const twoFrames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
-/** notes when `selector` first matches (source text: tsx would wrap the inner function in a helper the page lacks) */
+/**
+ * notes when `selector` first matches an element the player can see (laid out: not inside a hidden
+ * pane; source text: tsx would wrap the inner function in a helper the page lacks)
+ */
 async function watchShows(page: Page, selector: string) {
   await page.evaluate(`(() => {
     const w = window;
     w.__shownAt = undefined;
     new MutationObserver(() => {
-      if (w.__shownAt === undefined && document.querySelector(${JSON.stringify(selector)})) w.__shownAt = performance.now();
-    }).observe(document.body, { childList: true, subtree: true });
+      if (w.__shownAt !== undefined) return;
+      for (const el of document.querySelectorAll(${JSON.stringify(selector)})) {
+        if (el.getClientRects().length > 0) return void (w.__shownAt = performance.now());
+      }
+    }).observe(document.body, { childList: true, subtree: true, attributes: true });
   })()`);
 }
 
