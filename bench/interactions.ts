@@ -229,8 +229,8 @@ async function tap(page: Page, target: Locator) {
 const twoFrames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 /**
- * notes when `selector` first matches an element the player can see (laid out: not inside a hidden
- * pane; source text: tsx would wrap the inner function in a helper the page lacks)
+ * notes when `selector` first matches an element the player can see (laid out and visible: not in a
+ * pane rendered ahead and hidden; source text: tsx would wrap the inner function in a helper the page lacks)
  */
 async function watchShows(page: Page, selector: string) {
   await page.evaluate(`(() => {
@@ -239,7 +239,7 @@ async function watchShows(page: Page, selector: string) {
     new MutationObserver(() => {
       if (w.__shownAt !== undefined) return;
       for (const el of document.querySelectorAll(${JSON.stringify(selector)})) {
-        if (el.getClientRects().length > 0) return void (w.__shownAt = performance.now());
+        if (el.getClientRects().length > 0 && getComputedStyle(el).visibility === 'visible') return void (w.__shownAt = performance.now());
       }
     }).observe(document.body, { childList: true, subtree: true, attributes: true });
   })()`);
