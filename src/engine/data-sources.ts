@@ -147,8 +147,14 @@ export function useDataSources(
     };
   }, []);
 
-  const more = useCallback(async (source: string) => running.current.get(source)?.more?.(), []);
-  const refresh = useCallback(async (source: string) => running.current.get(source)?.refresh?.(), []);
+  // a source whose payload has changed but which has not restarted yet (the deferred render) asks nothing
+  // more: its next page would be of the old payload, and the restart loads page 1 of the new one
+  const current = useCallback((source: string) => {
+    const r = running.current.get(source);
+    return r && planRef.current.some((p) => p.name === source && p.key === r.key) ? r : undefined;
+  }, []);
+  const more = useCallback(async (source: string) => current(source)?.more?.(), [current]);
+  const refresh = useCallback(async (source: string) => current(source)?.refresh?.(), [current]);
   const dropStale = useCallback(
     (now: Scope, nowReloads: Record<string, number>) => {
       for (const p of planOf(config, now, nowReloads)) {
