@@ -98,6 +98,19 @@ describe('bank cards', () => {
     expect(await inputValues(p, textFields)).toEqual(['', '', '', '']);
     expect(await draftValues(p, 'addBankCard')).toBeNull();
 
+    // a key typed just before the page goes is kept: the draft is written on pagehide, not only once idle
+    // (the page's idle callbacks never run here)
+    await p.evaluate(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    await fill(p, 'bank_owner', '李四');
+    expect(await draftValues(p, 'addBankCard')).toBeNull();
+    await p.reload();
+    await draftNote(p).waitFor();
+    expect(await inputValues(p, textFields)).toEqual(['李四', '', '', '']);
+    await draftNote(p).getByRole('button', { name: '清除' }).click();
+    await draftNote(p).waitFor({ state: 'detached' });
+
     // typed again, then the member logs out and another logs in: nothing of it is back
     await fill(p, 'bank_owner', '张三');
     await fill(p, 'bank_no', '6222020200112233');
