@@ -70,10 +70,10 @@ export default function Tabs({ props }: WidgetProps<Props>) {
     const id = window.setTimeout(all, 500);
     return () => window.clearTimeout(id);
   }, [props.prerender]);
-  // the pane shown: the active one at once where it is rendered already, else once the deferred render has it
-  const shown = everyPane ? active : paneKey;
-  const panes = everyPane ? tabs : tabs.filter((tab) => tab.key === paneKey).slice(0, 1);
-  if (!panes.length && tabs[index]) panes.push(tabs[index]);
+  // the pane shown is the deferred one too: the tap paints the tab list first; a pane rendered ahead
+  // only changes from hidden to shown in the render just after (its rows are not rendered then)
+  const shown = tabs.some((tab) => tab.key === paneKey) ? paneKey : tabs[index]?.key;
+  const panes = everyPane ? tabs : tabs.filter((tab) => tab.key === shown);
 
   return (
     <div className={`w-tabs w-tabs-${props.variant ?? 'line'} ${props.sticky ? 'is-sticky' : ''}`}>
