@@ -229,8 +229,9 @@ async function tap(page: Page, target: Locator) {
 const twoFrames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 /**
- * notes when `selector` first matches an element the player can see (laid out and visible: not in a
- * pane rendered ahead and hidden; source text: tsx would wrap the inner function in a helper the page lacks)
+ * notes when `selector` first matches an element outside every `[hidden]` one (a pane rendered ahead
+ * is hidden so): an attribute check, no style or layout forced inside the tap's frame (source text:
+ * tsx would wrap the inner function in a helper the page lacks)
  */
 async function watchShows(page: Page, selector: string) {
   await page.evaluate(`(() => {
@@ -239,7 +240,7 @@ async function watchShows(page: Page, selector: string) {
     new MutationObserver(() => {
       if (w.__shownAt !== undefined) return;
       for (const el of document.querySelectorAll(${JSON.stringify(selector)})) {
-        if (el.getClientRects().length > 0 && getComputedStyle(el).visibility === 'visible') return void (w.__shownAt = performance.now());
+        if (!el.closest('[hidden]')) return void (w.__shownAt = performance.now());
       }
     }).observe(document.body, { childList: true, subtree: true, attributes: true });
   })()`);
