@@ -15,6 +15,7 @@
  *   BENCH_NO_BUILD=1   reuse dist-bench/
  *   BENCH_ONLY=size,render,idle,idle-routes,interactions,far,polls,lighthouse,config,load   run only these parts
  *   BENCH_ROUTES=/,/mine   idle-routes: only these routes
+ *   BENCH_TAPS=login,站内信  interactions: only the taps whose name holds one of these
  *   BENCH_BASELINE=DIR     a build of the code before a change, measured beside this one in turns
  *                          (interactions, idle-routes, far): lib.ts
  */
@@ -63,6 +64,8 @@ const BUDGET = {
   mineCalls: ['/api/app', '/api/user', '/api/refreshusermoney', '/api/balance'],
 };
 
+/** BENCH_TAPS: only the taps whose name holds one of these (a fix measured without the whole table) */
+const TAPS = process.env.BENCH_TAPS?.split(',').map((t) => t.trim()).filter(Boolean);
 const parts = new Set((process.env.BENCH_ONLY ?? 'size,render,idle,idle-routes,interactions,far,polls,lighthouse,config,load').split(',').map((s) => s.trim()));
 const LH_RUNS = QUICK ? 1 : 3;
 const RENDER_RUNS = QUICK ? 3 : 10;
@@ -223,7 +226,7 @@ if (stop) {
         const before = (value: string | null | undefined) => (baselineStop && value != null ? ` (before: ${value})` : '');
         if (parts.has('interactions')) {
           const at = await targets();
-          const got = await step(`interactions x${TAP_RUNS} (CPU 4x)${baselineStop ? ', and the baseline in turns' : ''}`, () => measureInteractions(browser, at, TAP_RUNS));
+          const got = await step(`interactions x${TAP_RUNS} (CPU 4x)${baselineStop ? ', and the baseline in turns' : ''}`, () => measureInteractions(browser, at, TAP_RUNS, 4, TAPS ? (s) => TAPS.some((t) => s.name.includes(t)) : undefined));
           if (got) {
             const [now, was] = got;
             results.interactions = now;

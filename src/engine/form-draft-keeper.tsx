@@ -2,14 +2,15 @@
  * The draft of one form on screen (issue 39; the store is form-draft.ts), and what the form says
  * of a submit that got no answer. Rendered by the form (form.tsx) once this chunk has loaded
  * (form-draft-load.ts), for every form: it puts the draft back (before the form paints, when the
- * chunk was there first), keeps every change the player makes from then on, drops the draft when
+ * chunk was there first), keeps every change the player makes from then on (written when the
+ * browser is idle, at once when the page is hidden or left), drops the draft when
  * the form has been submitted successfully, and shows the note 已恢复… with 清除 while a restored
  * draft is on screen; a form with `"draft": false` keeps nothing. Nothing of it re-renders as the
  * player types (react-hook-form's `subscribe`). A submit whose call got no answer (network,
  * timeout, 5xx: `outcomeOf` of poll.ts) is told @form.notArrived; the values stay on screen and the
  * client sends the next tap as the same request.
  */
-import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useSnapshot } from 'valtio';
 import { constants } from '../config';
@@ -38,6 +39,16 @@ export interface DraftKeeperProps {
   defaults: FieldValues;
   methods: Pick<UseFormReturn<FieldValues>, 'subscribe' | 'getValues' | 'setValue' | 'reset'>;
   handle: Ref<DraftHandle>;
+}
+
+/** runs `fn` once the browser is idle (within a second), or after a short timeout where it has no requestIdleCallback (old WebKit); returns a cancel */
+function whenIdle(fn: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(fn, { timeout: 1000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(fn, 200);
+  return () => window.clearTimeout(id);
 }
 
 /** the tab's storage, or none (a sandboxed frame, storage switched off) */
@@ -79,23 +90,45 @@ export default function DraftKeeper({ name, form, defaults, methods, handle }: D
     if (any) setRestored(true);
   }, [owner]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // every change, as it is made (a tab can be discarded at any moment)
-  useEffect(
-    () =>
-      methods.subscribe({
-        formState: { values: true },
-        callback: ({ values }) => {
-          const storage = tabStorage();
-          if (!storage || mine.current === null || mine.current !== ownerOf(session.token, session.user)) return;
-          if (sent.current !== null) {
-            if (JSON.stringify(draftValues(form.fields, values, defaults)) === sent.current) return;
-            sent.current = null;
-          }
-          saveDraft(storage, name, mine.current, Date.now(), form.fields, values, defaults);
-        },
-      }),
-    [methods, name, form.fields, defaults],
-  );
+  // every change, written once the browser is idle (a key's answer does not wait for the storage,
+  // issue 38), and at once when the page is hidden or left: a phone discards a tab it has hidden
+  const pending = useRef<{ values: FieldValues; cancel: () => void } | null>(null);
+  const write = useCallback(() => {
+    const p = pending.current;
+    if (!p) return;
+    pending.current = null;
+    p.cancel();
+    const storage = tabStorage();
+    if (!storage || mine.current === null || mine.current !== ownerOf(session.token, session.user)) return;
+    if (sent.current !== null) {
+      if (JSON.stringify(draftValues(form.fields, p.values, defaults)) === sent.current) return;
+      sent.current = null;
+    }
+    saveDraft(storage, name, mine.current, Date.now(), form.fields, p.values, defaults);
+  }, [name, form.fields, defaults]);
+  const forget = () => {
+    pending.current?.cancel();
+    pending.current = null;
+  };
+  useEffect(() => {
+    const unsubscribe = methods.subscribe({
+      formState: { values: true },
+      callback: ({ values }) => {
+        if (pending.current) pending.current.values = values;
+        else pending.current = { values, cancel: whenIdle(write) };
+      },
+    });
+    const hidden = () => document.visibilityState === 'hidden' && write();
+    window.addEventListener('pagehide', write);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('pagehide', write);
+      document.removeEventListener('visibilitychange', hidden);
+      // the form leaves the screen: what was typed last is kept
+      write();
+    };
+  }, [methods, write]);
 
   useImperativeHandle(
     handle,
@@ -106,6 +139,7 @@ export default function DraftKeeper({ name, form, defaults, methods, handle }: D
           if (outcomeOf(reply) === 'failed' && actionContext.live?.() !== false) ui.fail(text('@form.notArrived'));
           return;
         }
+        forget();
         const storage = tabStorage();
         if (storage) dropDraft(storage, name);
         sent.current = JSON.stringify(draftValues(form.fields, methods.getValues(), defaults));
@@ -125,6 +159,7 @@ export default function DraftKeeper({ name, form, defaults, methods, handle }: D
         onClick={() => {
           // the form as it opened; the (now empty) values remove the draft
           methods.reset();
+          forget();
           const storage = tabStorage();
           if (storage) dropDraft(storage, name);
           setRestored(false);

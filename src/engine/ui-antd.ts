@@ -1,2 +1,6 @@
-/** antd-mobile's Toast and Dialog, in their own chunk: ui.ts loads it on first use (not in the first paint). */
-export { Dialog, Toast } from 'antd-mobile';
+/**
+ * What ui.ts loads on first use (not in the first paint): antd-mobile's Dialog, and the app's own
+ * toast (toast.ts: plain DOM, antd-mobile's look without its animation library, issue 38).
+ */
+export { Dialog } from 'antd-mobile';
+export { Toast } from './toast';

@@ -1,8 +1,9 @@
 /**
  * Toasts, dialogs and the clipboard, behind one small object so the engine, the client hooks
- * and widgets speak to the user the same way (antd-mobile underneath).
+ * and widgets speak to the user the same way (antd-mobile's Dialog underneath; the toast is the
+ * app's own, toast.ts: plain DOM, so a tap that shows one does not mount and animate React trees).
  *
- * antd-mobile's Toast and Dialog (with their animation library, about 13 KB gzipped) are not
+ * antd-mobile's Dialog (with its animation library, about 13 KB gzipped) and the toast are not
  * needed to paint a screen, so they load on first use or when the browser is idle
  * (preloadUi). Until they have arrived, calls wait in one queue, so a loading toast and the
  * clear that follows it still happen in order; afterwards every call runs at once.
@@ -49,7 +50,7 @@ function fire(fn: (l: Lib) => unknown): void {
 /** a loading toast still waiting for the library: a hideLoading before it is shown cancels it */
 let waitingLoading: { cancelled: boolean } | null = null;
 
-/** antd-mobile shows one toast at a time: a message replaces the loading toast */
+/** one toast at a time: a message replaces the loading toast */
 let loadingShown = false;
 function message(Toast: Lib['Toast'], o: { content: string; icon?: 'success' | 'fail' }) {
   Toast.show({ ...o, duration: constants.toastMs });

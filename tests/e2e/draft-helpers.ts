@@ -19,6 +19,14 @@ export async function storages(page: Page): Promise<{ session: Record<string, st
   });
 }
 
+/**
+ * The drafts' pending writes have run: the keeper writes once the browser is idle (issue 38), and an
+ * idle callback asked for now runs after every one asked for before it.
+ */
+export async function draftsWritten(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((r) => requestIdleCallback(() => r())));
+}
+
 /** The values a form's draft keeps in sessionStorage, or null when it has none. */
 export async function draftValues(page: Page, form: string): Promise<Record<string, unknown> | null> {
   const raw = (await storages(page)).session[`draft.${form}`];
@@ -31,6 +39,7 @@ export async function draftValues(page: Page, form: string): Promise<Record<stri
  * field named in `passwordFields`. Nothing is in localStorage that a draft wrote.
  */
 export async function expectNoSecretStored(page: Page, secrets: string[], passwordFields: string[]) {
+  await draftsWritten(page);
   const { session, local } = await storages(page);
   const all = JSON.stringify([session, local]);
   for (const s of secrets) expect(all.includes(s), `"${s}" was typed in a password field and is in storage`).toBe(false);

@@ -69,8 +69,8 @@ const RECORDER = `(function () {
     window.__engineErrors.push('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI);
   });
   new MutationObserver(function () {
-    Array.prototype.forEach.call(document.querySelectorAll('.adm-toast-main'), function (el) {
-      if (el.querySelector('.adm-spin-loading, .adm-toast-loading')) return;
+    Array.prototype.forEach.call(document.querySelectorAll('.ui-toast-main'), function (el) {
+      if (el.querySelector('.ui-toast-loading')) return;
       var t = el.innerText.trim();
       if (t && el.getAttribute('data-seen') !== t) {
         el.setAttribute('data-seen', t);

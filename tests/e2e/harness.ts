@@ -74,9 +74,9 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
     const w = window as unknown as { __toasts: string[] };
     w.__toasts = [];
     new MutationObserver(() => {
-      document.querySelectorAll<HTMLElement>('.adm-toast-main').forEach((el) => {
+      document.querySelectorAll<HTMLElement>('.ui-toast-main').forEach((el) => {
         // the loading indicator is not a message; record what the player is told
-        if (el.querySelector('.adm-spin-loading, .adm-toast-loading')) return;
+        if (el.querySelector('.ui-toast-loading')) return;
         const t = el.innerText.trim();
         if (t && el.dataset.seen !== t) {
           el.dataset.seen = t;

@@ -183,9 +183,9 @@ describe('passwords', () => {
     expect(await p.locator('.pagebar-title').innerText()).toBe('修改登录密码');
     const expectToast = async (msg: string) => expect(await toastAfter(p, () => submit(p, '确认修改'))).toBe(msg);
 
-    // a toast takes no tap: the button under it answers while it shows (antd-mobile's box would eat taps for toastMs)
+    // a toast takes no tap: the button under it answers while it shows (a box that took taps would eat them for toastMs)
     const toastTaps = p.waitForFunction(() => {
-      const box = document.querySelector('.adm-toast-main');
+      const box = document.querySelector('.ui-toast-main');
       return box ? getComputedStyle(box).pointerEvents : null;
     });
     await expectToast('请输入旧密码');

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { BASE, dialogText, expectClean, fill, go, loginByApi, newPage, resetMock, submit, toastAfter, browserPerFile } from './harness';
 import { byTestId, memberPage, mockMember, patchMember, recordRequests, resultToast } from './member-helpers';
-import { draftNote, draftsLoaded, draftValues, expectNoSecretStored, inputValues, logoutAsPlayer, RESTORED } from './draft-helpers';
+import { draftNote, draftsLoaded, draftValues, draftsWritten, expectNoSecretStored, inputValues, logoutAsPlayer, RESTORED } from './draft-helpers';
 
 const env = browserPerFile();
 beforeEach(async () => {
@@ -57,6 +57,7 @@ describe('bank cards', () => {
     // a reload (a pull-to-refresh, a tab the phone discarded): the three text fields and the bank are back, the pay password empty
     const bank = await p.locator('#addBankCard-bank').innerText();
     const textFields = ['bank_owner', 'bank_no', 'bank_address', 'pay_pass'];
+    await draftsWritten(p);
     expect(await draftValues(p, 'addBankCard')).toEqual({ bank_owner: '张伟', bank, bank_no: '6222021234567890', bank_address: '北京市朝阳区支行' });
     await expectNoSecretStored(p, ['1234567890123456789'], ['pay_pass']);
     await p.reload();
@@ -87,6 +88,7 @@ describe('bank cards', () => {
     // typed again and put back by a reload: 清除 empties the form and drops the draft
     await fill(p, 'bank_owner', '张三');
     await fill(p, 'bank_no', '6222020200112233');
+    await draftsWritten(p);
     expect(await draftValues(p, 'addBankCard')).toEqual({ bank_owner: '张三', bank_no: '6222020200112233' });
     await p.reload();
     await draftNote(p).waitFor();
@@ -96,11 +98,25 @@ describe('bank cards', () => {
     expect(await inputValues(p, textFields)).toEqual(['', '', '', '']);
     expect(await draftValues(p, 'addBankCard')).toBeNull();
 
+    // a key typed just before the page goes is kept: the draft is written on pagehide, not only once idle
+    // (the page's idle callbacks never run here)
+    await p.evaluate(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    await fill(p, 'bank_owner', '李四');
+    expect(await draftValues(p, 'addBankCard')).toBeNull();
+    await p.reload();
+    await draftNote(p).waitFor();
+    expect(await inputValues(p, textFields)).toEqual(['李四', '', '', '']);
+    await draftNote(p).getByRole('button', { name: '清除' }).click();
+    await draftNote(p).waitFor({ state: 'detached' });
+
     // typed again, then the member logs out and another logs in: nothing of it is back
     await fill(p, 'bank_owner', '张三');
     await fill(p, 'bank_no', '6222020200112233');
     await fill(p, 'bank_address', '北京市朝阳区支行');
     await fill(p, 'pay_pass', 'Demo-39-pay');
+    await draftsWritten(p);
     expect(await draftValues(p, 'addBankCard')).toEqual({ bank_owner: '张三', bank_no: '6222020200112233', bank_address: '北京市朝阳区支行' });
     await expectNoSecretStored(p, ['Demo-39-pay'], ['pay_pass']);
     await logoutAsPlayer(p);

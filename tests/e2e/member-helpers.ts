@@ -71,7 +71,8 @@ export const byTestId = (page: Page, id: string) => page.locator(`[data-testid="
 
 /** Scrolls to the end of the page until `text` shows at the end of a paged list. */
 export async function scrollUntil(page: Page, text: string, maxSteps = 40) {
-  const end = page.getByText(text, { exact: true });
+  // the list on screen: a tab rendered ahead (Tabs `prerender`) has its own end, hidden
+  const end = page.getByText(text, { exact: true }).filter({ visible: true });
   for (let i = 0; i < maxSteps; i++) {
     if (await end.isVisible()) return;
     await page.mouse.wheel(0, 3000);

@@ -195,6 +195,9 @@ describe('paged lists', () => {
     expect(calls.bodies()[0]).toMatchObject({ type: 1, page: 1 });
     await expect.poll(() => calls.bodies().filter((b) => b.type === 2)).toEqual([{ type: 2, page: 1 }]);
     const asked = calls.count();
+    // its rows are rendered ahead (Tabs prerender), out of sight until the tap shows them
+    await expect.poll(() => items(p, 'message-list').count()).toBeGreaterThan(0);
+    expect(await items(p, 'message-list').first().isVisible()).toBe(false);
     await p.getByRole('tab', { name: '站内信' }).click();
     await p.waitForURL(`${BASE}/#/message?type=2`);
     await items(p, 'message-list').first().waitFor();

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { allowConsole, BASE, dialogText, expectClean, fill, go, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, submit, toastAfter, browserPerFile } from './harness';
 import { byTestId, countRequests, memberPage, mockMember, pick, resultToastAfter } from './money-helpers';
-import { draftNote, draftValues, inputValues, NOT_ARRIVED, RESTORED } from './draft-helpers';
+import { draftNote, draftValues, draftsWritten, inputValues, NOT_ARRIVED, RESTORED } from './draft-helpers';
 
 const env = browserPerFile();
 beforeEach(async () => {
@@ -130,6 +130,7 @@ describe('deposit', () => {
 
     // the player switches to the bank's app and the phone discards the tab: everything is back
     const typed = ['bank_owner', 'bank_no', 'bank_address', 'amount'];
+    await draftsWritten(p);
     expect(await draftValues(p, 'recharge-bank')).toEqual({ bank_owner: '张三', bank: '招商银行', bank_no: '6225880100001234', bank_address: '招商银行深圳分行', amount: '500' });
     await p.reload();
     await draftNote(p).waitFor();

@@ -5,7 +5,7 @@ import { constants } from '../../src/config';
 import { allowConsole, BASE, expectClean, fill, go, loginByApi, mock, mockFault, newPage, resetMock, SEED, submit, toastAfter, toasts, browserPerFile } from './harness';
 import { byTestId, countRequests, memberPage, mockMember, pick, resultToastAfter } from './money-helpers';
 import { advance, onPageClock, pauseClock } from './page-clock';
-import { draftNote, draftValues, expectNoSecretStored, inputValues, NOT_ARRIVED, RESTORED } from './draft-helpers';
+import { draftNote, draftValues, draftsWritten, expectNoSecretStored, inputValues, NOT_ARRIVED, RESTORED } from './draft-helpers';
 
 const env = browserPerFile();
 beforeEach(async () => {
@@ -56,6 +56,7 @@ describe('withdrawal', () => {
     expect(await p.locator('input[name=amount]').inputValue()).toBe('100');
 
     // a reload: the card and the amount are back, the pay password is not (nor was it ever stored)
+    await draftsWritten(p);
     expect(await draftValues(p, 'withdraw-bank')).toEqual({ bank: String(card.id), amount: '100' });
     await expectNoSecretStored(p, [wrong], ['password']);
     await p.reload();

@@ -208,7 +208,7 @@ describe('offline', () => {
     const transall: string[] = [];
     page.on('request', (r) => r.url().includes('/api/transall') && transall.push(r.url()));
     expect(await toastAfter(page, () => recycle.click())).toBe(messages['webApp.offline']);
-    expect(await page.locator('.adm-toast-loading, .adm-spin-loading').count()).toBe(0);
+    expect(await page.locator('.ui-toast-loading').count()).toBe(0);
     expect(transall).toEqual([]);
 
     expect(await toastAfter(page, () => recycle.click())).toBe(messages['webApp.offline']);

@@ -5,7 +5,7 @@
  * underline (CSS), and a list wider than the screen scrolls the active tab into view. As antd-
  * mobile's: role tablist/tab, arrow keys move between tabs, the active tab is the one in the tab order.
  */
-import { useDeferredValue, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { startTransition, useDeferredValue, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { Nodes, useScreen } from '../../engine/screen';
@@ -58,7 +58,22 @@ export default function Tabs({ props }: WidgetProps<Props>) {
   // the tab list answers the tap at once; the pane it opens renders just after, without holding
   // that answer back (a deferred render React can interrupt: a form of seven fields, ten messages)
   const paneKey = useDeferredValue(active);
-  const pane = tabs.find((tab) => tab.key === paneKey) ?? tabs[index];
+  // `prerender`: every pane rendered hidden once the browser is idle, so that a switch only shows one
+  const [everyPane, setEveryPane] = useState(false);
+  useEffect(() => {
+    if (!props.prerender) return;
+    const all = () => startTransition(() => setEveryPane(true));
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(all, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(all, 500);
+    return () => window.clearTimeout(id);
+  }, [props.prerender]);
+  // the pane shown is the deferred one too: the tap paints the tab list first; a pane rendered ahead
+  // only changes from hidden to shown in the render just after (its rows are not rendered then)
+  const shown = tabs.some((tab) => tab.key === paneKey) ? paneKey : tabs[index]?.key;
+  const panes = everyPane ? tabs : tabs.filter((tab) => tab.key === shown);
 
   return (
     <div className={`w-tabs w-tabs-${props.variant ?? 'line'} ${props.sticky ? 'is-sticky' : ''}`}>
@@ -71,7 +86,7 @@ export default function Tabs({ props }: WidgetProps<Props>) {
               role="tab"
               id={`${id}-${i}`}
               aria-selected={i === index}
-              aria-controls={i === index ? `${id}-pane` : undefined}
+              aria-controls={i === index ? `${id}-pane-${tab.key}` : undefined}
               tabIndex={i === index ? 0 : -1}
               className={`w-tabs-tab ${i === index ? 'is-active' : ''}`}
               onClick={() => change(tab.key)}
@@ -81,9 +96,18 @@ export default function Tabs({ props }: WidgetProps<Props>) {
           ))}
         </div>
       </div>
-      <div className="w-tabs-pane" key={pane?.key} role="tabpanel" id={`${id}-pane`} aria-labelledby={index >= 0 ? `${id}-${index}` : undefined}>
-        {pane && <Nodes nodes={pane.children} />}
-      </div>
+      {panes.map((pane) => (
+        <div
+          className="w-tabs-pane"
+          key={pane.key}
+          role="tabpanel"
+          id={`${id}-pane-${pane.key}`}
+          hidden={panes.length > 1 && pane.key !== shown}
+          aria-labelledby={`${id}-${tabs.indexOf(pane)}`}
+        >
+          <Nodes nodes={pane.children} />
+        </div>
+      ))}
     </div>
   );
 }

@@ -4,7 +4,9 @@ import { conditionRef, featureRef, keyedBy, nodesRef, type Templates } from '../
 /**
  * Tabs whose panes are node lists. The active tab lives in the url query (`queryParam`, so a
  * link can open a tab and switching keeps other query values) or in screen state (`stateKey`).
- * Switching remounts the pane: a form in it starts empty again.
+ * Switching remounts the pane: a form in it starts empty again. With `prerender`, every pane is
+ * rendered (hidden) once the browser is idle after the screen opened, and stays: a switch only
+ * shows it (issue 38: a tab whose data is prefetched shows its rows at once).
  */
 export const propsSchema = {
   type: 'object',
@@ -17,6 +19,10 @@ export const propsSchema = {
     defaultKey: { type: 'string' },
     variant: { type: 'string', enum: ['line', 'segmented'] },
     sticky: { type: 'boolean' },
+    prerender: {
+      type: 'boolean',
+      description: 'true: the other panes are rendered hidden once the browser is idle after the screen opened, and stay mounted, so a switch only shows them (a pane whose data is prefetched shows its rows at once); a pane keeps its scroll and form as they were',
+    },
     tabs: {
       type: 'array',
       ...keyedBy('key'),
