@@ -39,12 +39,17 @@ export function inTurns<T>(items: T[], group: (item: T) => string, weight: (item
   return out;
 }
 
+/** the kind of a project's files: the browser files ('e2e') or the unit files ('unit', and 'unit-isolated': vitest.config.ts) */
+export const kindOf = (project: string): string => (project.startsWith('unit') ? 'unit' : project);
+
 export class InterleaveSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const hints = readDurations();
     const key = (f: TestSpecification) => `${f.project.name}:${path.relative(this.ctx.config.root, f.moduleId)}`;
-    const weight = (f: TestSpecification) => this.ctx.cache.getFileTestResults(key(f))?.duration ?? (hints[key(f)] ?? -1) * 1000;
+    // (a unit file recorded before it moved between the two unit projects: its kind's key)
+    const hint = (f: TestSpecification) => hints[key(f)] ?? hints[`${kindOf(f.project.name)}:${path.relative(this.ctx.config.root, f.moduleId)}`];
+    const weight = (f: TestSpecification) => this.ctx.cache.getFileTestResults(key(f))?.duration ?? (hint(f) ?? -1) * 1000;
     // among files with neither, vitest's order (the largest first) stays
-    return inTurns(await super.sort(files), (f) => f.project.name, weight);
+    return inTurns(await super.sort(files), (f) => kindOf(f.project.name), weight);
   }
 }

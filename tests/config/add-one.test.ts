@@ -133,7 +133,7 @@ describe('a call, a filter and a route added by the recipes, nothing else', () =
     // one worker, and the ten files share its modules (--no-isolate: the mock server, the catalogue, the
     // schemas are loaded once, not once per file): 44 -> 27 CPU-s. The outer run runs each of them
     // isolated; here they are asked whether the copy's catalogue, filters and routes pass them
-    const unit = run(bin('vitest'), ['run', '--project', 'unit', '--no-isolate', '--reporter=verbose', ...suites], { TEST_WORKERS: '1', MUTATE_FILES: mutate.join(',') });
+    const unit = run(bin('vitest'), ['run', '--project', 'unit', '--project', 'unit-isolated', '--no-isolate', '--reporter=verbose', ...suites], { TEST_WORKERS: '1', MUTATE_FILES: mutate.join(',') });
     expect(unit.status, unit.stdout.slice(-4000) + unit.stderr.slice(-2000)).toBe(0);
     // they did read the new ones: the catalogue walk called it
     expect(unit.stdout).toContain('checkin answers its method and path');

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readReply } from '../../src/api/read';
+// the app's money format (app.json's moneyGroupFrom, set by the config module), as a player sees the figures
+import '../../src/config';
 import type { Condition } from '../../src/config/types';
 import { evalCondition, resolve } from '../../src/engine/bindings';
 import { resolveProps } from '../../src/engine/props';
@@ -110,7 +112,7 @@ describe('screens.config reads the Laravel original as well as the default shape
     // as the running original sends it: every amount a string
     const laravelRule = { id: 1, day_flow: '1000.00', recharge: '3.00', flow_money: '999999.00', money: '5.00', start_time: '10:00:00', end_time: '12:00:00', status: 1 };
     const texts = columns.map((c) => String(resolve(c.value, { item: laravelRule }) ?? ''));
-    expect(texts).toEqual(['10:00:00–12:00:00', '1000.00–999999.00', '3次', '5%']);
+    expect(texts).toEqual(['10:00:00–12:00:00', '1000.00–999,999.00', '3次', '5%']);
     const status = (v: unknown) => resolve('{{data.info.redPacketStatus | map:redPacketStatus}}', { maps, data: { info: { redPacketStatus: v } } });
     expect([status('READY'), status('STARTING'), status('END'), status(1), status(0), status(undefined)]).toEqual(['未开始', '进行中', '已结束', '进行中', '已关闭', '']);
   });
