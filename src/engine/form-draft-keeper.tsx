@@ -18,6 +18,7 @@ import type { CallResult } from '../api/client';
 import type { FormConfig } from '../config/types';
 import { session } from '../store/session';
 import { draftValues, dropDraft, ownerOf, readDraft, saveDraft, sweepDrafts } from './form-draft';
+import { whenIdle } from './idle';
 import { outcomeOf } from './poll';
 import { useScreen } from './screen-context';
 import { ui } from './ui';
@@ -39,16 +40,6 @@ export interface DraftKeeperProps {
   defaults: FieldValues;
   methods: Pick<UseFormReturn<FieldValues>, 'subscribe' | 'getValues' | 'setValue' | 'reset'>;
   handle: Ref<DraftHandle>;
-}
-
-/** runs `fn` once the browser is idle (within a second), or after a short timeout where it has no requestIdleCallback (old WebKit); returns a cancel */
-function whenIdle(fn: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(fn, { timeout: 1000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(fn, 200);
-  return () => window.clearTimeout(id);
 }
 
 /** the tab's storage, or none (a sandboxed frame, storage switched off) */
@@ -115,7 +106,7 @@ export default function DraftKeeper({ name, form, defaults, methods, handle }: D
       formState: { values: true },
       callback: ({ values }) => {
         if (pending.current) pending.current.values = values;
-        else pending.current = { values, cancel: whenIdle(write) };
+        else pending.current = { values, cancel: whenIdle(write, 1000, 200) };
       },
     });
     const hidden = () => document.visibilityState === 'hidden' && write();

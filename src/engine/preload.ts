@@ -8,6 +8,7 @@ import { isEndpointName } from '../api/wire';
 import { loadForm, loadScreen } from '../config';
 import type { FormConfig, ScreenConfig } from '../config/types';
 import { onFirstScreenData } from './perf';
+import { whenIdle } from './idle';
 import { bindingFreeSources } from './refs';
 import { collectRefs, loadWidget } from './registry';
 import { loadFieldTypes } from './form-fields';
@@ -29,8 +30,7 @@ export interface LoadedScreen {
 let firstScreenShown: Promise<void> | undefined;
 export function afterFirstScreen(): Promise<void> {
   firstScreenShown ??= new Promise<void>((resolve) => {
-    // eslint-disable-next-line compat/compat -- called only where it exists, a timer elsewhere
-    const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 200));
+    const idle = () => whenIdle(resolve, 1000, 200);
     const fallback = setTimeout(resolve, 3000); // a screen whose data never comes
     onFirstScreenData(() => {
       clearTimeout(fallback);

@@ -16,6 +16,7 @@ import { preloadScreen, ScreenRenderer } from '../engine/screen';
 import { goBack } from '../engine/history';
 import { preloadIcons } from '../engine/icons';
 import { afterScreenData, onFirstScreenData } from '../engine/perf';
+import { whenIdle } from '../engine/idle';
 import { playerText } from '../engine/player-text';
 import { preloadUi, ui } from '../engine/ui';
 import { FAULTS_HONOURED, testFault } from '../engine/test-fault';
@@ -253,8 +254,7 @@ function preloadUiWhenIdle() {
     done = true;
     void preloadUi().catch(() => undefined);
   };
-  // eslint-disable-next-line compat/compat -- called only where it exists, a timer elsewhere
-  const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(load, { timeout: 4000 }) : setTimeout(load, 1000));
+  const idle = () => whenIdle(load, 4000, 1000);
   onFirstScreenData(idle);
   // a screen that never marks (the placeholder, maintenance): a while after load
   if (document.readyState === 'complete') setTimeout(idle, 5000);

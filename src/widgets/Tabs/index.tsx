@@ -9,6 +9,7 @@ import { startTransition, useDeferredValue, useEffect, useId, useLayoutEffect, u
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { Nodes, useScreen } from '../../engine/screen';
+import { whenIdle } from '../../engine/idle';
 import { asText } from '../../engine/text';
 import type { Props as Config } from './schema';
 import './style.css';
@@ -62,13 +63,7 @@ export default function Tabs({ props }: WidgetProps<Props>) {
   const [everyPane, setEveryPane] = useState(false);
   useEffect(() => {
     if (!props.prerender) return;
-    const all = () => startTransition(() => setEveryPane(true));
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(all, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(all, 500);
-    return () => window.clearTimeout(id);
+    return whenIdle(() => startTransition(() => setEveryPane(true)), 2000, 500);
   }, [props.prerender]);
   // the pane shown is the deferred one too: the tap paints the tab list first; a pane rendered ahead
   // only changes from hidden to shown in the render just after (its rows are not rendered then)
