@@ -218,12 +218,19 @@ async function openIdle(page: Page, base: string, route: string) {
   await page.waitForTimeout(1000);
 }
 
-async function tap(page: Page, target: Locator) {
+/**
+ * Where to tap `target`: scrolled into view and measured before the CPU is throttled, so that the
+ * driver's own work in the page (finding the element, its box: ~30-60 ms of script at 4x) is not on
+ * the main thread just before the touch, counted as the app's input delay
+ */
+async function aim(target: Locator): Promise<{ x: number; y: number }> {
   await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (!box) throw new Error('nothing to tap');
-  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
+
+const tap = (page: Page, at: { x: number; y: number }) => page.touchscreen.tap(at.x, at.y);
 
 /** once the page has painted twice more: Event Timing reports an interaction after its next paint */
 const twoFrames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -231,12 +238,15 @@ const twoFrames = (page: Page) => page.evaluate(() => new Promise((r) => request
 /**
  * notes when `selector` first matches an element outside every `[hidden]` one (a pane rendered ahead
  * is hidden so): an attribute check, no style or layout forced inside the tap's frame (source text:
- * tsx would wrap the inner function in a helper the page lacks)
+ * tsx would wrap the inner function in a helper the page lacks); and when the finger touched (the
+ * pointerdown's timestamp: the time the tap's events start from, not the driver's call before it)
  */
 async function watchShows(page: Page, selector: string) {
   await page.evaluate(`(() => {
     const w = window;
     w.__shownAt = undefined;
+    w.__tapAt = undefined;
+    addEventListener('pointerdown', (e) => { if (w.__tapAt === undefined) w.__tapAt = e.timeStamp; }, { capture: true, passive: true, once: true });
     new MutationObserver(() => {
       if (w.__shownAt !== undefined) return;
       for (const el of document.querySelectorAll(${JSON.stringify(selector)})) {
@@ -250,13 +260,12 @@ async function timedRun(browser: Browser, at: Target, spec: Spec, cpu: number): 
   const { context, page, cdp } = await phone(browser, spec, at.token);
   try {
     await openIdle(page, at.base, spec.route);
-    const target = spec.target(page);
-    await target.scrollIntoViewIfNeeded();
+    const point = await aim(spec.target(page));
     if (spec.shows) await watchShows(page, spec.shows);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
     const answered = spec.done(page);
     const from = await page.evaluate(() => performance.now());
-    await tap(page, target);
+    await tap(page, point);
     let after = from;
     if (spec.keys) {
       await spec.target(page).waitFor();
@@ -271,7 +280,11 @@ async function timedRun(browser: Browser, at: Target, spec: Spec, cpu: number): 
     let showsMs: number | undefined;
     if (spec.shows) {
       await page.waitForFunction(() => (window as unknown as { __shownAt?: number }).__shownAt !== undefined, undefined, { timeout: 20000 });
-      showsMs = Math.round((await page.evaluate(() => (window as unknown as { __shownAt: number }).__shownAt)) - from);
+      const { shownAt, tapAt } = await page.evaluate(() => {
+        const w = window as unknown as { __shownAt: number; __tapAt?: number };
+        return { shownAt: w.__shownAt, tapAt: w.__tapAt };
+      });
+      showsMs = Math.round(shownAt - (tapAt ?? from));
     }
     await twoFrames(page);
     await page.waitForTimeout(300);
@@ -294,12 +307,11 @@ export async function countedRun(browser: Browser, at: Target, spec: Spec): Prom
   try {
     await countRenders(context);
     await openIdle(page, at.base, spec.route);
-    const target = spec.target(page);
-    await target.scrollIntoViewIfNeeded();
+    const point = await aim(spec.target(page));
     if (spec.slowPath) await fault(at.base, { path: spec.slowPath, delayMs: 2000 });
     const answered = spec.slowPath || spec.keys ? null : spec.done(page);
     const before = await renders(page);
-    await tap(page, target);
+    await tap(page, point);
     if (spec.keys) {
       await page.waitForTimeout(300);
       const typed = await renders(page);
