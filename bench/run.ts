@@ -58,8 +58,6 @@ const BUDGET = {
   recordTypeComponents: 20,
   /** script + style + layout per second of an idle route, at full speed */
   idleMsPerSec: 5,
-  /** on the far network /mine's first call leaves no later than home's (ms of slack: none) */
-  farFirstCallSlackMs: 0,
   /** the calls /mine may make: what it shows (app info, the member, the wallet, the balance poll) */
   mineCalls: ['/api/app', '/api/user', '/api/refreshusermoney', '/api/balance'],
 };
@@ -290,14 +288,24 @@ if (stop) {
           results.far = now;
           if (was) results.baseline = { ...results.baseline, far: was };
           const s = (ms: number | null) => (ms === null ? '-' : `${(ms / 1000).toFixed(2)} s`);
-          const describe = (f: FarFigures) => `first API call ${s(f.firstApiMs)}, first paint ${s(f.fcpMs)}, usable ${s(f.usableMs)}; calls: ${f.calls.map((c) => c.replace('/api/', '')).join(', ')}`;
+          const describe = (f: FarFigures) => `first API call ${s(f.firstApiMs)} (${f.afterBootMs ?? '-'} ms after the boot script), first paint ${s(f.fcpMs)}, usable ${s(f.usableMs)}; calls: ${f.calls.map((c) => c.replace('/api/', '')).join(', ')}`;
           const home = now.find((f) => f.route === '/');
           for (const f of now) {
             const old = was?.find((x) => x.route === f.route);
             const value = `${describe(f)}${before(old && describe(old))}`;
             const name = `far network (${FAR.latencyMs} ms RTT, ${FAR.mbitPerSec} Mbit/s, no cache) ${f.route}${f.member ? ' (member)' : ''}, median of ${f.runs}`;
             if (f.route === '/mine' && home?.firstApiMs != null && f.firstApiMs !== null) {
-              row(name, value, `first call ≤ home's (${s(home.firstApiMs)})`, f.firstApiMs <= home.firstApiMs + BUDGET.farFirstCallSlackMs);
+              // /mine's first call leaves no later than home's: both leave from the boot script once it has
+              // arrived, and when it arrives moves by 10-40 ms from load to load on this emulated network
+              // (2026-11-27: /mine 947-1022 ms against home's 968-993 in one run, 911-944 against 930-940 in
+              // turns), more than any difference between the two. So the budget compares the wait after the
+              // boot script's arrival, the part the app adds: /mine's median no longer than home's, give or
+              // take home's own spread between its runs
+              const spread = Math.max(...home.afterBootRuns) - Math.min(...home.afterBootRuns);
+              const ok = f.afterBootMs !== null && home.afterBootMs !== null && f.afterBootMs <= home.afterBootMs + spread;
+              const waits = (x: FarFigures) => `${x.afterBootMs} ms [${x.afterBootRuns.join(', ')}]`;
+              row(name, value);
+              row('  /mine: its first call after the boot script arrived, against home\'s', waits(f), `≤ home's ${waits(home)} + its spread`, ok);
               const extra = f.calls.filter((c) => !BUDGET.mineCalls.includes(c));
               row('  /mine: calls it does not show', extra.length ? extra.join(', ') : 'none', 'none', extra.length === 0);
             } else row(name, value);
