@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { QUERY, needsMember, type SheetRoute } from '../../scripts/screens-lib';
 import { axeScanner } from './axe-scan';
 import { BASE, SEED, SPONSOR_ORIGIN, cleanMark, expectClean, go, launch, mock, newPage, resetMock, sponsorStandIn } from './harness';
+import { walkTo } from './route-walk';
 import { trackRequests, type RequestTracker } from './settle';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -92,44 +93,15 @@ async function dispose(member: boolean) {
   await p?.context.close().catch(() => undefined);
 }
 
-/** Opens `route` in the persona's page (the first time a load of the app, then by its hash) and waits until it has settled. */
+/** Opens `route` in the persona's page (route-walk.ts: the first time a load of the app, then by its hash) and waits until it has settled. */
 async function open(p: Persona, route: Route): Promise<void> {
-  const { page } = p;
   let query = QUERY[route.path] ?? '';
   if (route.path === '/payInfo') {
     // a real order to show: a USDT deposit of the seeded member
     const r = await api<{ code: number; message: string }>('recharge', { paytype: 'usdt', amount: 200, catepay: 'TRC20' }, p.token);
     query = `deposit_no=${r.message}`;
   }
-  const hash = query ? `${route.path}?${query}` : route.path;
-  // where a popup is left open (home's start-up notice), the route is opened by a new load of the app, as a player's next visit would be
-  const overlay =
-    p.loaded && (await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.adm-mask, .adm-popup, .adm-center-popup-wrap, .ovl')].some((e) => e.checkVisibility())));
-  if (!p.loaded || overlay) {
-    await go(page, hash);
-    if (overlay) await page.reload();
-    await page.evaluate(() => ((window as unknown as { __navAt: number }).__navAt = 0));
-    p.loaded = true;
-  } else {
-    await page.evaluate((h) => {
-      const w = window as unknown as { __navAt: number };
-      window.scrollTo(0, 0);
-      w.__navAt = performance.now();
-      location.hash = `#${h}`;
-    }, hash);
-  }
-  if (hasScreen(route.screen)) {
-    await page.waitForFunction(
-      (n) => {
-        const at = (window as unknown as { __navAt: number }).__navAt;
-        return performance.getEntriesByName(`screen-data:${n}`).some((m) => m.startTime >= at);
-      },
-      route.screen,
-      { timeout: 15000 },
-    );
-  } else {
-    await page.locator('.screen-message').waitFor();
-  }
+  await walkTo(p, query ? `${route.path}?${query}` : route.path, hasScreen(route.screen) ? route.screen : null);
   await settled(p);
 }
 

@@ -16,6 +16,7 @@ import { QUERY, needsMember, type SheetRoute } from '../../scripts/screens-lib';
 import { allowConsole, BASE, captchaCode, dialogText, expectClean, fill, go, loginByApi, mock, mockSettings, newPage, resetMock, SEED, submit, toastAfter, toasts, browserPerFile } from './harness';
 import { byTestId, memberPage, recordRequests, scrollUntil } from './member-helpers';
 import { resultToastAfter } from './money-helpers';
+import { walkTo } from './route-walk';
 import { trackRequests } from './settle';
 
 const env = browserPerFile();
@@ -422,12 +423,11 @@ function readRoutes(): SheetRoute[] {
 }
 
 /**
- * The text of every route a role may open, once its data has rendered: one context per walk (the
- * member logs in once, the app's files come from its cache after the first route; no service worker,
- * whose precache would download the whole app again per route), and a whole page load per route (no
- * state, timer or pending launch of one screen carried into the next). The text is read once the
- * screen's data has rendered and every request the page started is answered (settle.ts), not
- * after networkidle's half second of silence a route.
+ * The text of every route a role may open, once its data has rendered: one page per walk (the member
+ * logs in once; no service worker, whose precache would download the whole app again), moved from
+ * route to route as a player moves (route-walk.ts: by the hash, a new load after a popup left open).
+ * The text is read once the screen's data has rendered and every request the page started is
+ * answered (settle.ts), not after networkidle's half second of silence a route.
  */
 async function routeTexts(member: boolean, paths?: Set<string>): Promise<Map<string, string>> {
   const { page } = await newPage(env.browser, { serviceWorkers: 'block' });
@@ -441,11 +441,11 @@ async function routeTexts(member: boolean, paths?: Set<string>): Promise<Map<str
     }, token);
   }
   const texts = new Map<string, string>();
+  const walk = { page, loaded: false };
   for (const route of ROUTES.filter((r) => (member || !needsMember(r)) && (!paths || paths.has(r.path)))) {
     const query = QUERY[route.path];
-    await page.goto('about:blank');
-    await go(page, query ? `${route.path}?${query}` : route.path);
-    await page.waitForFunction(() => performance.getEntries().some((e) => e.name.startsWith('screen-data:')) || !!document.querySelector('.screen-message'), undefined, { timeout: 15000 });
+    // whichever screen shows: a route may redirect (the red packet switched off, a page a member does not see)
+    await walkTo(walk, query ? `${route.path}?${query}` : route.path, '*');
     // what the data's replies bring (a toast, a second page of a list) is in before the text is read
     await net.settled();
     texts.set(route.path, await page.locator('body').innerText());
