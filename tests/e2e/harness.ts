@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 import { headlessChromium } from '../../scripts/check-browser';
 import { ONCE_PREFIX } from '../../src/widgets/Modal/once';
+import { keepOne, lend, takeKept, type Lent } from './page-reuse';
 import { workerPort } from './ports';
 
 /** this worker's mock server (ports.ts), or E2E_BASE */
@@ -41,7 +42,9 @@ export async function launch(): Promise<Browser> {
 
 /**
  * One browser per test file, every context closed after each test (so a file's pages do not
- * pile up on a 2-core machine): `const env = browserPerFile();` then `newPage(env.browser)`.
+ * pile up on a 2-core machine), but for one page a test left as it found it (page-reuse.ts): the next
+ * test of the file is handed that page, its storage and cookies cleared: `const env = browserPerFile();`
+ * then `newPage(env.browser)`.
  */
 const openContexts = new Set<BrowserContext>();
 export function browserPerFile(): { browser: Browser } {
@@ -49,8 +52,9 @@ export function browserPerFile(): { browser: Browser } {
   beforeAll(async () => {
     env.browser = await launch();
   });
-  afterEach(async () => {
-    await Promise.all([...openContexts].map((c) => c.close().catch(() => undefined)));
+  afterEach(async (ctx) => {
+    const keep = await keepOne(env.browser, ctx.task.result?.state !== 'fail');
+    await Promise.all([...openContexts].filter((c) => c !== keep).map((c) => c.close().catch(() => undefined)));
     openContexts.clear();
   });
   afterAll(async () => {
@@ -67,17 +71,32 @@ const allowed = new WeakMap<Page, RegExp[]>();
  * worker unless a test asks for one (`serviceWorkers: 'allow'`: web-app, releases, nginx): in every
  * new context the worker would download the whole app again for its precache, which on two cores
  * slows every other test running beside it; WeChat's and iOS in-app browsers run without one too.
+ * Without options, the page a test before left as it found it, if there is one (page-reuse.ts).
  */
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const reusable = Object.keys(options).length === 0;
+  const kept = reusable ? takeKept(browser) : undefined;
+  const lent = kept ?? (await freshPage(browser, options, reusable));
+  openContexts.add(lent.context);
+  const page = lend(lent);
+  problems.set(page, lent.problems);
+  return {
+    get context() {
+      lent.dirty = true;
+      return lent.context;
+    },
+    page,
+  };
+}
+
+async function freshPage(browser: Browser, options: BrowserContextOptions, reusable: boolean): Promise<Lent> {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1, serviceWorkers: 'block', ...options });
-  openContexts.add(context);
   const page = await context.newPage();
-  const list: string[] = [];
-  problems.set(page, list);
+  const lent: Lent = { browser, context, page, problems: [], listeners: [], dirty: !reusable };
   page.on('console', (m) => {
-    if (m.type() === 'error') list.push(`console: ${m.text()}`);
+    if (m.type() === 'error') lent.problems.push(`console: ${m.text()}`);
   });
-  page.on('pageerror', (e) => list.push(`pageerror: ${e.message}`));
+  page.on('pageerror', (e) => lent.problems.push(`pageerror: ${e.message}`));
   await page.addInitScript(() => {
     const w = window as unknown as { __toasts: string[] };
     w.__toasts = [];
@@ -96,7 +115,7 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
       console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
     });
   });
-  return { context, page };
+  return lent;
 }
 
 /**

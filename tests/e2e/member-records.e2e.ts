@@ -166,8 +166,10 @@ describe('paged lists', () => {
   });
 
   it('a page that fails says so and offers a retry; the retry asks that page again and the list goes on', async () => {
-    const p = await memberPage(env.browser, '/betRecord');
+    // record from before the screen opens: its first page can be asked for before goto returns
+    const p = await memberPage(env.browser, '/');
     const calls = recordRequests(p, '/api/betrecord');
+    await go(p, '/betRecord');
     await expect.poll(() => items(p, 'bet-list').count()).toBe(10);
     await mockFault({ path: '/api/betrecord', code: 1, message: '查询繁忙，请稍后再试' });
     const msg = await toastAfter(p, () => p.mouse.wheel(0, 4000));
