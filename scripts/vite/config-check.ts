@@ -64,6 +64,9 @@ export function needsCheck(paths: BuildPaths, file: string): boolean {
   return inConfig(paths, file) || inLayers(paths, file) || GENERATED_FROM.test(file);
 }
 
+/** how long after a changed file's last change event the dev server checks the config (a save that empties, then writes) */
+export const SAVE_SETTLES_MS = 120;
+
 /** what the messages call the config checked: screens.config, or the brand */
 const configName = (paths: BuildPaths) => (paths.brand ? `brand ${paths.brand}` : 'screens.config');
 
@@ -93,9 +96,18 @@ export function configCheck(paths: BuildPaths): Plugin {
     },
     configureServer(s) {
       server = s;
-      void report();
+      // one check at a time, the last one after the last change: an older check that ends later
+      // would put back the overlay of a file as it was
+      let queue: Promise<unknown> = report();
+      let timer: ReturnType<typeof setTimeout> | undefined;
       const changed = (file: string) => {
-        if (needsCheck(paths, file)) void report();
+        if (!needsCheck(paths, file)) return;
+        // an editor may save by emptying the file and then writing it, and the watcher drops a second
+        // change of a file within 50 ms: a check at the first would read the empty file, and be the last
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          queue = queue.then(report, report);
+        }, SAVE_SETTLES_MS);
       };
       s.watcher.on('change', changed);
       s.watcher.on('add', changed);
