@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 import { headlessChromium } from '../../scripts/check-browser';
 import { ONCE_PREFIX } from '../../src/widgets/Modal/once';
-import { keepOne, lend, takeKept, type Lent } from './page-reuse';
+import { keepOne, keptContext, lend, takeKept, type Lent } from './page-reuse';
 import { workerPort } from './ports';
 
 /** this worker's mock server (ports.ts), or E2E_BASE */
@@ -41,16 +41,22 @@ export async function launch(): Promise<Browser> {
 }
 
 /**
- * One browser per test file, every context closed after each test (so a file's pages do not
- * pile up on a 2-core machine), but for one page a test left as it found it (page-reuse.ts): the next
- * test of the file is handed that page, its storage and cookies cleared: `const env = browserPerFile();`
- * then `newPage(env.browser)`.
+ * The browser of a test file: one per worker, which runs file after file in the same modules
+ * (vitest.config.ts: isolate false), so a file does not start Chromium again (about 0.75 CPU-s).
+ * Every context is closed after each test (so a file's pages do not pile up on a 2-core machine),
+ * but for one page a test left as it found it (page-reuse.ts): the next test, of this file or the
+ * next, is handed that page, its storage and cookies cleared: `const env = browserPerFile();` then
+ * `newPage(env.browser)`. Chromium ends with the worker (playwright-core closes what it launched
+ * when its process exits).
  */
 const openContexts = new Set<BrowserContext>();
+let workerBrowser: Promise<Browser> | undefined;
 export function browserPerFile(): { browser: Browser } {
   const env = { browser: undefined as unknown as Browser };
   beforeAll(async () => {
-    env.browser = await launch();
+    const had = workerBrowser && (await workerBrowser.catch(() => undefined));
+    if (!had?.isConnected()) workerBrowser = launch();
+    env.browser = await workerBrowser!;
   });
   afterEach(async (ctx) => {
     const keep = await keepOne(env.browser, ctx.task.result?.state !== 'fail');
@@ -58,7 +64,9 @@ export function browserPerFile(): { browser: Browser } {
     openContexts.clear();
   });
   afterAll(async () => {
-    await env.browser?.close();
+    // what a hook or a skipped test opened after the last afterEach; the kept page stays for the next file
+    await Promise.all([...openContexts].filter((c) => !keptContext(env.browser, c)).map((c) => c.close().catch(() => undefined)));
+    openContexts.clear();
   });
   return env;
 }

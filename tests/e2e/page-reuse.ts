@@ -1,5 +1,5 @@
 /**
- * A test file's next test takes the page the last one left as it found it, instead of a new context:
+ * The next test takes the page the last one left as it found it, instead of a new context:
  * a new context's page is a new renderer process, and its first load of the app compiles every
  * script anew. On this machine a new context with a load of home cost 1.6-1.75 CPU-s, the same page
  * loading home again 0.55 (2026-11-28, `npm test`'s browser files open about 200 such pages).
@@ -60,7 +60,10 @@ export function lend(lent: Lent): Page {
   return view;
 }
 
-/** A page kept from an earlier test of this browser's file, cleared, or none. */
+/** whether `context` holds the page kept for the next test */
+export const keptContext = (browser: Browser, context: BrowserContext): boolean => kept.get(browser)?.context === context;
+
+/** A page kept from an earlier test on this browser, cleared, or none. */
 export function takeKept(browser: Browser): Lent | undefined {
   const lent = kept.get(browser);
   kept.delete(browser);
@@ -78,6 +81,9 @@ export async function keepOne(browser: Browser, passed: boolean): Promise<Browse
   const candidate = passed ? all.find((l) => l.browser === browser && !l.dirty && !l.page.isClosed()) : undefined;
   if (!candidate) return undefined;
   const { page, context } = candidate;
+  // the storage cleared is the mock's origin's: a page that ended on another server's (a file's own) is not kept
+  const at = page.url();
+  if (/^https?:/.test(at) && new URL(at).origin !== ORIGIN) return undefined;
   for (const [event, fn] of candidate.listeners) page.off(event as 'load', fn);
   candidate.listeners = [];
   try {
