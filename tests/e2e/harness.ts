@@ -13,10 +13,10 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { headlessChromium } from '../../scripts/check-browser';
 import { ONCE_PREFIX } from '../../src/widgets/Modal/once';
 import { keepOne, keptContext, lend, takeKept, type Lent } from './page-reuse';
-import { workerPort } from './ports';
+import { BASE } from './ports';
 
 /** this worker's mock server (ports.ts), or E2E_BASE */
-export const BASE = process.env.E2E_BASE ?? `http://127.0.0.1:${workerPort()}`;
+export { BASE };
 
 /** the origin of the sponsorship urls in screens.config/app.json (maps.sponsorUrl) */
 export const SPONSOR_ORIGIN = 'https://sponsor.xingyao.example.com';

@@ -2,7 +2,7 @@
  * The next test takes the page the last one left as it found it, instead of a new context:
  * a new context's page is a new renderer process, and its first load of the app compiles every
  * script anew. On this machine a new context with a load of home cost 1.6-1.75 CPU-s, the same page
- * loading home again 0.55 (2026-11-28, `npm test`'s browser files open about 200 such pages).
+ * loading home again 0.55 (2026-11-27, `npm test`'s browser files open about 200 such pages).
  *
  * A page goes back only if the test passed and did nothing to it that a clearing does not undo: it
  * reached for the page's context (routes, cookies, permissions, a CDP session), its clock, routes,
@@ -14,9 +14,7 @@
  * needs a cold one asks for a context of its own (any `newPage` option).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { workerPort } from './ports';
-
-const ORIGIN = process.env.E2E_BASE ?? `http://127.0.0.1:${workerPort()}`;
+import { BASE as ORIGIN } from './ports';
 
 export interface Lent {
   browser: Browser;

@@ -15,3 +15,6 @@ export function workerPort(offset = 0, poolId = Number(process.env.VITEST_POOL_I
   if (offset < 0 || offset >= PORT_STRIDE) throw new Error(`a worker has ${PORT_STRIDE} ports: offset ${offset}`);
   return E2E_PORT + (poolId - 1) * PORT_STRIDE + offset;
 }
+
+/** this worker's mock server, or E2E_BASE */
+export const BASE = process.env.E2E_BASE ?? `http://127.0.0.1:${workerPort()}`;

@@ -3,7 +3,7 @@
  * of the app, every next one by the address's hash (the app's own navigation: the screen leaves and
  * the next one enters, no new load of the app's code). A route after a popup was left open (home's
  * start-up notice, a dialog) is opened by a new load, as a player's next visit would be. A load of
- * the app costs about three times the CPU of a move by the hash (2026-11-28, this machine).
+ * the app costs about three times the CPU of a move by the hash (2026-11-27, this machine).
  */
 import type { Page } from 'playwright-core';
 import { go } from './harness';
