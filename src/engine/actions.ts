@@ -13,6 +13,7 @@ import { clearSession, refreshMoney, loadUser, session, signIn } from '../store/
 import { evalCondition, resolveDeep, resolveNumber, resolveText, type Scope } from './bindings';
 import { reportConfigError } from './render-error';
 import { playerText } from './player-text';
+import { nextTask } from './idle';
 import { text } from './text';
 import { ui } from './ui';
 import { safeAppPath, safeExternalUrl } from './urls';
@@ -136,6 +137,8 @@ async function runOne(action: Action, ctx: ActionContext, scope: Scope, extra: S
       return true;
     }
     case 'refreshUser':
+      // the reads leave after the tap has painted (its button disabled): their fetches are not the tap's cost
+      await nextTask();
       await Promise.all([loadUser(), refreshMoney()]);
       return true;
     case 'logout': {
