@@ -75,6 +75,27 @@ describe('register', () => {
     await p.getByRole('tab', { name: '登录' }).click();
     await p.locator('form[name=login]').waitFor();
     expect(await p.locator('form[name=login] input[name=name]').inputValue()).toBe('');
+    // issue 38: the tab answers the tap by itself; the address and the title follow just after
+    await expect.poll(() => new URL(p.url()).hash).toBe('#/login?type=0&pid=77');
+    // a second tap before the address has followed the first (each tap rendered, no task between):
+    // the screen, the address and the title end on the last one
+    await p.evaluate(async () => {
+      const tabs = [...document.querySelectorAll<HTMLElement>('[role="tab"]')];
+      tabs[1].click();
+      for (let i = 0; i < 3; i++) await Promise.resolve();
+      if (tabs[1].getAttribute('aria-selected') !== 'true') throw new Error('注册 did not answer its tap at once');
+      tabs[0].click();
+      // the address follows in a task after the taps': this one comes after it
+      await new Promise((r) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = r;
+        channel.port2.postMessage(null);
+      });
+    });
+    expect(new URL(p.url()).hash).toBe('#/login?type=0&pid=77');
+    await p.locator('form[name=login]').waitFor();
+    await expect.poll(() => p.title()).toMatch(/^登录 - /);
+    expect(await p.locator('[role="tab"][aria-selected="true"]').textContent()).toBe('登录');
   });
 });
 
