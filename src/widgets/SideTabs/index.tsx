@@ -1,4 +1,5 @@
-import { useDeferredValue, useId, useState, type KeyboardEvent } from 'react';
+import { useDeferredValue, useId, type KeyboardEvent } from 'react';
+import { useChoice } from '../../engine/choice';
 import { IconByName } from '../../engine/icons';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { Nodes, useScreen } from '../../engine/screen';
@@ -14,18 +15,18 @@ export default function SideTabs({ props }: WidgetProps<Props>) {
   const tabs = props.tabs.map((tab) => ({ ...tab, key: asText(tab.key) }));
   const stateKey = asText(props.stateKey);
   const label = asText(props.label);
-  const [local, setLocal] = useState(props.defaultKey !== undefined ? asText(props.defaultKey) : tabs[0]?.key);
   const fromState = stateKey ? (scope.state as Record<string, unknown> | undefined)?.[stateKey] : undefined;
-  const wanted = fromState !== undefined && fromState !== null && fromState !== '' ? String(fromState) : local;
+  const kept = fromState !== undefined && fromState !== null && fromState !== '' ? String(fromState) : null;
+  // the category is shown at once; the screen's state follows after the tap's paint
+  const [shown, choose] = useChoice(kept, (key) => {
+    if (stateKey) setState(stateKey, key);
+  });
+  const wanted = shown ?? (props.defaultKey !== undefined ? asText(props.defaultKey) : tabs[0]?.key);
   const active = tabs.find((tab) => tab.key === wanted) ?? tabs[0];
   // the list answers the tap at once; the pane (a grid of pictures) renders just after, without holding it back
   const paneKey = useDeferredValue(active?.key);
   const pane = tabs.find((tab) => tab.key === paneKey) ?? active;
 
-  const choose = (key: string) => {
-    setLocal(key);
-    if (stateKey) setState(stateKey, key);
-  };
   // arrow keys move between tabs (WAI-ARIA tabs pattern, vertical)
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;

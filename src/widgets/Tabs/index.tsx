@@ -9,7 +9,8 @@ import { startTransition, useDeferredValue, useEffect, useId, useLayoutEffect, u
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
 import { Nodes, useScreen } from '../../engine/screen';
-import { nextTask, whenIdle } from '../../engine/idle';
+import { useChoice } from '../../engine/choice';
+import { whenIdle } from '../../engine/idle';
 import { asText } from '../../engine/text';
 import type { Props as Config } from './schema';
 import './style.css';
@@ -27,45 +28,19 @@ export default function Tabs({ props }: WidgetProps<Props>) {
   const stateKey = asText(props.stateKey);
   const query = new URLSearchParams(location.search);
   const fromSource = queryParam ? query.get(queryParam) : stateKey ? String((scope.state as Record<string, unknown>)?.[stateKey] ?? '') : null;
-  // The tab the player chose is shown at once, by this widget alone; the location (or the screen's
-  // state) follows in a task after the tap's paint, rendered as a transition: a location change
-  // re-renders everything reading the location (the screen's title, …), ~30 ms of a tap at 4x CPU
-  // (issue 38). The choice stands while the source is still what it was when the tab was tapped.
-  const [chosen, setChosen] = useState<{ key: string; over: string | null } | null>(null);
-  const shownKey = chosen && chosen.over === fromSource ? chosen.key : fromSource;
+  // the tab is shown at once; the address (or the screen's state) follows after the tap's paint
+  const [shownKey, choose] = useChoice(fromSource, (key) => {
+    if (queryParam) {
+      query.set(queryParam, key);
+      navigate({ pathname: location.pathname, search: `?${query.toString()}` }, { replace: true });
+    } else if (stateKey) {
+      setState(stateKey, key);
+    }
+  });
   const active = tabs.find((tab) => tab.key === shownKey)?.key ?? (props.defaultKey !== undefined ? asText(props.defaultKey) : tabs[0]?.key);
   const index = tabs.findIndex((tab) => tab.key === active);
-
-  const live = useRef(true);
-  useEffect(() => {
-    live.current = true;
-    return () => {
-      live.current = false;
-    };
-  }, []);
-  const latest = useRef<string | null>(null);
   const change = (key: string) => {
-    if (key === active || (!queryParam && !stateKey)) return;
-    setChosen({ key, over: fromSource });
-    const pending = latest.current !== null;
-    latest.current = key;
-    if (pending) return; // the follow-up already asked takes the latest choice
-    const at = window.location.hash;
-    void nextTask().then(() => {
-      const next = latest.current;
-      latest.current = null;
-      // the screen was left, or the location moved some other way, in the meantime
-      if (next === null || !live.current) return;
-      if (window.location.hash !== at) return setChosen(null);
-      startTransition(() => {
-        if (queryParam) {
-          query.set(queryParam, next);
-          navigate({ pathname: location.pathname, search: `?${query.toString()}` }, { replace: true });
-        } else if (stateKey) {
-          setState(stateKey, next);
-        }
-      });
-    });
+    if (key !== active) choose(key);
   };
 
   // a list wider than the screen: the active tab in view, centred where it can be
