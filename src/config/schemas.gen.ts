@@ -694,6 +694,7 @@ export const messagesSchema = {
         "captcha.refresh",
         "form.draftRestored",
         "form.draftClear",
+        "form.inputClear",
         "form.notArrived",
         "list.failed",
         "list.pulling",

@@ -7,9 +7,9 @@
  * (@form.notArrived), and the next tap is the same request (the client keeps its Idempotency-Key).
  * What the player types is kept as the form's draft (form-draft-keeper.tsx, a chunk of its own).
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useForm, useWatch, Controller, type Control, type Resolver, type FieldValues } from 'react-hook-form';
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { appConfig } from '../config';
 import { asActions, type Action, type FieldConfig, type FormConfig } from '../config/types';
 import { runActions, type ActionContext } from './actions';
@@ -254,17 +254,18 @@ function FieldInput(props: FieldInputProps) {
   const maxLength = field.maxLength !== undefined ? resolveNumber(field.maxLength, scope, 32) : resolveNumber('{{const.textInputMax}}', scope, 32);
   const str = value === undefined || value === null ? '' : String(value);
 
+  const clearLabel = text('@form.inputClear');
   switch (field.type) {
     case 'captcha':
       return (
         <div className="cfg-captcha">
-          <Input id={id} name={field.name} placeholder={placeholder} value={str} onChange={onChange} maxLength={maxLength} inputMode="numeric" autoComplete="off" />
+          <TextInput id={id} name={field.name} placeholder={placeholder} value={str} onChange={onChange} maxLength={maxLength} inputMode="numeric" autoComplete="off" clearLabel={clearLabel} />
           <Captcha code={captcha} onRefresh={onRedraw} label={text('@captcha.refresh')} />
         </div>
       );
     default:
       return (
-        <Input
+        <TextInput
           id={id}
           name={field.name}
           type={field.type === 'password' ? 'password' : 'text'}
@@ -275,8 +276,39 @@ function FieldInput(props: FieldInputProps) {
           maxLength={maxLength}
           readOnly={field.readOnly}
           autoComplete={field.autoComplete ?? (field.type === 'password' ? 'current-password' : 'off')}
-          clearable={!field.readOnly}
+          clearLabel={field.readOnly ? undefined : clearLabel}
         />
       );
   }
+}
+
+/**
+ * A text, password, number or captcha field's input: a native input with antd-mobile's Input look
+ * (form.css), not antd-mobile's Input, whose every key ran its own state, its focus state and its
+ * clear button's render: the first key of /login took ~70 ms of a 4x-slowed CPU (issue 38). A key
+ * re-renders this one component; the clear button is always there and shown by CSS while the
+ * field has a value and the focus. Tapping it keeps the focus in the field (as antd-mobile's).
+ */
+type InputAttributes = Pick<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'type' | 'inputMode' | 'placeholder' | 'maxLength' | 'readOnly' | 'autoComplete'>;
+function TextInput({ value, onChange, clearLabel, placeholder, ...attributes }: InputAttributes & { value: string; onChange: (v: string) => void; clearLabel?: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div className="cfg-input">
+      {/* a placeholder of one space where there is none: the clear button hides on :placeholder-shown */}
+      <input ref={input} className="cfg-input-element" {...attributes} placeholder={placeholder || ' '} value={value} onChange={(e) => onChange(e.target.value)} />
+      {clearLabel !== undefined && (
+        <button
+          type="button"
+          className="cfg-input-clear"
+          aria-label={clearLabel}
+          tabIndex={-1}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => {
+            onChange('');
+            input.current?.focus();
+          }}
+        />
+      )}
+    </div>
+  );
 }

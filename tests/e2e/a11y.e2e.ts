@@ -232,7 +232,7 @@ describe('colour and focus', () => {
         const el = document.activeElement as HTMLElement | null;
         if (!el || el === document.body) return null;
         const s = getComputedStyle(el);
-        const box = el.closest<HTMLElement>('.adm-input, .adm-list-item') ?? el;
+        const box = el.closest<HTMLElement>('.cfg-input, .adm-input, .adm-list-item') ?? el;
         const bs = getComputedStyle(box);
         const visible = (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none' || bs.boxShadow !== 'none' || (bs.outlineStyle !== 'none' && parseFloat(bs.outlineWidth) > 0);
         return { what: `${el.tagName.toLowerCase()} ${(el.getAttribute('name') ?? el.textContent ?? '').trim().slice(0, 12)}`, visible };
