@@ -25,6 +25,7 @@ import { reactRouterPure } from './scripts/vite/react-router-pure.ts';
 import { webApp } from './scripts/vite/web-app.ts';
 import { releaseFile } from './scripts/vite/release-file.ts';
 import { browserFloor } from './scripts/vite/browser-floor.ts';
+import { compileHints } from './scripts/vite/compile-hints.ts';
 import { brandDir, brandLayers, writeBrandConfig } from './scripts/vite/brand-config.ts';
 import { atomicOutDir } from './scripts/vite/atomic-out-dir.ts';
 
@@ -78,11 +79,13 @@ export default defineConfig({
     webApp(paths.configDir, publicDir),
     // 12. version.json and index.html's build id: open pages learn of a release (docs/RELEASES.md)
     releaseFile(),
-    // 13. .gz and .br next to each built text file, for nginx's gzip_static/brotli_static (deploy/nginx)
+    // 13. the chunks every tap runs compiled whole as they load (V8's compile hint), not inside the first tap
+    compileHints(),
+    // 14. .gz and .br next to each built text file, for nginx's gzip_static/brotli_static (deploy/nginx)
     precompressPlugin(),
-    // 14. old engines (package.json browserslist): a copy of every chunk lowered to them, and the nomodule notice's script
+    // 15. old engines (package.json browserslist): a copy of every chunk lowered to them, and the nomodule notice's script
     browserFloor(),
-    // 15. the output folder replaced whole once everything above has written, or left as it was when the build fails
+    // 16. the output folder replaced whole once everything above has written, or left as it was when the build fails
     atomicOutDir(),
   ],
   // the dev server's dependency pre-bundling, told every module of the app up front. From index.html

@@ -56,7 +56,7 @@ export function screenChunkGroups({ root, configDir }: BuildPaths, screens: Reco
  */
 /** the modules of a group of src/engine/core-widgets.ts */
 const widgetsOf = (group: keyof typeof WIDGET_GROUPS) => new RegExp(`[\\\\/]src[\\\\/]widgets[\\\\/](${WIDGET_GROUPS[group].join('|')})[\\\\/]`);
-export const ANTD_GROUPS: { name: string; roots: RegExp; with?: RegExp }[] = [
+export const ANTD_GROUPS: { name: string; roots?: RegExp; with?: RegExp }[] = [
   {
     name: 'antd-base',
     roots: /node_modules[\\/]antd-mobile[\\/]es[\\/](global[\\/]index|components[\\/](button|config-provider)[\\/]index)\.js$/,
@@ -65,8 +65,8 @@ export const ANTD_GROUPS: { name: string; roots: RegExp; with?: RegExp }[] = [
   },
   {
     name: 'Form',
-    roots: /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/]input[\\/]index\.js$/,
-    // the form engine and its widget (react-hook-form comes with them)
+    // the form engine and its widget, with react-hook-form; no antd-mobile part since the form draws
+    // its own inputs (issue 38: antd-mobile's Input was this group's root)
     with: /[\\/]src[\\/](engine[\\/](form|rules|captcha)\.tsx?|engine[\\/]form\.css|widgets[\\/]Form[\\/])|node_modules[\\/]react-hook-form[\\/]/,
   },
   {
@@ -109,7 +109,7 @@ export function groupModules(graph: ModuleGraph): { app: Set<string>; antd: Map<
   for (const id of closure(ids.filter((id) => APP_ROOT.test(id)), (id) => boot.has(id))) app.add(id);
   const antd = new Map<string, string>();
   for (const { name, roots } of ANTD_GROUPS) {
-    const queue = ids.filter((id) => roots.test(id) && !antd.has(id));
+    const queue = ids.filter((id) => roots?.test(id) && !antd.has(id));
     for (const id of queue) antd.set(id, name);
     while (queue.length) {
       for (const dep of importedIds(queue.pop()!)) {

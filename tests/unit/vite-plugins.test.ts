@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { apiWireModule } from '../../scripts/vite/api-wire.ts';
 import { appJsonOf, FALLBACK_APP } from '../../scripts/vite/app-json.ts';
 import { fillIndexHtml } from '../../scripts/vite/app-shell-html.ts';
-import { chunkGroups, groupModules, preloadDependencies, screenChunkGroups } from '../../scripts/vite/chunk-groups.ts';
+import { ANTD_GROUPS, chunkGroups, groupModules, preloadDependencies, screenChunkGroups } from '../../scripts/vite/chunk-groups.ts';
+import { COMPILE_HINT, COMPILED_WHOLE, compileHints } from '../../scripts/vite/compile-hints.ts';
 import { checkOutput, needsCheck, overlayError } from '../../scripts/vite/config-check.ts';
 import { strippedConfig } from '../../scripts/vite/config-json.ts';
 import { schemaSource } from '../../scripts/config-fs.ts';
@@ -165,6 +166,21 @@ describe('the catalogue as the browser gets it (virtual:api-wire)', () => {
 });
 
 describe('small transforms', () => {
+  it("V8's compile hint starts the chunks every tap runs, and no other file", () => {
+    const bundle = {
+      'assets/react-1.js': { type: 'chunk', name: 'react', code: 'import"./a.js";f()' },
+      'assets/home-2.js': { type: 'chunk', name: 'home', code: 'g()' },
+      'assets/app-3.css': { type: 'asset', name: 'app', source: 'a{}' },
+    };
+    const hook = compileHints(['react', 'app']).generateBundle as { handler: (o: unknown, b: typeof bundle) => void };
+    hook.handler({}, bundle);
+    expect(bundle['assets/react-1.js'].code).toBe(`${COMPILE_HINT}\nimport"./a.js";f()`);
+    expect(bundle['assets/home-2.js'].code).toBe('g()');
+    expect(bundle['assets/app-3.css'].source).toBe('a{}');
+    // the names are the build's chunk groups (a renamed group would silently lose its hint)
+    expect(COMPILED_WHOLE.filter((n) => !['react', 'app', ...ANTD_GROUPS.map((g) => g.name)].includes(n))).toEqual([]);
+  });
+
   it('the service worker precaches the shell and the root files, not every chunk', () => {
     expect(precached('index.html')).toBe(true);
     expect(precached('assets/app-abcdefgh.js')).toBe(true);

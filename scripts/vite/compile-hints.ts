@@ -1,0 +1,33 @@
+/**
+ * V8's explicit compile hint: `//# allFunctionsCalledOnLoad` on the first line of a script makes
+ * Chromium (136 and later) compile every function of it while the script loads, on the thread that
+ * streams it, instead of each function lazily the first time it runs. Without it a player's first
+ * tap or key compiled the code it ran (React's event plugins and reconciler paths, the engine's
+ * actions, react-hook-form's change): V8.CompileCode inside /login's first key was 12-14 ms at 4x
+ * CPU, 4-6 ms with the hint on these chunks (traces, issue 38). Older engines read a comment.
+ *
+ * Only the chunks every screen's taps run: React, the app (engine and shell), the form engine and
+ * antd-mobile's base parts. A hint on everything would compile code a visit never runs.
+ */
+import type { Plugin } from 'vite';
+
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/** the chunks (their names in chunk-groups.ts) compiled whole as they load */
+export const COMPILED_WHOLE = ['react', 'app', 'Form', 'antd-base'];
+
+export function compileHints(names: readonly string[] = COMPILED_WHOLE): Plugin {
+  return {
+    name: 'compile-hints',
+    apply: 'build',
+    // after the minifier (which drops comments), before the floor's lowered copies and the .gz/.br files
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === 'chunk' && names.includes(chunk.name)) chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+        }
+      },
+    },
+  };
+}
