@@ -66,6 +66,17 @@ describe('register', () => {
     await p.keyboard.press('a');
     await expect.poll(() => p.locator('form[name=login] input[name=name]').inputValue()).toBe('a');
     expect(rendersSince(typed, await renders(p)).components).toBeLessThanOrEqual(4);
+    // the clear button shows while the field has a value and the focus; a tap empties the field and keeps the focus
+    const name = p.locator('form[name=login] input[name=name]');
+    const clear = p.getByRole('button', { name: '清除' });
+    expect(await clear.isVisible()).toBe(true);
+    await p.locator('form[name=login] input[name=password]').focus();
+    expect(await clear.isVisible()).toBe(false);
+    await name.focus();
+    await clear.click();
+    expect(await name.inputValue()).toBe('');
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await clear.isVisible()).toBe(false);
     await fill(p, 'name', 'someone');
     await p.getByRole('tab', { name: '注册' }).click();
     await p.locator('form[name=register]').waitFor();
