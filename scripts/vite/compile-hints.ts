@@ -16,6 +16,13 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 /** the chunks (their names in chunk-groups.ts) compiled whole as they load */
 export const COMPILED_WHOLE = ['react', 'app', 'Form', 'antd-base'];
 
+/** the hint on the first line of each chunk named; assets and other chunks as they were */
+export function addCompileHints(files: Iterable<{ type: string; name?: string; code?: string }>, names: readonly string[] = COMPILED_WHOLE): void {
+  for (const file of files) {
+    if (file.type === 'chunk' && file.name !== undefined && names.includes(file.name)) file.code = `${COMPILE_HINT}\n${file.code ?? ''}`;
+  }
+}
+
 export function compileHints(names: readonly string[] = COMPILED_WHOLE): Plugin {
   return {
     name: 'compile-hints',
@@ -24,9 +31,7 @@ export function compileHints(names: readonly string[] = COMPILED_WHOLE): Plugin 
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type === 'chunk' && names.includes(chunk.name)) chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
-        }
+        addCompileHints(Object.values(bundle), names);
       },
     },
   };

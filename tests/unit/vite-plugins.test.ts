@@ -9,7 +9,7 @@ import { apiWireModule } from '../../scripts/vite/api-wire.ts';
 import { appJsonOf, FALLBACK_APP } from '../../scripts/vite/app-json.ts';
 import { fillIndexHtml } from '../../scripts/vite/app-shell-html.ts';
 import { ANTD_GROUPS, chunkGroups, groupModules, preloadDependencies, screenChunkGroups } from '../../scripts/vite/chunk-groups.ts';
-import { COMPILE_HINT, COMPILED_WHOLE, compileHints } from '../../scripts/vite/compile-hints.ts';
+import { addCompileHints, COMPILE_HINT, COMPILED_WHOLE } from '../../scripts/vite/compile-hints.ts';
 import { checkOutput, needsCheck, overlayError } from '../../scripts/vite/config-check.ts';
 import { strippedConfig } from '../../scripts/vite/config-json.ts';
 import { schemaSource } from '../../scripts/config-fs.ts';
@@ -172,8 +172,7 @@ describe('small transforms', () => {
       'assets/home-2.js': { type: 'chunk', name: 'home', code: 'g()' },
       'assets/app-3.css': { type: 'asset', name: 'app', source: 'a{}' },
     };
-    const hook = compileHints(['react', 'app']).generateBundle as { handler: (o: unknown, b: typeof bundle) => void };
-    hook.handler({}, bundle);
+    addCompileHints(Object.values(bundle), ['react', 'app']);
     expect(bundle['assets/react-1.js'].code).toBe(`${COMPILE_HINT}\nimport"./a.js";f()`);
     expect(bundle['assets/home-2.js'].code).toBe('g()');
     expect(bundle['assets/app-3.css'].source).toBe('a{}');
