@@ -14,7 +14,7 @@
  *
  * The figures of the Vue original are the issue's (measured the same way, same mock).
  */
-import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { SCREEN_DATA_MARK } from '../src/engine/perf';
 import { ONCE_PREFIX } from '../src/widgets/Modal/once';
 import { countRenders, renders, rendersSince } from '../tests/e2e/render-count';
@@ -29,8 +29,8 @@ interface Spec {
   member: boolean;
   /** the Vue original's figure (issue 38's table), ms; null where it reported none */
   original: number | null;
-  /** what the tap hits */
-  target: (page: Page) => Locator;
+  /** what the tap hits: the first element outside every `[hidden]` one matching the selector (and holding the text) */
+  target: Where;
   /**
    * the screen has answered the tap, watched from before the tap: an element outside every
    * `[hidden]` one (with this text), an input's value, or a reply of the network
@@ -44,11 +44,34 @@ interface Spec {
   shows?: string;
   /** and held to this budget (ms) */
   showsWithinMs?: number;
+  /** a page of its own instead of the app's route (the floor) */
+  html?: string;
 }
 
-const testId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`).first();
+interface Where {
+  selector: string;
+  text?: string;
+}
 
-type Done = { selector: string; text?: string; value?: string } | { response: string };
+type Done = (Where & { value?: string }) | { response: string };
+
+/**
+ * The page-side finder of a `Where` (source text, evaluated in the page: tsx would wrap a function
+ * in a helper the page lacks). The bench finds, waits and watches with plain evaluations and DOM
+ * observers only, never Playwright's locators or waitForFunction: those inject Playwright's script
+ * into the page, whose capture listeners on window (pointerdown, touchstart, click and a dozen
+ * more, in each world it runs in) then run inside every event of the tap, 5-10 ms at 4x, the
+ * driver's cost counted as the app's. A player's phone has no such listeners.
+ */
+const FIND = `(want) => {
+  for (const el of document.querySelectorAll(want.selector)) {
+    if (el.closest('[hidden]')) continue;
+    if (want.text !== undefined && !(el.textContent || '').includes(want.text)) continue;
+    if (want.value !== undefined && el.value !== want.value) continue;
+    return el;
+  }
+  return null;
+}`;
 
 /**
  * Watches for `done` from before the tap, without working in the page while the tap is answered:
@@ -67,19 +90,11 @@ async function armDone(page: Page, done: Done): Promise<() => Promise<unknown>> 
   // source text: tsx would wrap the inner function in a helper the page lacks
   await page.evaluate(`(() => {
     const want = ${JSON.stringify(done)};
+    const find = ${FIND};
     const w = window;
     w.__done = new Promise((resolve) => {
-      const met = () => {
-        for (const el of document.querySelectorAll(want.selector)) {
-          if (el.closest('[hidden]')) continue;
-          if (want.text !== undefined && !(el.textContent || '').includes(want.text)) continue;
-          if (want.value !== undefined && el.value !== want.value) continue;
-          return true;
-        }
-        return false;
-      };
       const check = () => {
-        if (!met()) return;
+        if (!find(want)) return;
         observer.disconnect();
         removeEventListener('input', check, true);
         resolve(performance.now());
@@ -98,7 +113,7 @@ export const SPECS: Spec[] = [
     route: '/',
     member: false,
     original: 40,
-    target: (p) => testId(p, 'cat-concise'),
+    target: { selector: '[data-testid="cat-concise"]' },
     done: { selector: '[data-testid="concise-obgdy"]' },
     shows: '[data-testid="concise-obgdy"]',
   },
@@ -107,7 +122,7 @@ export const SPECS: Spec[] = [
     route: '/',
     member: false,
     original: 72,
-    target: (p) => testId(p, 'side-menu-open'),
+    target: { selector: '[data-testid="side-menu-open"]' },
     done: { selector: '.w-drawer' },
     shows: '.w-drawer',
   },
@@ -116,7 +131,7 @@ export const SPECS: Spec[] = [
     route: '/',
     member: false,
     original: 32,
-    target: (p) => p.locator('.w-notice').first(),
+    target: { selector: '.w-notice' },
     done: { selector: '.w-notice-popup' },
     shows: '.w-notice-popup',
   },
@@ -125,7 +140,7 @@ export const SPECS: Spec[] = [
     route: '/login',
     member: false,
     original: 40,
-    target: (p) => p.locator('form[name="login"] .cfg-form-submit'),
+    target: { selector: 'form[name="login"] .cfg-form-submit' },
     // .adm-toast-main: antd-mobile's toast, in a baseline built before the app had its own (BENCH_BASELINE)
     done: { selector: '.ui-toast-main, .adm-toast-main' },
   },
@@ -134,7 +149,7 @@ export const SPECS: Spec[] = [
     route: '/login',
     member: false,
     original: 16,
-    target: (p) => p.locator('form[name="login"] input[name="name"]'),
+    target: { selector: 'form[name="login"] input[name="name"]' },
     keys: 'demo01ab',
     done: { selector: 'form[name="login"] input[name="name"]', value: 'demo01ab' },
   },
@@ -143,7 +158,7 @@ export const SPECS: Spec[] = [
     route: '/login',
     member: false,
     original: 40,
-    target: (p) => p.locator('[role="tab"]', { hasText: '注册' }),
+    target: { selector: '[role="tab"]', text: '注册' },
     done: { selector: 'form[name="register"]' },
     shows: 'form[name="register"]',
   },
@@ -152,7 +167,7 @@ export const SPECS: Spec[] = [
     route: '/transRecord',
     member: true,
     original: 48,
-    target: (p) => testId(p, 'filter-type').locator('[role="radio"]', { hasText: '取款' }),
+    target: { selector: '[data-testid="filter-type"] [role="radio"]', text: '取款' },
     done: { selector: '[data-testid="filter-type"] [role="radio"][aria-checked="true"]', text: '取款' },
     slowPath: '/api/gettransrecord',
   },
@@ -161,7 +176,7 @@ export const SPECS: Spec[] = [
     route: '/message',
     member: true,
     original: 48,
-    target: (p) => p.locator('[role="tab"]', { hasText: '站内信' }),
+    target: { selector: '[role="tab"]', text: '站内信' },
     done: { selector: '[role="tab"][aria-selected="true"]', text: '站内信' },
     slowPath: '/api/noticeList',
     shows: '[data-testid="message-list"] .w-paged-item',
@@ -172,11 +187,36 @@ export const SPECS: Spec[] = [
     route: '/mine',
     member: true,
     original: 24,
-    target: (p) => testId(p, 'mine-refresh'),
+    target: { selector: '[data-testid="mine-refresh"]' },
     done: { response: '/api/refreshusermoney' },
     slowPath: '/api/refreshusermoney',
   },
 ];
+
+/**
+ * The floor: the same tap, in the same browser and harness at the same CPU rate, on a page with no
+ * app and no framework: one button whose click adds one line of text, styled like the toast (the
+ * same words are on the page already, so their glyphs are not looked up inside the tap). What a
+ * tap costs before any app code runs (the browser's touch, gesture, mouse-compatibility and paint
+ * pipeline under throttling, on this machine): a budget at or below it cannot be met by any app.
+ */
+export const FLOOR: Spec = {
+  name: 'the floor: a bare page, a button whose click adds a line of text',
+  route: '/__bench-floor',
+  member: false,
+  original: null,
+  target: { selector: '#floor' },
+  done: { selector: '.floor-line' },
+  html: `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<body style="margin:0;font-family:sans-serif"><p style="margin:120px 0 0;text-align:center;font-size:15px">请输入用户名</p><button id="floor" type="button" style="display:block;margin:80px auto 0;width:320px;height:44px;font-size:17px">登录</button>
+<script>document.getElementById('floor').addEventListener('click', () => {
+  const line = document.createElement('div');
+  line.className = 'floor-line';
+  line.textContent = '请输入用户名';
+  line.style.cssText = 'position:fixed;top:50%;left:50%;transform:translate(-50%,-50%);padding:12px;border-radius:8px;background:rgba(0,0,0,.7);color:#fff;font-size:15px';
+  document.body.appendChild(line);
+});</script></body></html>`,
+};
 
 export interface InteractionFigures {
   name: string;
@@ -194,6 +234,8 @@ export interface InteractionFigures {
   /** ms from the tap until `shows` was in the page (median), where the spec names one; and its budget */
   showsMs?: number;
   showsWithinMs?: number;
+  /** the floor's tap (FLOOR), run in turns with this one's runs: the same minutes of the machine */
+  floor?: { runs: number[]; latencyMs: number };
 }
 
 /** every Event Timing entry of an interaction, recorded from the page's start */
@@ -257,10 +299,28 @@ async function phone(browser: Browser, spec: Spec, token: string): Promise<{ con
 }
 
 /** the route's screen has shown its data, its requests are answered, and the page has had a second to settle */
-async function openIdle(page: Page, base: string, route: string) {
+async function openIdle(page: Page, base: string, route: string, html?: string) {
+  if (html) {
+    await page.route(`${base}${route}`, (r) => r.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
+    await page.goto(`${base}${route}`);
+    await page.waitForTimeout(1000);
+    return;
+  }
   const screen = readRoutes().find((r) => r.path === route)?.screen;
   await page.goto(`${base}/#${route}`);
-  if (screen) await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, `${SCREEN_DATA_MARK}${screen}`, { timeout: 20000 });
+  if (screen) {
+    // the screen's mark, from a PerformanceObserver (buffered: one set before this ran counts)
+    await page.evaluate(`new Promise((resolve, reject) => {
+      const mark = ${JSON.stringify(`${SCREEN_DATA_MARK}${screen}`)};
+      const timer = setTimeout(() => reject(new Error(mark + ': not marked within 20 s')), 20000);
+      new PerformanceObserver((list, observer) => {
+        if (!list.getEntriesByName(mark).length) return;
+        observer.disconnect();
+        clearTimeout(timer);
+        resolve(undefined);
+      }).observe({ type: 'mark', buffered: true });
+    })`);
+  }
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1000);
 }
@@ -270,10 +330,15 @@ async function openIdle(page: Page, base: string, route: string) {
  * driver's own work in the page (finding the element, its box: ~30-60 ms of script at 4x) is not on
  * the main thread just before the touch, counted as the app's input delay
  */
-async function aim(target: Locator): Promise<{ x: number; y: number }> {
-  await target.scrollIntoViewIfNeeded();
-  const box = await target.boundingBox();
-  if (!box) throw new Error('nothing to tap');
+async function aim(page: Page, target: Where): Promise<{ x: number; y: number }> {
+  const box = (await page.evaluate(`(() => {
+    const el = (${FIND})(${JSON.stringify(target)});
+    if (!el) return null;
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    const r = el.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  })()`)) as { x: number; y: number; width: number; height: number } | null;
+  if (!box || !box.width || !box.height) throw new Error(`nothing to tap: ${JSON.stringify(target)}`);
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
@@ -294,20 +359,27 @@ async function watchShows(page: Page, selector: string) {
     w.__shownAt = undefined;
     w.__tapAt = undefined;
     addEventListener('pointerdown', (e) => { if (w.__tapAt === undefined) w.__tapAt = e.timeStamp; }, { capture: true, passive: true, once: true });
-    new MutationObserver(() => {
-      if (w.__shownAt !== undefined) return;
-      for (const el of document.querySelectorAll(${JSON.stringify(selector)})) {
-        if (!el.closest('[hidden]')) return void (w.__shownAt = performance.now());
-      }
-    }).observe(document.body, { childList: true, subtree: true, attributes: true });
+    w.__shown = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(${JSON.stringify(selector)} + ': not shown within 20 s of the tap')), 20000);
+      const observer = new MutationObserver(() => {
+        for (const el of document.querySelectorAll(${JSON.stringify(selector)})) {
+          if (el.closest('[hidden]')) continue;
+          w.__shownAt = performance.now();
+          observer.disconnect();
+          clearTimeout(timer);
+          return void resolve(undefined);
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+    });
   })()`);
 }
 
 async function timedRun(browser: Browser, at: Target, spec: Spec, cpu: number): Promise<Timed & { showsMs?: number }> {
   const { context, page, cdp } = await phone(browser, spec, at.token);
   try {
-    await openIdle(page, at.base, spec.route);
-    const point = await aim(spec.target(page));
+    await openIdle(page, at.base, spec.route, spec.html);
+    const point = await aim(page, spec.target);
     if (spec.shows) await watchShows(page, spec.shows);
     const answered = await armDone(page, spec.done);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
@@ -315,7 +387,6 @@ async function timedRun(browser: Browser, at: Target, spec: Spec, cpu: number): 
     await tap(page, point);
     let after = from;
     if (spec.keys) {
-      await spec.target(page).waitFor();
       await page.waitForTimeout(500);
       after = await page.evaluate(() => performance.now());
       for (const key of spec.keys) {
@@ -326,7 +397,7 @@ async function timedRun(browser: Browser, at: Target, spec: Spec, cpu: number): 
     await answered();
     let showsMs: number | undefined;
     if (spec.shows) {
-      await page.waitForFunction(() => (window as unknown as { __shownAt?: number }).__shownAt !== undefined, undefined, { timeout: 20000 });
+      await page.evaluate('window.__shown');
       const { shownAt, tapAt } = await page.evaluate(() => {
         const w = window as unknown as { __shownAt: number; __tapAt?: number };
         return { shownAt: w.__shownAt, tapAt: w.__tapAt };
@@ -354,7 +425,7 @@ export async function countedRun(browser: Browser, at: Target, spec: Spec): Prom
   try {
     await countRenders(context);
     await openIdle(page, at.base, spec.route);
-    const point = await aim(spec.target(page));
+    const point = await aim(page, spec.target);
     if (spec.slowPath) await fault(at.base, { path: spec.slowPath, delayMs: 2000 });
     const answered = spec.slowPath || spec.keys ? null : await armDone(page, spec.done);
     const before = await renders(page);
@@ -390,7 +461,11 @@ export async function measureInteractions(browser: Browser, targets: Target[], r
   const out: InteractionFigures[][] = targets.map(() => []);
   for (const spec of SPECS.filter((s) => !only || only(s))) {
     const timed: (Timed & { showsMs?: number })[][] = targets.map(() => []);
-    for (let i = 0; i < runs; i++) for (const [t, target] of targets.entries()) timed[t].push(await timedRun(browser, target, spec, cpu));
+    const floor: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      for (const [t, target] of targets.entries()) timed[t].push(await timedRun(browser, target, spec, cpu));
+      floor.push((await timedRun(browser, targets[0], FLOOR, cpu)).latency);
+    }
     for (const [t, target] of targets.entries()) {
       const sorted = [...timed[t]].sort((a, b) => a.latency - b.latency);
       const mid = sorted[Math.floor(sorted.length / 2)];
@@ -405,6 +480,7 @@ export async function measureInteractions(browser: Browser, targets: Target[], r
         original: spec.original,
         renders: await countedRun(browser, target, spec),
         ...(shows.length ? { showsMs: median(shows), ...(spec.showsWithinMs ? { showsWithinMs: spec.showsWithinMs } : {}) } : {}),
+        floor: { runs: floor, latencyMs: [...floor].sort((a, b) => a - b)[Math.floor(floor.length / 2)] },
       });
     }
   }

@@ -25,11 +25,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { heaviestListScreen, launchBrowser, measureRender, measureRepeatTransfer, measureTransfer, type RenderTime, type RepeatTransfer, type Transfer } from './browser';
 import { measureConfigCheck, type ConfigFigures } from './config-check';
-import { BASE, BASELINE_BASE, BASELINE_DIST, BIN, DIST, QUICK, ROOT, memberToken, readRoutes, resetMock, screenOf, startServer } from './lib';
+import { BASE, BASELINE_BASE, BASELINE_DIST, BIN, DIST, QUICK, ROOT, median, memberToken, readRoutes, resetMock, screenOf, startServer } from './lib';
 import { measureLighthouse, type LighthouseFigures } from './lighthouse';
 import { measureBalanceLoad, type LoadFigures } from './load';
 import { measureIdle, measureRouteIdle, type IdleFigures, type RouteIdle } from './idle';
-import { EVENT_FLOOR_MS, measureInteractions, type InteractionFigures, type Target } from './interactions';
+import { EVENT_FLOOR_MS, FLOOR, measureInteractions, type InteractionFigures, type Target } from './interactions';
 import { FAR, FAR_ROUTES, measureFarRoute, type FarFigures } from './far-network';
 import { describeRate, measurePolls, type PollRate } from './polls';
 
@@ -236,7 +236,8 @@ if (stop) {
               const p = f.parts ? ` (input delay ${f.parts.inputDelay}, processing ${f.parts.processing}, presentation ${f.parts.presentation})` : '';
               const vs = f.original !== null ? `; original ${f.original} ms` : '';
               const cap = Math.min(BUDGET.interactionMs, f.original !== null ? Math.max(f.original, EVENT_FLOOR_MS) + BUDGET.originalSlackMs : Infinity);
-              row(`tap ${f.name} (CPU 4x, median of ${f.runs.length})`, `${ms(f)} [${f.runs.join(', ')}]${p}${before(old && `${ms(old)} [${old.runs.join(', ')}]`)}${vs}`, `≤ ${cap} ms`, f.latencyMs <= cap);
+              const fl = f.floor ? `; the floor, in turns: ${f.floor.latencyMs} ms [${f.floor.runs.join(', ')}]` : '';
+              row(`tap ${f.name} (CPU 4x, median of ${f.runs.length})`, `${ms(f)} [${f.runs.join(', ')}]${p}${before(old && `${ms(old)} [${old.runs.join(', ')}]`)}${vs}${fl}`, `≤ ${cap} ms`, f.latencyMs <= cap);
               if (f.renders) {
                 const budget = f.route === '/transRecord' ? BUDGET.recordTypeComponents : undefined;
                 row(`  ${f.name}: rendered by the tap`, `${comps(f)}${before(comps(old))}`, budget ? `< ${budget} components` : '', budget ? f.renders.components < budget : null);
@@ -248,6 +249,9 @@ if (stop) {
             }
             const inp = (list: InteractionFigures[]) => Math.max(...list.map((f) => f.latencyMs));
             row('INP (the worst tap of the table, CPU 4x)', `${inp(now)} ms${before(was && `${inp(was)} ms`)}`, `≤ ${BUDGET.interactionMs} ms`, inp(now) <= BUDGET.interactionMs);
+            // what the same tap costs with no app at all (FLOOR), all its runs: the browser's and the machine's share of every figure above
+            const floors = now.flatMap((f) => f.floor?.runs ?? []);
+            if (floors.length) row(`${FLOOR.name} (CPU 4x, median of ${floors.length}, in turns with the taps)`, `${median(floors)} ms (${Math.min(...floors)} to ${Math.max(...floors)})`, '', null);
           }
         }
         if (parts.has('idle-routes')) {
