@@ -6,15 +6,17 @@
  * actions, react-hook-form's change): V8.CompileCode inside /login's first key was 12-14 ms at 4x
  * CPU, 4-6 ms with the hint on these chunks (traces, issue 38). Older engines read a comment.
  *
- * Only the chunks every screen's taps run: React, the app (engine and shell), the form engine and
- * antd-mobile's base parts. A hint on everything would compile code a visit never runs.
+ * Only the chunks every screen's taps run: React, the app (engine and shell), the form engine,
+ * antd-mobile's base parts, and ui-antd (the toast and the dialog, loaded when the browser is
+ * idle: without the hint the first toast compiled its code inside the tap, 6 ms at 4x on /login's
+ * empty submit). A hint on everything would compile code a visit never runs.
  */
 import type { Plugin } from 'vite';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
-/** the chunks (their names in chunk-groups.ts) compiled whole as they load */
-export const COMPILED_WHOLE = ['react', 'app', 'Form', 'antd-base'];
+/** the chunks (their names in chunk-groups.ts, or an engine module ui.ts imports on demand) compiled whole as they load */
+export const COMPILED_WHOLE = ['react', 'app', 'Form', 'antd-base', 'ui-antd'];
 
 /** the hint on the first line of each chunk named; assets and other chunks as they were */
 export function addCompileHints(files: Iterable<{ type: string; name?: string; code?: string }>, names: readonly string[] = COMPILED_WHOLE): void {
