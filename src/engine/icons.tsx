@@ -10,7 +10,7 @@
  * form, the banner); icons are outlines beside text, never the content itself. Until it arrives
  * an empty 1em box holds each icon's place, so nothing moves when it appears.
  */
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { afterFirstScreen } from './preload';
 
 type Paths = typeof import('./icon-outlines');
@@ -50,7 +50,11 @@ export function preloadIcons(): void {
   void loadIcons().catch(() => undefined);
 }
 
-export function IconByName({ name, className }: { name?: string; className?: string }) {
+/**
+ * Memoised: its props are two strings, and a tab, a menu or a list that re-renders on a tap (the
+ * active tab's class) then re-renders none of its icons (a category tap re-rendered 18, issue 38).
+ */
+export const IconByName = memo(function IconByName({ name, className }: { name?: string; className?: string }) {
   const [, bump] = useState(0);
   useEffect(() => {
     if (!name || paths) return;
@@ -80,4 +84,4 @@ export function IconByName({ name, className }: { name?: string; className?: str
       {outline?.map(([d, evenOdd], i) => <path key={i} d={d} fill="currentColor" fillRule={evenOdd ? 'evenodd' : 'nonzero'} />)}
     </svg>
   );
-}
+});
