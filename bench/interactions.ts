@@ -74,37 +74,36 @@ const FIND = `(want) => {
 }`;
 
 /**
- * Watches for `done` from before the tap, without working in the page while the tap is answered:
- * Playwright's own waits poll the page (a locator's visibility check, a style and layout, on a
- * backoff of 0, 20, 50, 100 ms…; waitForFunction every frame), and at 4x CPU that polling fell
- * inside the tap's window, counted as the app's input delay and processing. Here a
- * MutationObserver (and, for a value, the input event) checks attributes and text only, when the
- * page itself changes; a reply is watched from the driver's network events. Await the result once
+ * Waits until `check` holds in the page, looking first 300 ms after it is called, then every 100 ms:
+ * nothing of the driver's runs in the page while the tap is answered. Playwright's own waits poll
+ * the page from the first moment (a locator's visibility check, a style and layout, on a backoff of
+ * 0, 20, 50, 100 ms…; waitForFunction every frame), and even one pending evaluation is a task and
+ * a reply inside the tap's window: at 4x CPU they were counted as the app's input delay and
+ * processing (the bare page's tap read 48-56 ms alone, 64 with a pending evaluation and an observer).
+ */
+async function until(page: Page, check: string, what: string, timeoutMs = 20000): Promise<unknown> {
+  const end = Date.now() + timeoutMs;
+  await page.waitForTimeout(300);
+  for (;;) {
+    const got = await page.evaluate(check);
+    if (got !== null && got !== undefined && got !== false) return got;
+    if (Date.now() > end) throw new Error(`${what}: not within ${timeoutMs / 1000} s of the tap`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/**
+ * `done`, watched without working in the page inside the tap's window: a reply from the driver's
+ * network events (armed before the tap), an element or a value by `until`. Await the result once
  * the tap has been sent.
  */
-async function armDone(page: Page, done: Done): Promise<() => Promise<unknown>> {
+function armDone(page: Page, done: Done): () => Promise<unknown> {
   if ('response' in done) {
     const reply = page.waitForResponse((r) => r.url().includes(done.response));
     return () => reply;
   }
   // source text: tsx would wrap the inner function in a helper the page lacks
-  await page.evaluate(`(() => {
-    const want = ${JSON.stringify(done)};
-    const find = ${FIND};
-    const w = window;
-    w.__done = new Promise((resolve) => {
-      const check = () => {
-        if (!find(want)) return;
-        observer.disconnect();
-        removeEventListener('input', check, true);
-        resolve(performance.now());
-      };
-      const observer = new MutationObserver(check);
-      observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
-      addEventListener('input', check, { capture: true, passive: true });
-    });
-  })()`);
-  return () => page.evaluate('window.__done');
+  return () => until(page, `!!(${FIND})(${JSON.stringify(done)})`, JSON.stringify(done));
 }
 
 export const SPECS: Spec[] = [
@@ -359,19 +358,14 @@ async function watchShows(page: Page, selector: string) {
     w.__shownAt = undefined;
     w.__tapAt = undefined;
     addEventListener('pointerdown', (e) => { if (w.__tapAt === undefined) w.__tapAt = e.timeStamp; }, { capture: true, passive: true, once: true });
-    w.__shown = new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(${JSON.stringify(selector)} + ': not shown within 20 s of the tap')), 20000);
-      const observer = new MutationObserver(() => {
-        for (const el of document.querySelectorAll(${JSON.stringify(selector)})) {
-          if (el.closest('[hidden]')) continue;
-          w.__shownAt = performance.now();
-          observer.disconnect();
-          clearTimeout(timer);
-          return void resolve(undefined);
-        }
-      });
-      observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+    const observer = new MutationObserver(() => {
+      for (const el of document.querySelectorAll(${JSON.stringify(selector)})) {
+        if (el.closest('[hidden]')) continue;
+        w.__shownAt = performance.now();
+        return void observer.disconnect();
+      }
     });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
   })()`);
 }
 
@@ -381,7 +375,7 @@ async function timedRun(browser: Browser, at: Target, spec: Spec, cpu: number): 
     await openIdle(page, at.base, spec.route, spec.html);
     const point = await aim(page, spec.target);
     if (spec.shows) await watchShows(page, spec.shows);
-    const answered = await armDone(page, spec.done);
+    const answered = armDone(page, spec.done);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
     const from = await page.evaluate(() => performance.now());
     await tap(page, point);
@@ -397,7 +391,7 @@ async function timedRun(browser: Browser, at: Target, spec: Spec, cpu: number): 
     await answered();
     let showsMs: number | undefined;
     if (spec.shows) {
-      await page.evaluate('window.__shown');
+      await until(page, 'window.__shownAt', `${spec.shows} shown`);
       const { shownAt, tapAt } = await page.evaluate(() => {
         const w = window as unknown as { __shownAt: number; __tapAt?: number };
         return { shownAt: w.__shownAt, tapAt: w.__tapAt };
@@ -427,7 +421,7 @@ export async function countedRun(browser: Browser, at: Target, spec: Spec): Prom
     await openIdle(page, at.base, spec.route);
     const point = await aim(page, spec.target);
     if (spec.slowPath) await fault(at.base, { path: spec.slowPath, delayMs: 2000 });
-    const answered = spec.slowPath || spec.keys ? null : await armDone(page, spec.done);
+    const answered = spec.slowPath || spec.keys ? null : armDone(page, spec.done);
     const before = await renders(page);
     await tap(page, point);
     if (spec.keys) {
