@@ -358,12 +358,11 @@ async function watchShows(page: Page, selector: string) {
     w.__shownAt = undefined;
     w.__tapAt = undefined;
     addEventListener('pointerdown', (e) => { if (w.__tapAt === undefined) w.__tapAt = e.timeStamp; }, { capture: true, passive: true, once: true });
+    const find = ${FIND};
     const observer = new MutationObserver(() => {
-      for (const el of document.querySelectorAll(${JSON.stringify(selector)})) {
-        if (el.closest('[hidden]')) continue;
-        w.__shownAt = performance.now();
-        return void observer.disconnect();
-      }
+      if (!find({ selector: ${JSON.stringify(selector)} })) return;
+      w.__shownAt = performance.now();
+      observer.disconnect();
     });
     observer.observe(document.body, { childList: true, subtree: true, attributes: true });
   })()`);
