@@ -19,6 +19,19 @@ export default tseslint.config(
     },
   },
   {
+    // the tests', the bench's and the scripts' browser driving
+    files: ['tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='waitForFunction'] > :matches(ArrowFunctionExpression, FunctionExpression)[async=true]",
+          message: "Playwright's waitForFunction does not await an async predicate: its Promise is truthy, so the wait returns at once. Poll with page.evaluate (untilInPage of tests/e2e/worker.ts).",
+        },
+      ],
+    },
+  },
+  {
     // the browser's code: a call that an engine of the floor (package.json browserslist) lacks fails
     // the lint, unless src/polyfills.ts fills it on the engines that lack it (src/boot.ts loads it
     // there first; the same list in all three places)

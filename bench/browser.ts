@@ -13,6 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { SCREEN_DATA_MARK, SCREEN_MARK } from '../src/engine/perf';
+import { chunksCached, controlled } from '../tests/e2e/worker';
 import { BASE, CHROMIUM, CHROMIUM_FLAGS, ROOT, gzipSizeOf, median, readRoutes, round, screenOf } from './lib';
 
 export async function launchBrowser(): Promise<Browser> {
@@ -165,21 +166,10 @@ export function heaviestListScreen(): { route: string; screen: string; auth: boo
 export async function warmWorker(page: Page, route: string, screen: string | null): Promise<void> {
   await page.goto(`${BASE}/#${route}`);
   if (screen) await page.waitForFunction((n) => performance.getEntriesByName(`screen-data:${n}`).length > 0, screen, { timeout: 20000 });
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 30000 });
-  await page.waitForFunction(
-    async () => {
-      const loaded = performance
-        .getEntriesByType('resource')
-        .map((e) => e.name.split('?')[0])
-        .filter((u) => new URL(u).pathname.startsWith('/assets/') && /\.(js|css)$/.test(u));
-      const cached = new Set<string>();
-      for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) cached.add(r.url.split('?')[0]);
-      return loaded.every((u) => cached.has(u));
-    },
-    undefined,
-    { timeout: 30000, polling: 250 },
-  );
+  await controlled(page, 30000);
+  // what the page loads once it is idle (icons, overlays, the start-up notice's widgets) too
   await page.waitForLoadState('networkidle');
+  await chunksCached(page);
 }
 
 export interface RepeatTransfer {

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE, browserPerFile, expectClean, newPage } from './harness';
+import { controlled } from './worker';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIST = path.resolve(root, process.env.E2E_DIST ?? 'dist-test');
@@ -302,7 +303,7 @@ describe('in Chromium', () => {
     expect(await avatar.locator('img').getAttribute('src')).not.toBe(before);
     await expect.poll(() => avatar.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 
-    await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 20000 });
+    await controlled(page);
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL)).toBe(`${ng.origin}/sw.js`);
     expectClean(page);
   });

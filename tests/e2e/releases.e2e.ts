@@ -18,6 +18,7 @@ import type { Page } from 'playwright-core';
 import { allowConsole, browserPerFile, expectClean, newPage } from './harness';
 import { advance, onPageClock, pauseClock, setVisibility } from './page-clock';
 import { workerPort } from './ports';
+import { controlled, untilInPage } from './worker';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BUILT = path.resolve(root, process.env.E2E_DIST ?? 'dist-test');
@@ -119,7 +120,7 @@ describe('a release copied in while a tab is open', () => {
     const { page: p } = await newPage(env.browser, { serviceWorkers: 'allow' });
     await p.goto(`${SITE}/#/`);
     await p.locator('.w-sidetabs').waitFor();
-    await p.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 20000 });
+    await controlled(p);
     const old = await pageBuild(p);
 
     const next = copyInRelease();
@@ -230,7 +231,7 @@ describe('a release marked required', () => {
     const { page: p } = await newPage(env.browser, { serviceWorkers: 'allow' });
     await p.goto(`${SITE}/#/`);
     await p.locator('.w-sidetabs').waitFor();
-    await p.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 20000 });
+    await controlled(p);
     const next = copyInRelease({ required: true });
     // the tap looks for the release: version.json says it is required (a tap while that read is
     // still out moves the player at the tap after), and the worker's update check finds the new one
@@ -239,7 +240,7 @@ describe('a release marked required', () => {
     await asked;
     await p.locator('.w-datatabs').first().waitFor();
     // the new worker is installed and waits; the player is not asked
-    await p.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting, undefined, { timeout: 20000, polling: 250 });
+    await untilInPage(p, async () => !!(await navigator.serviceWorker.getRegistration())?.waiting, 'the new worker, installed and waiting');
     expect(await prompt(p).count()).toBe(0);
 
     // a full page load (the tap's own in-app navigation is a framenavigated event too), through the
@@ -292,7 +293,7 @@ describe('a deploy that replaced the folder', () => {
     allowConsole(p, /Failed to load resource.*404/, /failed to load/, /Failed to fetch dynamically imported module/);
     await p.goto(`${SITE}/#/`);
     await p.locator('.w-sidetabs').waitFor();
-    await p.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 20000 });
+    await controlled(p);
     const old = await pageBuild(p);
 
     const next = replaceFolder();

@@ -15,6 +15,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { endpoints } from '../../src/api/catalogue';
 import { BASE, browserPerFile, expectClean, fill, go, loginByApi, newPage, resetMock, toastAfter } from './harness';
 import { draftNote, RESTORED } from './draft-helpers';
+import { chunksCached, controlled } from './worker';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIST = path.resolve(root, process.env.E2E_DIST ?? 'dist-test');
@@ -37,35 +38,12 @@ function pngSize(buf: Buffer): [number, number] {
   return [buf.readUInt32BE(16), buf.readUInt32BE(20)];
 }
 
-/** waits until the worker is active and controls the page */
-async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 20000 });
-}
-
-/** waits until every chunk this page has loaded is in the worker's caches (precache or chunk cache) */
-async function chunksCached(page: Page) {
-  await page.waitForFunction(
-    async () => {
-      const loaded = performance
-        .getEntriesByType('resource')
-        .map((e) => e.name.split('?')[0])
-        .filter((u) => new URL(u).pathname.startsWith('/assets/') && /\.(js|css)$/.test(u));
-      const cached = new Set<string>();
-      for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) cached.add(r.url.split('?')[0]);
-      return loaded.length > 0 && loaded.every((u) => cached.has(u));
-    },
-    undefined,
-    { timeout: 20000, polling: 250 },
-  );
-}
-
 /**
  * JS and CSS of the app that reached the network on the repeat visit, fetched by the page past the
  * worker or by the worker, and what the page had from the worker. Chromium reports the worker's own
- * fetches late and on a clock of its own (the first visit's chunk caching has been seen reported
- * after the reload began, stamped 70 ms before it), so its request events cannot say which visit a
- * fetch belonged to; a route sees each request as it is made, so the watch is a route installed
- * when the repeat visit begins.
+ * fetches late and on a clock of its own, so its request events cannot say which visit a fetch
+ * belonged to; a route sees each request as it is made, so the watch is a route installed when the
+ * repeat visit begins.
  */
 function networkScripts(context: BrowserContext) {
   // the app's code (the worker's own script, sw.js and its workbox file, is the browser's update check)
