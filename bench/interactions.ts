@@ -12,7 +12,9 @@
  * the tap starts held back by the mock for a while: what the tap itself re-renders, not the
  * records that come later.
  *
- * The figures of the Vue original are the issue's (measured the same way, same mock).
+ * The figures of the Vue original are the issue's (measured the same way, same mock, on another
+ * machine); with BENCH_ORIGINAL (bench/original.ts) the original is also measured here, its runs in
+ * turns with ours and the floor's: a target of its own whose taps are the same taps on its screens.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { SCREEN_DATA_MARK } from '../src/engine/perf';
@@ -23,7 +25,7 @@ import { median, readRoutes } from './lib';
 /** Event Timing's smallest reported duration: an interaction faster than this has no entry */
 export const EVENT_FLOOR_MS = 16;
 
-interface Spec {
+export interface Spec {
   name: string;
   route: string;
   member: boolean;
@@ -46,14 +48,28 @@ interface Spec {
   showsWithinMs?: number;
   /** a page of its own instead of the app's route (the floor) */
   html?: string;
+  /** the screen has shown its data when this is in the page (a build without the engine's screen-data mark: the original) */
+  ready?: Where;
+  /**
+   * taps made before the measured one, each aimed and then given a second to settle, before the CPU
+   * is throttled and before the interaction's window opens (the original's record type is a chip
+   * that opens a picker: the measured tap is the picker's 取款)
+   */
+  before?: Where[];
 }
 
-interface Where {
+export interface Where {
   selector: string;
   text?: string;
+  /**
+   * the element under the aimed point must be inside one matching this (checked before the tap; aimed
+   * again every 200 ms until it is): a target whose content moves under it (the original's scrolling
+   * announcements: the point must be on an announcement, not between two rounds of the scroll)
+   */
+  hit?: string;
 }
 
-type Done = (Where & { value?: string }) | { response: string };
+export type Done = (Where & { value?: string }) | { response: string };
 
 /**
  * The page-side finder of a `Where` (source text, evaluated in the page: tsx would wrap a function
@@ -235,6 +251,8 @@ export interface InteractionFigures {
   showsWithinMs?: number;
   /** the floor's tap (FLOOR), run in turns with this one's runs: the same minutes of the machine */
   floor?: { runs: number[]; latencyMs: number };
+  /** the build has no such tap (Target.tapOf answered null): why; no runs, latencyMs NaN */
+  absent?: string;
 }
 
 /** every Event Timing entry of an interaction, recorded from the page's start */
@@ -281,8 +299,8 @@ function worst(entries: EventEntry[], from: number): Timed {
   return best;
 }
 
-async function phone(browser: Browser, spec: Spec, token: string): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1, serviceWorkers: 'block' });
+async function phone(browser: Browser, spec: Spec, token: string, bypassCsp = false): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1, serviceWorkers: 'block', ...(bypassCsp ? { bypassCSP: true } : {}) });
   // the start-up notice of home has been seen (it would cover what is tapped)
   await context.addInitScript(
     ({ t, once }) => {
@@ -298,7 +316,7 @@ async function phone(browser: Browser, spec: Spec, token: string): Promise<{ con
 }
 
 /** the route's screen has shown its data, its requests are answered, and the page has had a second to settle */
-async function openIdle(page: Page, base: string, route: string, html?: string) {
+async function openIdle(page: Page, base: string, route: string, html?: string, ready?: Where) {
   if (html) {
     await page.route(`${base}${route}`, (r) => r.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
     await page.goto(`${base}${route}`);
@@ -307,7 +325,14 @@ async function openIdle(page: Page, base: string, route: string, html?: string) 
   }
   const screen = readRoutes().find((r) => r.path === route)?.screen;
   await page.goto(`${base}/#${route}`);
-  if (screen) {
+  if (ready) {
+    // a build without the engine's marks (the original): its data is on the screen (looked for before any tap)
+    const end = Date.now() + 20000;
+    while (!(await page.evaluate(`!!(${FIND})(${JSON.stringify(ready)})`))) {
+      if (Date.now() > end) throw new Error(`${route}: ${JSON.stringify(ready)} not shown within 20 s`);
+      await page.waitForTimeout(100);
+    }
+  } else if (screen) {
     // the screen's mark, from a PerformanceObserver (buffered: one set before this ran counts)
     await page.evaluate(`new Promise((resolve, reject) => {
       const mark = ${JSON.stringify(`${SCREEN_DATA_MARK}${screen}`)};
@@ -329,7 +354,7 @@ async function openIdle(page: Page, base: string, route: string, html?: string) 
  * driver's own work in the page (finding the element, its box: ~30-60 ms of script at 4x) is not on
  * the main thread just before the touch, counted as the app's input delay
  */
-async function aim(page: Page, target: Where): Promise<{ x: number; y: number }> {
+async function aim(page: Page, target: Where, tries = 0): Promise<{ x: number; y: number }> {
   const box = (await page.evaluate(`(() => {
     const el = (${FIND})(${JSON.stringify(target)});
     if (!el) return null;
@@ -338,7 +363,13 @@ async function aim(page: Page, target: Where): Promise<{ x: number; y: number }>
     return { x: r.x, y: r.y, width: r.width, height: r.height };
   })()`)) as { x: number; y: number; width: number; height: number } | null;
   if (!box || !box.width || !box.height) throw new Error(`nothing to tap: ${JSON.stringify(target)}`);
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  if (target.hit && !(await page.evaluate(`!!document.elementFromPoint(${at.x}, ${at.y})?.closest(${JSON.stringify(target.hit)})`))) {
+    if (tries >= 50) throw new Error(`nothing of ${target.hit} under ${JSON.stringify(target)} within 10 s`);
+    await page.waitForTimeout(200);
+    return aim(page, target, tries + 1);
+  }
+  return at;
 }
 
 const tap = (page: Page, at: { x: number; y: number }) => page.touchscreen.tap(at.x, at.y);
@@ -369,9 +400,14 @@ async function watchShows(page: Page, selector: string) {
 }
 
 async function timedRun(browser: Browser, at: Target, spec: Spec, cpu: number): Promise<Timed & { showsMs?: number }> {
-  const { context, page, cdp } = await phone(browser, spec, at.token);
+  await at.prepare?.();
+  const { context, page, cdp } = await phone(browser, spec, at.token, at.bypassCsp);
   try {
-    await openIdle(page, at.base, spec.route, spec.html);
+    await openIdle(page, at.base, spec.route, spec.html, spec.ready);
+    for (const first of spec.before ?? []) {
+      await tap(page, await aim(page, first));
+      await page.waitForTimeout(1000);
+    }
     const point = await aim(page, spec.target);
     if (spec.shows) await watchShows(page, spec.shows);
     const answered = armDone(page, spec.done);
@@ -444,6 +480,17 @@ export async function countedRun(browser: Browser, at: Target, spec: Spec): Prom
 export interface Target {
   base: string;
   token: string;
+  /**
+   * this build's version of a tap of SPECS, where its screens differ (the Vue original:
+   * bench/original.ts); null when it has no such tap. Default: the tap as it is
+   */
+  tapOf?: (spec: Spec) => Spec | null;
+  /** before each page of this build: the mock state it needs (the original: bench/original.ts) */
+  prepare?: () => Promise<void>;
+  /** its pages load with the Content-Security-Policy bypassed (the original compiles its root template at run time, an eval the policy forbids) */
+  bypassCsp?: boolean;
+  /** a React build: what each tap renders is counted (the DevTools hook); false for the original (Vue) */
+  react?: boolean;
 }
 
 /**
@@ -453,13 +500,24 @@ export interface Target {
 export async function measureInteractions(browser: Browser, targets: Target[], runs: number, cpu = 4, only?: (s: Spec) => boolean): Promise<InteractionFigures[][]> {
   const out: InteractionFigures[][] = targets.map(() => []);
   for (const spec of SPECS.filter((s) => !only || only(s))) {
+    // each target's version of the tap (the same name), or null where it has none
+    const theirs = targets.map((target) => (target.tapOf ? target.tapOf(spec) : spec));
     const timed: (Timed & { showsMs?: number })[][] = targets.map(() => []);
     const floor: number[] = [];
     for (let i = 0; i < runs; i++) {
-      for (const [t, target] of targets.entries()) timed[t].push(await timedRun(browser, target, spec, cpu));
+      for (const [t, target] of targets.entries()) {
+        const tap = theirs[t];
+        if (tap) timed[t].push(await timedRun(browser, target, tap, cpu));
+      }
       floor.push((await timedRun(browser, targets[0], FLOOR, cpu)).latency);
     }
+    const floorFigure = { runs: floor, latencyMs: [...floor].sort((a, b) => a - b)[Math.floor(floor.length / 2)] };
     for (const [t, target] of targets.entries()) {
+      const tap = theirs[t];
+      if (!tap) {
+        out[t].push({ name: spec.name, route: spec.route, runs: [], latencyMs: NaN, under: false, parts: null, original: spec.original, floor: floorFigure, absent: 'no such tap on its screens' });
+        continue;
+      }
       const sorted = [...timed[t]].sort((a, b) => a.latency - b.latency);
       const mid = sorted[Math.floor(sorted.length / 2)];
       const shows = timed[t].map((x) => x.showsMs).filter((n): n is number => n !== undefined);
@@ -471,9 +529,9 @@ export async function measureInteractions(browser: Browser, targets: Target[], r
         under: timed[t].every((x) => x.under),
         parts: mid.parts,
         original: spec.original,
-        renders: await countedRun(browser, target, spec),
-        ...(shows.length ? { showsMs: median(shows), ...(spec.showsWithinMs ? { showsWithinMs: spec.showsWithinMs } : {}) } : {}),
-        floor: { runs: floor, latencyMs: [...floor].sort((a, b) => a - b)[Math.floor(floor.length / 2)] },
+        ...(target.react === false ? {} : { renders: await countedRun(browser, target, spec) }),
+        ...(shows.length ? { showsMs: median(shows), ...(tap.showsWithinMs ? { showsWithinMs: tap.showsWithinMs } : {}) } : {}),
+        floor: floorFigure,
       });
     }
   }

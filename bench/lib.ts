@@ -68,6 +68,14 @@ async function waitForServer(url: string, ms: number, child: ChildProcess) {
 export const BASELINE_DIST = process.env.BENCH_BASELINE ? path.resolve(ROOT, process.env.BENCH_BASELINE) : null;
 export const BASELINE_BASE = `http://127.0.0.1:${PORT + 1}`;
 
+/**
+ * BENCH_ORIGINAL=DIR: a production build of the Vue original (docs/BENCH.md says how to build it),
+ * served with the same mock two ports above the bench's; the interactions are measured on it in
+ * turns with this build's (bench/original.ts).
+ */
+export const ORIGINAL_DIST = process.env.BENCH_ORIGINAL ? path.resolve(ROOT, process.env.BENCH_ORIGINAL) : null;
+export const ORIGINAL_BASE = `http://127.0.0.1:${PORT + 2}`;
+
 /** scripts/serve.ts (the production build, the mock API and the production CSP) on the bench port (or `base`'s) */
 export async function startServer(dist = DIST, base = BASE): Promise<() => Promise<void>> {
   // on a shared machine another server may hold the port: measuring it would measure another build

@@ -18,6 +18,9 @@
  *   BENCH_TAPS=login,站内信  interactions: only the taps whose name holds one of these
  *   BENCH_BASELINE=DIR     a build of the code before a change, measured beside this one in turns
  *                          (interactions, idle-routes, far): lib.ts
+ *   BENCH_ORIGINAL=DIR     a build of the Vue original: the taps measured on it too, in turns (the
+ *                          column "original, here"; it replaces issue 38's figures as the reference):
+ *                          bench/original.ts
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -25,11 +28,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { heaviestListScreen, launchBrowser, measureRender, measureRepeatTransfer, measureTransfer, type RenderTime, type RepeatTransfer, type Transfer } from './browser';
 import { measureConfigCheck, type ConfigFigures } from './config-check';
-import { BASE, BASELINE_BASE, BASELINE_DIST, BIN, DIST, QUICK, ROOT, median, memberToken, readRoutes, resetMock, screenOf, startServer } from './lib';
+import { BASE, BASELINE_BASE, BASELINE_DIST, BIN, DIST, ORIGINAL_BASE, ORIGINAL_DIST, QUICK, ROOT, median, memberToken, readRoutes, resetMock, screenOf, startServer } from './lib';
 import { measureLighthouse, type LighthouseFigures } from './lighthouse';
 import { measureBalanceLoad, type LoadFigures } from './load';
 import { measureIdle, measureRouteIdle, type IdleFigures, type RouteIdle } from './idle';
 import { EVENT_FLOOR_MS, FLOOR, measureInteractions, type InteractionFigures, type Target } from './interactions';
+import { originalTarget } from './original';
 import { FAR, FAR_ROUTES, measureFarRoute, type FarFigures } from './far-network';
 import { describeRate, measurePolls, type PollRate } from './polls';
 
@@ -112,6 +116,8 @@ const results: {
   far?: FarFigures[];
   /** the same measures of BENCH_BASELINE's build, taken in turns with this one's */
   baseline?: { interactions?: InteractionFigures[]; routesIdle?: RouteIdle[]; far?: FarFigures[] };
+  /** the taps of BENCH_ORIGINAL's build (the Vue original), taken in turns with this one's */
+  original?: { dist: string; interactions?: InteractionFigures[] };
   polls?: PollRate[];
   lighthouse?: LighthouseFigures[];
   config?: ConfigFigures;
@@ -148,6 +154,7 @@ const needsServer = [...browserParts, 'polls', 'lighthouse', 'load'].some((p) =>
 const stop = needsServer ? await step('start server', () => startServer()) : undefined;
 const compared = ['interactions', 'idle-routes', 'far'].some((p) => parts.has(p));
 const baselineStop = stop && BASELINE_DIST && compared ? await step(`start the baseline's server (${path.relative(ROOT, BASELINE_DIST)})`, () => startServer(BASELINE_DIST ?? undefined, BASELINE_BASE)) : undefined;
+const originalStop = stop && ORIGINAL_DIST && parts.has('interactions') ? await step(`start the original's server (${ORIGINAL_DIST})`, () => startServer(ORIGINAL_DIST ?? undefined, ORIGINAL_BASE)) : undefined;
 
 if (stop) {
   try {
@@ -225,31 +232,46 @@ if (stop) {
         const before = (value: string | null | undefined) => (baselineStop && value != null ? ` (before: ${value})` : '');
         if (parts.has('interactions')) {
           const at = await targets();
-          const got = await step(`interactions x${TAP_RUNS} (CPU 4x)${baselineStop ? ', and the baseline in turns' : ''}`, () => measureInteractions(browser, at, TAP_RUNS, 4, TAPS ? (s) => TAPS.some((t) => s.name.includes(t)) : undefined));
+          // the Vue original (BENCH_ORIGINAL), last: its runs in turns with ours and the baseline's
+          if (originalStop) {
+            await resetMock(ORIGINAL_BASE);
+            at.push(originalTarget(ORIGINAL_BASE, await memberToken(ORIGINAL_BASE)));
+          }
+          const also = [baselineStop && 'the baseline', originalStop && 'the original'].filter(Boolean).join(' and ');
+          const got = await step(`interactions x${TAP_RUNS} (CPU 4x)${also ? `, and ${also} in turns` : ''}`, () => measureInteractions(browser, at, TAP_RUNS, 4, TAPS ? (s) => TAPS.some((t) => s.name.includes(t)) : undefined));
           if (got) {
-            const [now, was] = got;
+            const now = got[0];
+            const was = baselineStop ? got[1] : undefined;
+            const orig = originalStop ? got[got.length - 1] : undefined;
             results.interactions = now;
             if (was) results.baseline = { ...results.baseline, interactions: was };
-            const ms = (f: InteractionFigures) => `${f.under ? '≤ ' : ''}${f.latencyMs} ms`;
+            if (orig && ORIGINAL_DIST) results.original = { dist: ORIGINAL_DIST, interactions: orig };
+            const ms = (f: InteractionFigures) => (f.absent ? `none (${f.absent})` : `${f.under ? '≤ ' : ''}${f.latencyMs} ms`);
+            const runsOf = (f: InteractionFigures) => (f.absent ? '' : ` [${f.runs.join(', ')}]`);
+            const partsOf = (f: InteractionFigures) => (f.parts ? ` (input delay ${f.parts.inputDelay}, processing ${f.parts.processing}, presentation ${f.parts.presentation})` : '');
             const comps = (f: InteractionFigures | undefined) => (f?.renders ? `${f.renders.components} components in ${f.renders.commits} commits` : undefined);
             for (const [i, f] of now.entries()) {
               const old = was?.[i];
-              const p = f.parts ? ` (input delay ${f.parts.inputDelay}, processing ${f.parts.processing}, presentation ${f.parts.presentation})` : '';
-              const vs = f.original !== null ? `; original ${f.original} ms` : '';
-              const cap = Math.min(BUDGET.interactionMs, f.original !== null ? Math.max(f.original, EVENT_FLOOR_MS) + BUDGET.originalSlackMs : Infinity);
+              const here = orig?.[i];
+              const p = partsOf(f);
+              // the reference: the original measured here, in the same minutes (BENCH_ORIGINAL), else issue 38's figure
+              const vs = here ? `; original, here: ${ms(here)}${runsOf(here)}${partsOf(here)} (issue 38's: ${f.original ?? '-'} ms)` : f.original !== null ? `; original ${f.original} ms` : '';
+              const reference = here ? (here.absent ? null : here.latencyMs) : f.original;
+              const cap = Math.min(BUDGET.interactionMs, reference !== null ? Math.max(reference, EVENT_FLOOR_MS) + BUDGET.originalSlackMs : Infinity);
               const fl = f.floor ? `; the floor, in turns: ${f.floor.latencyMs} ms [${f.floor.runs.join(', ')}]` : '';
-              row(`tap ${f.name} (CPU 4x, median of ${f.runs.length})`, `${ms(f)} [${f.runs.join(', ')}]${p}${before(old && `${ms(old)} [${old.runs.join(', ')}]`)}${vs}${fl}`, `≤ ${cap} ms`, f.latencyMs <= cap);
+              row(`tap ${f.name} (CPU 4x, median of ${f.runs.length})`, `${ms(f)}${runsOf(f)}${p}${before(old && `${ms(old)}${runsOf(old)}`)}${vs}${fl}`, `≤ ${cap} ms`, f.latencyMs <= cap);
               if (f.renders) {
                 const budget = f.route === '/transRecord' ? BUDGET.recordTypeComponents : undefined;
                 row(`  ${f.name}: rendered by the tap`, `${comps(f)}${before(comps(old))}`, budget ? `< ${budget} components` : '', budget ? f.renders.components < budget : null);
               }
               if (f.showsMs !== undefined) {
                 const budget = f.showsWithinMs;
-                row(`  ${f.name}: what it opens, in the page after the tap`, `${f.showsMs} ms${before(old?.showsMs !== undefined ? `${old.showsMs} ms` : null)}`, budget ? `≤ ${budget} ms` : '', budget ? f.showsMs <= budget : null);
+                const theirs = here?.showsMs !== undefined ? `; original, here: ${here.showsMs} ms` : '';
+                row(`  ${f.name}: what it opens, in the page after the tap`, `${f.showsMs} ms${before(old?.showsMs !== undefined ? `${old.showsMs} ms` : null)}${theirs}`, budget ? `≤ ${budget} ms` : '', budget ? f.showsMs <= budget : null);
               }
             }
-            const inp = (list: InteractionFigures[]) => Math.max(...list.map((f) => f.latencyMs));
-            row('INP (the worst tap of the table, CPU 4x)', `${inp(now)} ms${before(was && `${inp(was)} ms`)}`, `≤ ${BUDGET.interactionMs} ms`, inp(now) <= BUDGET.interactionMs);
+            const inp = (list: InteractionFigures[]) => Math.max(...list.filter((f) => !f.absent).map((f) => f.latencyMs));
+            row('INP (the worst tap of the table, CPU 4x)', `${inp(now)} ms${before(was && `${inp(was)} ms`)}${orig ? `; original, here: ${inp(orig)} ms` : ''}`, `≤ ${BUDGET.interactionMs} ms`, inp(now) <= BUDGET.interactionMs);
             // what the same tap costs with no app at all (FLOOR), all its runs: the browser's and the machine's share of every figure above
             const floors = now.flatMap((f) => f.floor?.runs ?? []);
             if (floors.length) row(`${FLOOR.name} (CPU 4x, median of ${floors.length}, in turns with the taps)`, `${median(floors)} ms (${Math.min(...floors)} to ${Math.max(...floors)})`, '', null);
@@ -357,6 +379,7 @@ if (stop) {
   } finally {
     await stop();
     await baselineStop?.();
+    await originalStop?.();
   }
 }
 
