@@ -212,13 +212,7 @@ const Fields = memo(function Fields({
         .filter((f) => f.type !== 'hidden')
         .map((f) => (
           <FieldRow key={f.name} field={f} formName={formName} scope={scope}>
-            <Controller
-              name={f.name}
-              control={control}
-              render={({ field }) => (
-                <FieldInput field={f} id={`${formName}-${f.name}`} value={field.value} onChange={field.onChange} scope={scope} captcha={captcha} onRedraw={onRedraw} />
-              )}
-            />
+            <FieldInput control={control} field={f} id={`${formName}-${f.name}`} scope={scope} captcha={captcha} onRedraw={onRedraw} />
           </FieldRow>
         ))}
     </div>
@@ -245,41 +239,48 @@ function FieldRow({ field, formName, scope, children }: { field: FieldConfig; fo
   );
 }
 
-function FieldInput(props: FieldInputProps) {
-  const { field, id, value, onChange, scope, captcha, onRedraw } = props;
+/**
+ * A field's input, bound to the form by its Controller. What it shows besides its value (the
+ * placeholder, the length, the labels: bindings of config) is worked out here, when the fields
+ * render, not in the Controller's render: a typed key re-renders the Controller and the input, and
+ * evaluates no binding (issue 38).
+ */
+function FieldInput({ control, ...props }: Omit<FieldInputProps, 'value' | 'onChange'> & { control: Control<FieldValues> }) {
+  const { field, id, scope, captcha, onRedraw } = props;
   const { text } = useScreen();
   const Own = fieldComponent(field.type);
-  if (Own) return <Own {...props} />;
+  if (Own) return <Controller name={field.name} control={control} render={({ field: bound }) => <Own {...props} value={bound.value} onChange={bound.onChange} />} />;
   const placeholder = resolveText(field.placeholder ?? '', scope);
   const maxLength = field.maxLength !== undefined ? resolveNumber(field.maxLength, scope, 32) : resolveNumber('{{const.textInputMax}}', scope, 32);
-  const str = value === undefined || value === null ? '' : String(value);
-
   const clearLabel = text('@form.inputClear');
-  switch (field.type) {
-    case 'captcha':
-      return (
-        <div className="cfg-captcha">
-          <TextInput id={id} name={field.name} placeholder={placeholder} value={str} onChange={onChange} maxLength={maxLength} inputMode="numeric" autoComplete="off" clearLabel={clearLabel} />
-          <Captcha code={captcha} onRefresh={onRedraw} label={text('@captcha.refresh')} />
-        </div>
-      );
-    default:
-      return (
-        <TextInput
-          id={id}
-          name={field.name}
-          type={field.type === 'password' ? 'password' : 'text'}
-          inputMode={field.inputMode ?? (field.type === 'number' ? 'decimal' : undefined)}
-          placeholder={placeholder}
-          value={str}
-          onChange={onChange}
-          maxLength={maxLength}
-          readOnly={field.readOnly}
-          autoComplete={field.autoComplete ?? (field.type === 'password' ? 'current-password' : 'off')}
-          clearLabel={field.readOnly ? undefined : clearLabel}
-        />
-      );
-  }
+  const attributes: InputAttributes & { clearLabel?: string } =
+    field.type === 'captcha'
+      ? { id, name: field.name, placeholder, maxLength, inputMode: 'numeric', autoComplete: 'off', clearLabel }
+      : {
+          id,
+          name: field.name,
+          type: field.type === 'password' ? 'password' : 'text',
+          inputMode: field.inputMode ?? (field.type === 'number' ? 'decimal' : undefined),
+          placeholder,
+          maxLength,
+          readOnly: field.readOnly,
+          autoComplete: field.autoComplete ?? (field.type === 'password' ? 'current-password' : 'off'),
+          clearLabel: field.readOnly ? undefined : clearLabel,
+        };
+  const input = (
+    <Controller
+      name={field.name}
+      control={control}
+      render={({ field: bound }) => <TextInput {...attributes} value={bound.value === undefined || bound.value === null ? '' : String(bound.value)} onChange={bound.onChange} />}
+    />
+  );
+  if (field.type !== 'captcha') return input;
+  return (
+    <div className="cfg-captcha">
+      {input}
+      <Captcha code={captcha} onRefresh={onRedraw} label={text('@captcha.refresh')} />
+    </div>
+  );
 }
 
 /**
