@@ -4,13 +4,14 @@
  * (form-draft-load.ts), for every form: it puts the draft back (before the form paints, when the
  * chunk was there first), keeps every change the player makes from then on (written when the
  * browser is idle, at once when the page is hidden or left), drops the draft when
- * the form has been submitted successfully, and shows the note 已恢复… with 清除 while a restored
+ * the form has been submitted successfully or its tab switched away from (Tabs, SideTabs: a switch
+ * starts the pane's form empty again; /login's modes), and shows the note 已恢复… with 清除 while a restored
  * draft is on screen; a form with `"draft": false` keeps nothing. Nothing of it re-renders as the
  * player types (react-hook-form's `subscribe`). A submit whose call got no answer (network,
  * timeout, 5xx: `outcomeOf` of poll.ts) is told @form.notArrived; the values stay on screen and the
  * client sends the next tap as the same request.
  */
-import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
+import { useCallback, useContext, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useSnapshot } from 'valtio';
 import { constants } from '../config';
@@ -19,6 +20,7 @@ import type { FormConfig } from '../config/types';
 import { session } from '../store/session';
 import { draftValues, dropDraft, ownerOf, readDraft, saveDraft, sweepDrafts } from './form-draft';
 import { whenIdle } from './idle';
+import { PaneLeftContext } from './screen-context';
 import { outcomeOf } from './poll';
 import { useScreen } from './screen-context';
 import { ui } from './ui';
@@ -101,6 +103,7 @@ export default function DraftKeeper({ name, form, defaults, methods, handle }: D
     pending.current?.cancel();
     pending.current = null;
   };
+  const paneLeft = useContext(PaneLeftContext);
   useEffect(() => {
     const unsubscribe = methods.subscribe({
       formState: { values: true },
@@ -116,10 +119,15 @@ export default function DraftKeeper({ name, form, defaults, methods, handle }: D
       unsubscribe();
       window.removeEventListener('pagehide', write);
       document.removeEventListener('visibilitychange', hidden);
-      // the form leaves the screen: what was typed last is kept
-      write();
+      // the form leaves the screen: what was typed last is kept; its tab was switched away from: the
+      // form starts empty again next time (Tabs), what was typed goes
+      if (!paneLeft()) return write();
+      pending.current?.cancel();
+      pending.current = null;
+      const storage = tabStorage();
+      if (storage) dropDraft(storage, name);
     };
-  }, [methods, write]);
+  }, [methods, write, paneLeft, name]);
 
   useImperativeHandle(
     handle,

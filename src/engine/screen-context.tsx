@@ -4,7 +4,7 @@
  * the form engine and the form's fields read them (a field loaded in a chunk of its own imports
  * this, not the renderer that loads it).
  */
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { asCondition, type FormConfig } from '../config/types';
 import { session } from '../store/session';
@@ -61,6 +61,32 @@ export interface ScreenShared {
 }
 
 export const ScreenContext = createContext<ScreenShared | null>(null);
+
+/**
+ * Whether the pane a node is in has been switched away from (Tabs, SideTabs): a switch remounts the
+ * pane and a form in it starts empty again, so the form's draft keeper drops its draft instead of
+ * keeping it for the pane's next showing (/login: "toggling the mode resets all fields"). Outside a
+ * pane, and when the whole screen leaves: false (the draft is kept).
+ */
+export const PaneLeftContext = createContext<() => boolean>(() => false);
+
+/** for a switcher of panes: each pane's PaneLeftContext value (stable per key), true once `active` is another pane */
+export function usePaneLeft(active: string | undefined): (key: string) => () => boolean {
+  const current = useRef(active);
+  // in the switch's own commit: before the deferred render that unmounts the pane left
+  useLayoutEffect(() => {
+    current.current = active;
+  }, [active]);
+  const byKey = useRef(new Map<string, () => boolean>());
+  return useCallback((key: string) => {
+    let left = byKey.current.get(key);
+    if (!left) {
+      left = () => current.current !== key;
+      byKey.current.set(key, left);
+    }
+    return left;
+  }, []);
+}
 export const ItemScopeContext = createContext<Scope>({});
 
 export function useScreen(): ScreenApi {

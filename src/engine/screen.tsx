@@ -30,7 +30,7 @@ import { recoverFromChunkError } from './release';
 import { FAULTS_HONOURED, testFault } from './test-fault';
 import { ScreenContext, useScreen, type ScreenShared } from './screen-context';
 
-export { ScopeProvider, useScreen, type ScreenApi } from './screen-context';
+export { PaneLeftContext, ScopeProvider, usePaneLeft, useScreen, type ScreenApi } from './screen-context';
 
 /**
  * A widget not loaded yet (one under a `when`: a start-up popup), loaded with the widgets it draws

@@ -86,6 +86,8 @@ describe('register', () => {
     await p.getByRole('tab', { name: '登录' }).click();
     await p.locator('form[name=login]').waitFor();
     expect(await p.locator('form[name=login] input[name=name]').inputValue()).toBe('');
+    // what was typed before the toggle went with it: no draft comes back, and none is announced
+    expect(await p.locator('.cfg-draft').count()).toBe(0);
     // issue 38: the tab answers the tap by itself; the address and the title follow just after
     await expect.poll(() => new URL(p.url()).hash).toBe('#/login?type=0&pid=77');
     // a second tap before the address has followed the first (each tap rendered, no task between):

@@ -2,7 +2,7 @@ import { useDeferredValue, useId, type KeyboardEvent } from 'react';
 import { useChoice } from '../../engine/choice';
 import { IconByName } from '../../engine/icons';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
-import { Nodes, useScreen } from '../../engine/screen';
+import { Nodes, PaneLeftContext, usePaneLeft, useScreen } from '../../engine/screen';
 import { asText } from '../../engine/text';
 import type { Props as Config } from './schema';
 import './style.css';
@@ -26,6 +26,8 @@ export default function SideTabs({ props }: WidgetProps<Props>) {
   // the list answers the tap at once; the pane (a grid of pictures) renders just after, without holding it back
   const paneKey = useDeferredValue(active?.key);
   const pane = tabs.find((tab) => tab.key === paneKey) ?? active;
+  // the pane switched away from is unmounted: its forms drop their drafts (they start empty again)
+  const paneLeft = usePaneLeft(active?.key);
 
   // arrow keys move between tabs (WAI-ARIA tabs pattern, vertical)
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -62,7 +64,11 @@ export default function SideTabs({ props }: WidgetProps<Props>) {
         })}
       </div>
       <div className="w-sidetabs-pane" id={`${id}-pane`} role="tabpanel" aria-labelledby={active ? `${id}-tab-${active.key}` : undefined} key={pane?.key}>
-        {pane && <Nodes nodes={pane.children} />}
+        {pane && (
+          <PaneLeftContext.Provider value={paneLeft(pane.key)}>
+            <Nodes nodes={pane.children} />
+          </PaneLeftContext.Provider>
+        )}
       </div>
     </div>
   );

@@ -8,7 +8,7 @@
 import { startTransition, useDeferredValue, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ResolvedProps, WidgetProps } from '../../engine/registry';
-import { Nodes, useScreen } from '../../engine/screen';
+import { Nodes, PaneLeftContext, usePaneLeft, useScreen } from '../../engine/screen';
 import { useChoice } from '../../engine/choice';
 import { whenIdle } from '../../engine/idle';
 import { asText } from '../../engine/text';
@@ -72,6 +72,8 @@ export default function Tabs({ props }: WidgetProps<Props>) {
   // only changes from hidden to shown in the render just after (its rows are not rendered then)
   const shown = tabs.some((tab) => tab.key === paneKey) ? paneKey : tabs[index]?.key;
   const panes = everyPane ? tabs : tabs.filter((tab) => tab.key === shown);
+  // a pane switched away from is unmounted: its forms drop their drafts (they start empty again)
+  const paneLeft = usePaneLeft(active);
 
   return (
     <div className={`w-tabs w-tabs-${props.variant ?? 'line'} ${props.sticky ? 'is-sticky' : ''}`}>
@@ -103,7 +105,9 @@ export default function Tabs({ props }: WidgetProps<Props>) {
           hidden={panes.length > 1 && pane.key !== shown}
           aria-labelledby={`${id}-${tabs.indexOf(pane)}`}
         >
-          <Nodes nodes={pane.children} />
+          <PaneLeftContext.Provider value={paneLeft(pane.key)}>
+            <Nodes nodes={pane.children} />
+          </PaneLeftContext.Provider>
         </div>
       ))}
     </div>

@@ -4,7 +4,7 @@ import { conditionRef, featureRef, keyedBy, nodesRef, type Templates } from '../
 /**
  * Tabs whose panes are node lists. The active tab lives in the url query (`queryParam`, so a
  * link can open a tab and switching keeps other query values) or in screen state (`stateKey`).
- * Switching remounts the pane: a form in it starts empty again. With `prerender`, every pane is
+ * Switching remounts the pane: a form in it starts empty again (its draft dropped). With `prerender`, every pane is
  * rendered (hidden) once the browser is idle after the screen opened, and stays: a switch only
  * shows it (issue 38: a tab whose data is prefetched shows its rows at once).
  */
