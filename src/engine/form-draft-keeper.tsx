@@ -156,8 +156,9 @@ export default function DraftKeeper({ name, form, defaults, methods, handle }: D
         type="button"
         className="cfg-draft-clear"
         onClick={() => {
-          // the form as it opened; the (now empty) values remove the draft
-          methods.reset();
+          // the form as it opened, its inputs kept in place (form.tsx binds text fields by ref); the
+          // (now empty) values remove the draft
+          methods.reset(undefined, { keepFieldsRef: true });
           forget();
           const storage = tabStorage();
           if (storage) dropDraft(storage, name);

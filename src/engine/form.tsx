@@ -8,7 +8,7 @@
  * What the player types is kept as the form's draft (form-draft-keeper.tsx, a chunk of its own).
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { useForm, useWatch, Controller, type Control, type Resolver, type FieldValues } from 'react-hook-form';
+import { useForm, useWatch, Controller, type Control, type Resolver, type FieldValues, type UseFormRegisterReturn, type UseFormSetValue } from 'react-hook-form';
 import { Button } from 'antd-mobile';
 import { appConfig } from '../config';
 import { asActions, type Action, type FieldConfig, type FormConfig } from '../config/types';
@@ -101,7 +101,8 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
         setValue(f.rule.field, '');
         break;
       case 'clearForm':
-        reset(defaultsOf(form.fields, nowRef.current()));
+        // the inputs keep their place in the form (text fields are bound by ref: see TextInput)
+        reset(defaultsOf(form.fields, nowRef.current()), { keepFieldsRef: true });
         break;
       case 'newCaptcha':
         setValue(f.rule.field, '');
@@ -172,7 +173,7 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
       }}
     >
       {Drafts && <Drafts.default name={name} form={form} defaults={defaults} methods={methods} handle={draft} />}
-      <Fields control={control} fields={form.fields} formName={name} captcha={captcha} onRedraw={redraw} />
+      <Fields control={control} setValue={setValue} fields={form.fields} formName={name} captcha={captcha} onRedraw={redraw} />
       {footer && <LiveFooter control={control}>{footer}</LiveFooter>}
       <Button className="cfg-form-submit" block color="primary" size="large" type="submit" disabled={busy} loading={busy}>
         {screen.text(submitText ?? form.submitText)}
@@ -184,17 +185,19 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
 /**
  * The fields, memoised, with a subscription of their own to what they read (a select's options
  * from loaded data): the form's own re-renders (react-hook-form's after its mount, a submit's busy
- * state) do not re-render them. Each field's input is the only part of it a typed key re-renders
- * (its Controller's subscription); its row and label stay as they are.
+ * state) do not re-render them. A typed key re-renders nothing in a text field (bound by ref, see
+ * TextInput), and only its Controller and input in the others; rows and labels stay as they are.
  */
 const Fields = memo(function Fields({
   control,
+  setValue,
   fields,
   formName,
   captcha,
   onRedraw,
 }: {
   control: Control<FieldValues>;
+  setValue: UseFormSetValue<FieldValues>;
   fields: readonly FieldConfig[];
   formName: string;
   captcha: string;
@@ -212,7 +215,7 @@ const Fields = memo(function Fields({
         .filter((f) => f.type !== 'hidden')
         .map((f) => (
           <FieldRow key={f.name} field={f} formName={formName} scope={scope}>
-            <FieldInput control={control} field={f} id={`${formName}-${f.name}`} scope={scope} captcha={captcha} onRedraw={onRedraw} />
+            <FieldInput control={control} setValue={setValue} field={f} id={`${formName}-${f.name}`} scope={scope} captcha={captcha} onRedraw={onRedraw} />
           </FieldRow>
         ))}
     </div>
@@ -240,12 +243,11 @@ function FieldRow({ field, formName, scope, children }: { field: FieldConfig; fo
 }
 
 /**
- * A field's input, bound to the form by its Controller. What it shows besides its value (the
- * placeholder, the length, the labels: bindings of config) is worked out here, when the fields
- * render, not in the Controller's render: a typed key re-renders the Controller and the input, and
- * evaluates no binding (issue 38).
+ * A field's input, bound to the form: a text, password, number or captcha field by ref (TextInput),
+ * the others by their Controller. What it shows besides its value (the placeholder, the length, the
+ * labels: bindings of config) is worked out when the fields render, never on a typed key (issue 38).
  */
-function FieldInput({ control, ...props }: Omit<FieldInputProps, 'value' | 'onChange'> & { control: Control<FieldValues> }) {
+function FieldInput({ control, setValue, ...props }: Omit<FieldInputProps, 'value' | 'onChange'> & { control: Control<FieldValues>; setValue: UseFormSetValue<FieldValues> }) {
   const { field, id, scope, captcha, onRedraw } = props;
   const { text } = useScreen();
   const Own = fieldComponent(field.type);
@@ -253,50 +255,58 @@ function FieldInput({ control, ...props }: Omit<FieldInputProps, 'value' | 'onCh
   const placeholder = resolveText(field.placeholder ?? '', scope);
   const maxLength = field.maxLength !== undefined ? resolveNumber(field.maxLength, scope, 32) : resolveNumber('{{const.textInputMax}}', scope, 32);
   const clearLabel = text('@form.inputClear');
-  const attributes: InputAttributes & { clearLabel?: string } =
-    field.type === 'captcha'
-      ? { id, name: field.name, placeholder, maxLength, inputMode: 'numeric', autoComplete: 'off', clearLabel }
-      : {
-          id,
-          name: field.name,
-          type: field.type === 'password' ? 'password' : 'text',
-          inputMode: field.inputMode ?? (field.type === 'number' ? 'decimal' : undefined),
-          placeholder,
-          maxLength,
-          readOnly: field.readOnly,
-          autoComplete: field.autoComplete ?? (field.type === 'password' ? 'current-password' : 'off'),
-          clearLabel: field.readOnly ? undefined : clearLabel,
-        };
-  const input = (
-    <Controller
-      name={field.name}
-      control={control}
-      render={({ field: bound }) => <TextInput {...attributes} value={bound.value === undefined || bound.value === null ? '' : String(bound.value)} onChange={bound.onChange} />}
-    />
-  );
-  if (field.type !== 'captcha') return input;
+  const registration = control.register(field.name);
+  const clear = () => setValue(field.name, '', { shouldDirty: true });
+  if (field.type === 'captcha') {
+    return (
+      <div className="cfg-captcha">
+        <TextInput id={id} registration={registration} onClear={clear} placeholder={placeholder} maxLength={maxLength} inputMode="numeric" autoComplete="off" clearLabel={clearLabel} />
+        <Captcha code={captcha} onRefresh={onRedraw} label={text('@captcha.refresh')} />
+      </div>
+    );
+  }
   return (
-    <div className="cfg-captcha">
-      {input}
-      <Captcha code={captcha} onRefresh={onRedraw} label={text('@captcha.refresh')} />
-    </div>
+    <TextInput
+      id={id}
+      registration={registration}
+      onClear={clear}
+      type={field.type === 'password' ? 'password' : 'text'}
+      inputMode={field.inputMode ?? (field.type === 'number' ? 'decimal' : undefined)}
+      placeholder={placeholder}
+      maxLength={maxLength}
+      readOnly={field.readOnly}
+      autoComplete={field.autoComplete ?? (field.type === 'password' ? 'current-password' : 'off')}
+      clearLabel={field.readOnly ? undefined : clearLabel}
+    />
   );
 }
 
 /**
  * A text, password, number or captcha field's input: a native input with antd-mobile's Input look
  * (form.css), not antd-mobile's Input, whose every key ran its own state, its focus state and its
- * clear button's render: the first key of /login took ~70 ms of a 4x-slowed CPU (issue 38). A key
- * re-renders this one component; the clear button is always there and shown by CSS while the
- * field has a value and the focus. Tapping it keeps the focus in the field (as antd-mobile's).
+ * clear button's render: the first key of /login took ~70 ms of a 4x-slowed CPU (issue 38).
+ * It is bound to the form by ref (react-hook-form's `register`): the input holds what is typed, the
+ * form reads it on each change and writes it (a draft put back, a rule's clearField, a reset), and a
+ * key renders no component at all. A Controller re-rendered itself and the input on every key, the
+ * worst key of /login 48 ms at 4x against the Vue original's 32. The clear button is always there
+ * and shown by CSS while the field has a value and the focus. Tapping it keeps the focus in the
+ * field (as antd-mobile's).
  */
-type InputAttributes = Pick<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'type' | 'inputMode' | 'placeholder' | 'maxLength' | 'readOnly' | 'autoComplete'>;
-function TextInput({ value, onChange, clearLabel, placeholder, ...attributes }: InputAttributes & { value: string; onChange: (v: string) => void; clearLabel?: string }) {
-  const input = useRef<HTMLInputElement>(null);
+type InputAttributes = Pick<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'inputMode' | 'placeholder' | 'maxLength' | 'readOnly' | 'autoComplete'>;
+function TextInput({ registration, onClear, clearLabel, placeholder, ...attributes }: InputAttributes & { registration: UseFormRegisterReturn; onClear: () => void; clearLabel?: string }) {
+  const input = useRef<HTMLInputElement | null>(null);
+  const { ref: bind, ...bound } = registration;
+  const ref = useCallback(
+    (el: HTMLInputElement | null) => {
+      input.current = el;
+      bind(el);
+    },
+    [bind],
+  );
   return (
     <div className="cfg-input">
       {/* a placeholder of one space where there is none: the clear button hides on :placeholder-shown */}
-      <input ref={input} className="cfg-input-element" {...attributes} placeholder={placeholder || ' '} value={value} onChange={(e) => onChange(e.target.value)} />
+      <input ref={ref} className="cfg-input-element" {...attributes} {...bound} placeholder={placeholder || ' '} />
       {clearLabel !== undefined && (
         <button
           type="button"
@@ -305,7 +315,7 @@ function TextInput({ value, onChange, clearLabel, placeholder, ...attributes }: 
           tabIndex={-1}
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => {
-            onChange('');
+            onClear();
             input.current?.focus();
           }}
         />
