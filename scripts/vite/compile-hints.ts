@@ -7,16 +7,18 @@
  * CPU, 4-6 ms with the hint on these chunks (traces, issue 38). Older engines read a comment.
  *
  * Only the chunks every screen's taps run: React, the app (engine and shell), the form engine,
- * antd-mobile's base parts, and ui-antd (the toast and the dialog, loaded when the browser is
+ * antd-mobile's base parts, ui-antd (the toast and the dialog, loaded when the browser is
  * idle: without the hint the first toast compiled its code inside the tap, 6 ms at 4x on /login's
- * empty submit). A hint on everything would compile code a visit never runs.
+ * empty submit) and form-draft-keeper (the drafts, which hear every change: without it /login's
+ * first key compiled its callback inside the key, 3.4 ms at 4x). A hint on everything would
+ * compile code a visit never runs.
  */
 import type { Plugin } from 'vite';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
-/** the chunks (their names in chunk-groups.ts, or an engine module ui.ts imports on demand) compiled whole as they load */
-export const COMPILED_WHOLE = ['react', 'app', 'Form', 'antd-base', 'ui-antd'];
+/** the chunks (their names in chunk-groups.ts, or an engine module ui.ts or form-draft-load.ts imports on demand) compiled whole as they load */
+export const COMPILED_WHOLE = ['react', 'app', 'Form', 'antd-base', 'ui-antd', 'form-draft-keeper'];
 
 /** the hint on the first line of each chunk named; assets and other chunks as they were */
 export function addCompileHints(files: Iterable<{ type: string; name?: string; code?: string }>, names: readonly string[] = COMPILED_WHOLE): void {

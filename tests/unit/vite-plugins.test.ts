@@ -178,8 +178,8 @@ describe('small transforms', () => {
     expect(bundle['assets/home-2.js'].code).toBe('g()');
     expect(bundle['assets/app-3.css'].source).toBe('a{}');
     // the names are the build's chunk groups or modules the engine imports on demand (a renamed one would silently lose its hint)
-    const onDemand = [...fs.readFileSync('src/engine/ui.ts', 'utf8').matchAll(/import\('\.\/([\w-]+)'\)/g)].map((m) => m[1]);
-    expect(onDemand).toContain('ui-antd');
+    const onDemand = ['src/engine/ui.ts', 'src/engine/form-draft-load.ts'].flatMap((f) => [...fs.readFileSync(f, 'utf8').matchAll(/import\('\.\/([\w-]+)'\)/g)].map((m) => m[1]));
+    expect(onDemand).toEqual(expect.arrayContaining(['ui-antd', 'form-draft-keeper']));
     expect(COMPILED_WHOLE.filter((n) => !['react', 'app', ...ANTD_GROUPS.map((g) => g.name), ...onDemand].includes(n))).toEqual([]);
   });
 
