@@ -5,7 +5,7 @@
  * browser's own pointer, mouse and click events), timed by the browser's Event Timing API: an
  * interaction's latency is the longest duration of its events (from the input to the next paint
  * after its handlers), in steps of 8 ms; an interaction under 16 ms reports no entry (shown as
- * "≤ 16"). Each interaction in a fresh page, median of 3; INP is the worst median.
+ * "≤ 16"). Each interaction in a fresh page, median of 5 (run.ts TAP_RUNS); INP is the worst median.
  *
  * A separate pass, unthrottled, counts what each tap renders (React commits and components, the
  * DevTools hook of tests/e2e/render-count.ts) until the screen has answered, the reply of a call
