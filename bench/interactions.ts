@@ -103,7 +103,7 @@ async function until(page: Page, check: string, what: string, timeoutMs = 20000)
   for (;;) {
     const got = await page.evaluate(check);
     if (got !== null && got !== undefined && got !== false) return got;
-    if (Date.now() > end) throw new Error(`${what}: not within ${timeoutMs / 1000} s of the tap`);
+    if (Date.now() > end) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
     await page.waitForTimeout(100);
   }
 }
@@ -327,11 +327,7 @@ async function openIdle(page: Page, base: string, route: string, html?: string, 
   await page.goto(`${base}/#${route}`);
   if (ready) {
     // a build without the engine's marks (the original): its data is on the screen (looked for before any tap)
-    const end = Date.now() + 20000;
-    while (!(await page.evaluate(`!!(${FIND})(${JSON.stringify(ready)})`))) {
-      if (Date.now() > end) throw new Error(`${route}: ${JSON.stringify(ready)} not shown within 20 s`);
-      await page.waitForTimeout(100);
-    }
+    await until(page, `!!(${FIND})(${JSON.stringify(ready)})`, `${route}: ${JSON.stringify(ready)} shown`);
   } else if (screen) {
     // the screen's mark, from a PerformanceObserver (buffered: one set before this ran counts)
     await page.evaluate(`new Promise((resolve, reject) => {
