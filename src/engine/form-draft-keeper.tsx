@@ -103,11 +103,27 @@ export default function DraftKeeper({ name, form, defaults, methods, handle }: D
     pending.current?.cancel();
     pending.current = null;
   };
-  const paneLeft = useContext(PaneLeftContext);
+  // its pane switched away from (Tabs, SideTabs: the pane starts again next time, the form empty):
+  // what was typed goes at once, and nothing more is kept while it is away
+  const pane = useContext(PaneLeftContext);
+  const away = useRef(false);
+  useEffect(
+    () =>
+      pane.watch((left) => {
+        away.current = left;
+        if (!left) return;
+        pending.current?.cancel();
+        pending.current = null;
+        const storage = tabStorage();
+        if (storage) dropDraft(storage, name);
+      }),
+    [pane, name],
+  );
   useEffect(() => {
     const unsubscribe = methods.subscribe({
       formState: { values: true },
       callback: ({ values }) => {
+        if (away.current) return;
         if (pending.current) pending.current.values = values;
         else pending.current = { values, cancel: whenIdle(write, 1000, 200) };
       },
@@ -119,15 +135,11 @@ export default function DraftKeeper({ name, form, defaults, methods, handle }: D
       unsubscribe();
       window.removeEventListener('pagehide', write);
       document.removeEventListener('visibilitychange', hidden);
-      // the form leaves the screen: what was typed last is kept; its tab was switched away from: the
-      // form starts empty again next time (Tabs), what was typed goes
-      if (!paneLeft()) return write();
-      pending.current?.cancel();
-      pending.current = null;
-      const storage = tabStorage();
-      if (storage) dropDraft(storage, name);
+      // the form leaves the screen: what was typed last is kept (its pane was switched away from:
+      // the draft went with the switch, which always comes first)
+      if (!away.current) write();
     };
-  }, [methods, write, paneLeft, name]);
+  }, [methods, write, pane, name]);
 
   useImperativeHandle(
     handle,

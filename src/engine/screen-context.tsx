@@ -63,28 +63,55 @@ export interface ScreenShared {
 export const ScreenContext = createContext<ScreenShared | null>(null);
 
 /**
- * Whether the pane a node is in has been switched away from (Tabs, SideTabs): a switch remounts the
- * pane and a form in it starts empty again, so the form's draft keeper drops its draft instead of
- * keeping it for the pane's next showing (/login: "toggling the mode resets all fields"). Outside a
- * pane, and when the whole screen leaves: false (the draft is kept).
+ * The pane a node is in (Tabs, SideTabs), for a form's draft keeper. A pane switched away from starts
+ * again next time (it is unmounted, or with Tabs' `prerender` and `resetOnLeave` replaced by a fresh
+ * one): a form in it starts empty, so its keeper drops the draft at the switch instead of keeping it
+ * for the pane's next showing (/login: "toggling the mode resets all fields"). A pane that keeps its
+ * state when hidden (`prerender` alone), a node outside any pane, or a screen left as a whole: no
+ * signal (the draft is kept).
  */
-export const PaneLeftContext = createContext<() => boolean>(() => false);
+export interface PaneSignal {
+  /**
+   * `fn(true)` when the pane is switched away from, `fn(false)` when it is switched back to, each in
+   * the switch's own commit (before the pane is hidden or unmounted)
+   */
+  watch: (fn: (left: boolean) => void) => () => void;
+}
+const NOT_IN_A_PANE: PaneSignal = { watch: () => () => undefined };
+export const PaneLeftContext = createContext<PaneSignal>(NOT_IN_A_PANE);
 
-/** for a switcher of panes: each pane's PaneLeftContext value (stable per key), true once `active` is another pane */
-export function usePaneLeft(active: string | undefined): (key: string) => () => boolean {
+/**
+ * For a switcher of panes: each pane's PaneLeftContext value (stable per key). `resets`: a pane
+ * switched away from starts again (false: it keeps its state, and nothing is ever "left").
+ */
+export function usePaneLeft(active: string | undefined, resets = true): (key: string) => PaneSignal {
   const current = useRef(active);
-  // in the switch's own commit: before the deferred render that unmounts the pane left
+  const panes = useRef(new Map<string, { signal: PaneSignal; watchers: Set<(left: boolean) => void> }>());
+  const resetsNow = useRef(resets);
+  resetsNow.current = resets;
+  // in the switch's own commit: before the deferred render that hides or unmounts the pane left
   useLayoutEffect(() => {
+    const before = current.current;
     current.current = active;
-  }, [active]);
-  const byKey = useRef(new Map<string, () => boolean>());
-  return useCallback((key: string) => {
-    let left = byKey.current.get(key);
-    if (!left) {
-      left = () => current.current !== key;
-      byKey.current.set(key, left);
+    if (before === active || !resetsNow.current) return;
+    for (const key of [before, active]) {
+      if (key !== undefined) panes.current.get(key)?.watchers.forEach((fn) => fn(key !== active));
     }
-    return left;
+  }, [active]);
+  return useCallback((key: string) => {
+    let pane = panes.current.get(key);
+    if (!pane) {
+      const watchers = new Set<(left: boolean) => void>();
+      const signal: PaneSignal = {
+        watch: (fn) => {
+          watchers.add(fn);
+          return () => void watchers.delete(fn);
+        },
+      };
+      pane = { signal, watchers };
+      panes.current.set(key, pane);
+    }
+    return pane.signal;
   }, []);
 }
 export const ItemScopeContext = createContext<Scope>({});

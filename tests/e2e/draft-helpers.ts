@@ -65,7 +65,7 @@ export async function logoutAsPlayer(page: Page) {
 
 /** The values of these inputs (by name), in order. */
 export async function inputValues(page: Page, names: string[]): Promise<string[]> {
-  return Promise.all(names.map((n) => page.locator(`input[name="${n}"]:not([type=hidden])`).first().inputValue()));
+  return Promise.all(names.map((n) => page.locator(`input[name="${n}"]:not([type=hidden]):visible`).first().inputValue()));
 }
 
 /**

@@ -232,12 +232,13 @@ export async function dialogText(page: Page): Promise<string> {
 }
 
 /** Fill an input (or textarea) by its name attribute. */
+/** the field a player sees (a pane rendered ahead, hidden, holds fields of the same names: /login's two modes) */
 export async function fill(page: Page, name: string, value: string) {
-  await page.locator(`[name="${name}"]:not([type=hidden])`).first().fill(value);
+  await page.locator(`[name="${name}"]:not([type=hidden]):visible`).first().fill(value);
 }
 
 export async function captchaCode(page: Page): Promise<string> {
-  const code = await page.locator('canvas[data-code]').first().getAttribute('data-code');
+  const code = await page.locator('canvas[data-code]:visible').first().getAttribute('data-code');
   if (!code) throw new Error('no captcha code on the page (is this a production build?)');
   return code;
 }

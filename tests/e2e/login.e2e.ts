@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BASE, captchaCode, expectClean, fill, go, loginByApi, mockSettings, newPage, resetMock, SEED, submit, toastAfter, browserPerFile } from './harness';
 import { countRenders, renders, rendersSince } from './render-count';
+import { draftsWritten, draftValues } from './draft-helpers';
 import { trackRequests } from './settle';
 
 const env = browserPerFile();
@@ -42,7 +43,7 @@ describe('register', () => {
     await fill(p, 'code', first === '0000' ? '1111' : '0000');
     await expectToast('验证码错误！');
     // the wrong code is cleared and a new captcha drawn
-    expect(await p.locator('input[name=code]').inputValue()).toBe('');
+    expect(await p.locator('form[name=register] input[name=code]').inputValue()).toBe('');
     await fill(p, 'code', await captchaCode(p));
     await submit(p, '立即注册');
     await p.waitForURL(`${BASE}/#/`);
@@ -78,16 +79,60 @@ describe('register', () => {
     expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await clear.isVisible()).toBe(false);
     await fill(p, 'name', 'someone');
+    await draftsWritten(p);
+    expect(await draftValues(p, 'login')).toEqual({ name: 'someone' });
+    // issue 38: the other mode is rendered ahead, hidden, once the browser is idle (prerender); the
+    // toggle only shows it (the same form, marked here before the tap)
+    await expect.poll(() => p.locator('form[name=register]').count()).toBe(1);
+    expect(await p.locator('form[name=register]').isHidden()).toBe(true);
+    await p.locator('form[name=register]').evaluate((el) => el.setAttribute('data-test-ahead', ''));
+    await p.locator('form[name=login]').evaluate((el) => el.setAttribute('data-test-left', ''));
     await p.getByRole('tab', { name: '注册' }).click();
     await p.locator('form[name=register]').waitFor();
+    expect(await p.locator('form[name=register][data-test-ahead]').isVisible()).toBe(true);
+    // what was typed went with the toggle, at once (a reload now brings nothing back)
+    expect(await draftValues(p, 'login')).toBeNull();
     expect(await p.locator('form[name=register] input[name=name]').inputValue()).toBe('');
     expect(await p.locator('form[name=register] input[name=pid]').inputValue()).toBe('77');
+    // the login form left is replaced, hidden, by a fresh one once the browser is idle (resetOnLeave)
+    await expect.poll(() => p.locator('form[name=login]:not([data-test-left])').count()).toBe(1);
+    expect(await p.locator('form[name=login]').isHidden()).toBe(true);
+    await p.locator('form[name=login]').evaluate((el) => el.setAttribute('data-test-ahead', ''));
     await fill(p, 'name', 'typed-here');
     await p.getByRole('tab', { name: '登录' }).click();
     await p.locator('form[name=login]').waitFor();
+    expect(await p.locator('form[name=login][data-test-ahead]').isVisible()).toBe(true);
     expect(await p.locator('form[name=login] input[name=name]').inputValue()).toBe('');
     // what was typed before the toggle went with it: no draft comes back, and none is announced
     expect(await p.locator('.cfg-draft').count()).toBe(0);
+    // switched back before the browser was idle (tasks back to back: no idle time), so before a
+    // fresh form was rendered: the form left is replaced in the render that shows it
+    await fill(p, 'name', 'typed-again');
+    const back = await p.evaluate(async () => {
+      const task = () => new Promise((r) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = r;
+        channel.port2.postMessage(null);
+      });
+      const hidden = () => !!document.querySelector('form[name=login]')?.closest('[hidden]');
+      const typedIn = document.querySelector('form[name=login]');
+      const tabs = [...document.querySelectorAll<HTMLElement>('[role="tab"]')];
+      tabs[1].click();
+      for (let i = 0; i < 2000 && !hidden(); i++) await task();
+      if (!hidden()) return null;
+      tabs[0].click();
+      for (let i = 0; i < 2000 && hidden(); i++) await task();
+      const shown = document.querySelector('form[name=login]');
+      return { shown: !hidden(), same: shown === typedIn, name: shown?.querySelector<HTMLInputElement>('input[name=name]')?.value };
+    });
+    expect(back).toEqual({ shown: true, same: false, name: '' });
+    expect(await p.locator('.cfg-draft').count()).toBe(0);
+    expect(await draftValues(p, 'login')).toBeNull();
+    await fill(p, 'name', 'someone');
+    await p.getByRole('tab', { name: '注册' }).click();
+    await p.locator('form[name=register]').waitFor();
+    await p.getByRole('tab', { name: '登录' }).click();
+    await p.locator('form[name=login]').waitFor();
     // issue 38: the tab answers the tap by itself; the address and the title follow just after
     await expect.poll(() => new URL(p.url()).hash).toBe('#/login?type=0&pid=77');
     // a second tap before the address has followed the first (each tap rendered, no task between):
@@ -146,9 +191,9 @@ describe('login', () => {
     const msg = await toastAfter(p, () => submit(p, '立即登录'));
     expect(msg).not.toBe('');
     expect(msg).not.toBe('验证码错误！');
-    expect(await p.locator('input[name=name]').inputValue()).toBe(SEED.username);
+    expect(await p.locator('form[name=login] input[name=name]').inputValue()).toBe(SEED.username);
     // the submit's onError names newCaptcha: the used captcha is spent, its field cleared
-    await expect.poll(() => p.locator('input[name=code]').inputValue()).toBe('');
+    await expect.poll(() => p.locator('form[name=login] input[name=code]').inputValue()).toBe('');
     expect(await captchaCode(p)).not.toBe(spent);
   });
 });

@@ -72,8 +72,11 @@ export default function Tabs({ props }: WidgetProps<Props>) {
   // only changes from hidden to shown in the render just after (its rows are not rendered then)
   const shown = tabs.some((tab) => tab.key === paneKey) ? paneKey : tabs[index]?.key;
   const panes = everyPane ? tabs : tabs.filter((tab) => tab.key === shown);
-  // a pane switched away from is unmounted: its forms drop their drafts (they start empty again)
-  const paneLeft = usePaneLeft(active);
+  // a pane switched away from starts again (unmounted; with `resetOnLeave`, replaced): its forms
+  // drop their drafts at the switch (they start empty again)
+  const resets = !props.prerender || !!props.resetOnLeave;
+  const paneLeft = usePaneLeft(active, resets);
+  const generation = usePaneGenerations(shown, everyPane && resets);
 
   return (
     <div className={`w-tabs w-tabs-${props.variant ?? 'line'} ${props.sticky ? 'is-sticky' : ''}`}>
@@ -99,7 +102,7 @@ export default function Tabs({ props }: WidgetProps<Props>) {
       {panes.map((pane) => (
         <div
           className="w-tabs-pane"
-          key={pane.key}
+          key={`${pane.key}:${generation(pane.key)}`}
           role="tabpanel"
           id={`${id}-pane-${pane.key}`}
           hidden={panes.length > 1 && pane.key !== shown}
@@ -112,4 +115,34 @@ export default function Tabs({ props }: WidgetProps<Props>) {
       ))}
     </div>
   );
+}
+
+/**
+ * `resetOnLeave` with `prerender`: a pane shown and then switched away from is replaced by a fresh
+ * one (a new generation: remounted, hidden) once the browser is idle, so that it starts again as an
+ * unmounted pane would, and a switch back still only shows it. Switched back to before that, it is
+ * replaced in the render that shows it. The generation of each pane, for its React key.
+ */
+function usePaneGenerations(shown: string | undefined, on: boolean): (key: string) => number {
+  const [generations, setGenerations] = useState<Readonly<Record<string, number>>>({});
+  const [used, setUsed] = useState<readonly string[]>([]);
+  const before = useRef(shown);
+  useEffect(() => {
+    const left = before.current;
+    before.current = shown;
+    if (on && left !== undefined && left !== shown) setUsed((u) => (u.includes(left) ? u : [...u, left]));
+  }, [shown, on]);
+  useEffect(() => {
+    if (!used.length) return;
+    return whenIdle(
+      () =>
+        startTransition(() => {
+          setGenerations((g) => Object.fromEntries([...Object.entries(g), ...used.map((key) => [key, (g[key] ?? 0) + 1] as const)]));
+          setUsed([]);
+        }),
+      2000,
+      500,
+    );
+  }, [used]);
+  return (key) => (generations[key] ?? 0) + (key === shown && used.includes(key) ? 1 : 0);
 }

@@ -6,7 +6,9 @@ import { conditionRef, featureRef, keyedBy, nodesRef, type Templates } from '../
  * link can open a tab and switching keeps other query values) or in screen state (`stateKey`).
  * Switching remounts the pane: a form in it starts empty again (its draft dropped). With `prerender`, every pane is
  * rendered (hidden) once the browser is idle after the screen opened, and stays: a switch only
- * shows it (issue 38: a tab whose data is prefetched shows its rows at once).
+ * shows it (issue 38: a tab whose data is prefetched shows its rows at once). With `resetOnLeave`
+ * too, a pane switched away from still starts again (a fresh one rendered hidden once the browser is
+ * idle): /login's modes, whose fields a toggle resets, each shown at once.
  */
 export const propsSchema = {
   type: 'object',
@@ -21,7 +23,11 @@ export const propsSchema = {
     sticky: { type: 'boolean' },
     prerender: {
       type: 'boolean',
-      description: 'true: the other panes are rendered hidden once the browser is idle after the screen opened, and stay mounted, so a switch only shows them (a pane whose data is prefetched shows its rows at once); a pane keeps its scroll and form as they were',
+      description: 'true: the other panes are rendered hidden once the browser is idle after the screen opened, and stay mounted, so a switch only shows them (a pane whose data is prefetched shows its rows at once); a pane keeps its scroll and form as they were, unless resetOnLeave',
+    },
+    resetOnLeave: {
+      type: 'boolean',
+      description: 'with prerender: a pane switched away from starts again, as without prerender (its forms empty, their drafts dropped): a fresh pane is rendered hidden once the browser is idle, so a switch back still only shows it',
     },
     tabs: {
       type: 'array',
