@@ -120,8 +120,9 @@ describe('paged lists', () => {
   it('transaction records: type chips restart the list; deposits and transfers use their own state words', async () => {
     const { page: p, context } = await newPage(env.browser);
     await countRenders(context);
-    await loginByApi(p, '/transRecord');
+    // listening before the screen opens: its first read may leave before the page has loaded (early reads)
     const calls = recordRequests(p, '/api/gettransrecord');
+    await loginByApi(p, '/transRecord');
     await items(p, 'trans-list').first().waitFor();
     // issue 38: the loading dots below the fold stand still (none of antd-mobile's SVG <animate>)
     expect(await byTestId(p, 'trans-list').locator('.loading-dots').evaluate((el) => [...el.querySelectorAll('i')].flatMap((i) => i.getAnimations()).length)).toBe(0);
