@@ -111,8 +111,19 @@ describe('the app on every engine a player holds', () => {
         expect(await d.viewport()).toMatchObject({ width: VIEWPORT.width });
         await clean('home');
 
-        // login as the seeded member through the real form, with the captcha's code
+        // /login's two modes (Tabs prerender + resetOnLeave): register rendered ahead and shown by
+        // the toggle; typed there, then back: login shows, and register starts empty again
         await d.goto(`${BASE}/#/login`);
+        const shown = (form: string) => `(function () { var f = document.querySelector('form[name=${form}]'); return !!f && !f.closest('[hidden]'); })()`;
+        await d.waitFor("!!document.querySelector('form[name=register]')", 'the register form rendered ahead');
+        await d.click('.w-tabs-list [role=tab]:nth-child(2)');
+        await d.waitFor(shown('register'), 'the register form after the toggle');
+        await d.type('form[name=register] input[name=name]', 'someone01');
+        await d.click('.w-tabs-list [role=tab]:nth-child(1)');
+        await d.waitFor(shown('login'), 'the login form after the toggle back');
+        await d.waitFor("(function () { var i = document.querySelectorAll('form[name=register] input[name=name]'); return i.length === 1 && i[0].value === ''; })()", 'a fresh, empty register form');
+
+        // login as the seeded member through the real form, with the captcha's code
         const code = await d.waitFor<string>("(function () { var c = document.querySelector('form[name=login] canvas[data-code]'); return c && c.getAttribute('data-code'); })()", 'the captcha');
         await d.type('form[name=login] input[name=name]', SEED.username);
         await d.type('form[name=login] input[name=password]', SEED.password);
