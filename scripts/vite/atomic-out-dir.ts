@@ -62,6 +62,8 @@ let exitHook = false;
 export function atomicOutDir(): Plugin {
   let staging: string | undefined;
   let target = '';
+  /** whether the bundle was written: a build that failed before it (at its start) still gets closeBundle, without the error */
+  let written = false;
   const discard = () => {
     if (staging) rmSync(staging, { recursive: true, force: true });
     if (staging) running.delete(staging);
@@ -87,12 +89,16 @@ export function atomicOutDir(): Plugin {
       if (build.emptyOutDir === false && existsSync(target)) cpSync(target, staging, { recursive: true });
       // a build that stops before its last hook (a plugin failing in closeBundle, Ctrl-C) leaves no folder behind
       running.add(staging);
+      written = false;
       if (!exitHook) process.on('exit', () => running.forEach((d) => rmSync(d, { recursive: true, force: true })));
       exitHook = true;
       return { build: { outDir: staging, emptyOutDir: true } };
     },
     buildEnd(err?: Error) {
       if (err) discard();
+    },
+    writeBundle() {
+      written = true;
     },
     renderError() {
       discard();
@@ -102,7 +108,7 @@ export function atomicOutDir(): Plugin {
       order: 'post',
       sequential: true,
       handler(err?: Error) {
-        if (err || !staging) return discard();
+        if (err || !staging || !written) return discard();
         swapIn(staging, target);
         running.delete(staging);
         staging = undefined;

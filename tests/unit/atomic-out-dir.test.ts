@@ -40,13 +40,19 @@ const write = (dir: string, tree: Record<string, string>) => {
   }
 };
 
-/** Vite's side: the config hook, then the build writing into the outDir it was given, then the last hooks */
-function build(root: string, config: UserConfig, written: Record<string, string>, fail?: 'buildEnd' | 'closeBundle') {
-  const plugin = atomicOutDir() as unknown as { config: (c: UserConfig) => UserConfig | undefined; buildEnd: (e?: Error) => void; closeBundle: { handler: (e?: Error) => void } };
+/**
+ * Vite's side: the config hook, then the build writing into the outDir it was given, then the last
+ * hooks. `unseen`: the build failed at its start, and another plugin's buildEnd threw the error again
+ * before this one's ran (vite-plugin-pwa's does): closeBundle comes alone, with no error, nothing written.
+ */
+function build(root: string, config: UserConfig, written: Record<string, string>, fail?: 'buildEnd' | 'unseen' | 'closeBundle') {
+  const plugin = atomicOutDir() as unknown as { config: (c: UserConfig) => UserConfig | undefined; buildEnd: (e?: Error) => void; writeBundle: () => void; closeBundle: { handler: (e?: Error) => void } };
   const out = plugin.config({ root, ...config })?.build?.outDir;
   if (fail === 'buildEnd') return plugin.buildEnd(new Error('a config problem'));
+  if (fail === 'unseen') return plugin.closeBundle.handler();
   plugin.buildEnd();
   write(out!, written);
+  plugin.writeBundle();
   plugin.closeBundle.handler(fail === 'closeBundle' ? new Error('the icons failed') : undefined);
 }
 
@@ -65,6 +71,14 @@ describe('the output folder is replaced whole, or left as it was', () => {
     const root = project();
     write(path.join(root, 'dist'), before);
     build(root, { build: { outDir: 'dist' } }, {}, 'buildEnd');
+    expect(files(path.join(root, 'dist'))).toEqual(before);
+    expect(readdirSync(root)).toEqual(['dist']);
+  });
+
+  it('a build that failed at its start, its closeBundle coming without the error, leaves it too (and no error of its own)', () => {
+    const root = project();
+    write(path.join(root, 'dist'), before);
+    expect(() => build(root, { build: { outDir: 'dist' } }, {}, 'unseen')).not.toThrow();
     expect(files(path.join(root, 'dist'))).toEqual(before);
     expect(readdirSync(root)).toEqual(['dist']);
   });
