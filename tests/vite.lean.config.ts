@@ -11,7 +11,13 @@
  * `vite build -c tests/vite.lean.config.ts` (brands.test's second brand and failed build,
  * operator-edits.e2e's edited config): the config imports the vite.config.ts of the folder above
  * its own, so a copy of the project would copy this file too.
+ *
+ * With FAIL_AFTER_WRITE=1 the build fails at its very end, after everything has written (the
+ * bundle, the icons, the service worker) and before its folder is swapped in: the failure a build
+ * can meet there (a full disk, a plugin's late step) made certain, for brands.test's failed build.
+ * Its message lists what had been written.
  */
+import { readdirSync } from 'node:fs';
 import type { Plugin, PluginOption, UserConfig } from 'vite';
 import product from '../vite.config.ts';
 
@@ -25,4 +31,28 @@ const plugins = flat((product as UserConfig).plugins ?? []);
 // a plugin renamed in vite.config.ts must be renamed here too, or this build would quietly be the whole one
 for (const left of LEFT_OUT) if (!plugins.some((p) => name(p) === left)) throw new Error(`tests/vite.lean.config.ts: vite.config.ts has no plugin named ${left}`);
 
-export default { ...(product as UserConfig), plugins: plugins.filter((p) => !LEFT_OUT.includes(name(p) ?? '')) } satisfies UserConfig;
+/** fails the build once every other step has written, before the output folder is swapped in (atomic-out-dir, the last plugin) */
+function failAfterWrite(): Plugin {
+  let outDir = '';
+  return {
+    name: 'fail-after-write',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        throw new Error(`made to fail after writing ${readdirSync(outDir).sort().join(', ')}`);
+      },
+    },
+  };
+}
+
+const kept = plugins.filter((p) => !LEFT_OUT.includes(name(p) ?? ''));
+if (name(kept.at(-1)) !== 'atomic-out-dir') throw new Error('tests/vite.lean.config.ts: atomic-out-dir is no longer the last plugin of vite.config.ts');
+if (process.env.FAIL_AFTER_WRITE === '1') kept.splice(-1, 0, failAfterWrite());
+
+export default { ...(product as UserConfig), plugins: kept } satisfies UserConfig;

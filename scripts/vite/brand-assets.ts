@@ -6,10 +6,17 @@
  * vite-plugin-pwa makes from it in the dev server follow at its next start). Beside each folder
  * `<config>.source` names the config folder it was made from; folders of config folders that no
  * longer exist (the tests' temporary copies) are removed.
+ *
+ * Every SVG of it must be one the build can draw (sharp, the renderer of the app's icons): a broken
+ * one is named at the build's start with the file it came from (the brand's or the product's) and
+ * where it breaks. Before, a broken app icon failed only in the icons, after the bundle was written,
+ * with sharp's words and no file; and sharp drawing the icons' sizes at once from a broken picture
+ * sometimes corrupted its own memory and killed the build with no message at all.
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import type { Plugin } from 'vite';
 import { fillTemplate } from '../../src/config/brand.ts';
 import { shownPath } from '../config-dir.ts';
@@ -23,7 +30,7 @@ export function publicDirOf({ root, configDir }: BuildPaths): string {
 
 /** writes the public folder; returns the problems (unknown names in an SVG) */
 function writePublicAssets(paths: BuildPaths): string[] {
-  const { root, configDir } = paths;
+  const { configDir } = paths;
   const publicDir = publicDirOf(paths);
   const assetsCache = path.dirname(publicDir);
   const app = readApp(configDir);
@@ -43,10 +50,32 @@ function writePublicAssets(paths: BuildPaths): string[] {
     if (name.endsWith('.svg')) {
       const names: string[] = [];
       writeFileSync(path.join(publicDir, name), fillTemplate(readFileSync(from, 'utf8'), app, names));
-      unknown.push(...names.map((n) => `${shownPath(root, from)}: unknown name {{${n}}} (expected theme.primary, brand.siteName or brand.shortName)`));
+      unknown.push(...names.map((n) => `${assetSource(paths, name)}: unknown name {{${n}}} (expected theme.primary, brand.siteName or brand.shortName)`));
     } else copyFileSync(from, path.join(publicDir, name));
   }
   return unknown;
+}
+
+/** the file an asset of the config folder came from: for a brand, its overlay's or else the product's */
+function assetSource({ root, configDir, layers }: BuildPaths, name: string): string {
+  const from = [...(layers ?? [configDir])].reverse().map((dir) => path.join(dir, 'assets', name)).find((f) => existsSync(f));
+  return shownPath(root, from ?? path.join(configDir, 'assets', name));
+}
+
+/** the public folder's SVGs that cannot be drawn, each named with its source file and where it breaks */
+export async function undrawable(paths: BuildPaths): Promise<string[]> {
+  const publicDir = publicDirOf(paths);
+  const out: string[] = [];
+  for (const name of readdirSync(publicDir).filter((n) => n.endsWith('.svg')).sort()) {
+    try {
+      await sharp(readFileSync(path.join(publicDir, name))).metadata();
+    } catch (err) {
+      const msg = (err as Error).message;
+      const at = /on line (\d+) column (\d+) of data: (.*?)(?: line \d+)?\s*$/.exec(msg);
+      out.push(`${assetSource(paths, name)}: not a picture the build can draw (${at ? `line ${at[1]}, column ${at[2]}: ${at[3]}` : msg}); expected a whole SVG document`);
+    }
+  }
+  return out;
 }
 
 /** The public folder is written when the config is loaded (this call), again on a change in the dev server. */
@@ -55,14 +84,16 @@ export function brandAssets(paths: BuildPaths): Plugin {
   const problems = writePublicAssets(paths);
   return {
     name: 'brand-assets',
-    buildStart() {
-      if (problems.length) this.error(problems.join('\n'));
+    async buildStart() {
+      const all = [...problems, ...(await undrawable(paths))];
+      if (all.length) this.error(all.join('\n'));
     },
     configureServer(server) {
       for (const p of problems) server.config.logger.error(p);
       server.watcher.on('all', (_event, file) => {
         if (!inConfig(paths, file) || !(file.startsWith(path.join(configDir, 'assets')) || path.resolve(file) === path.join(configDir, 'app.json'))) return;
         for (const p of writePublicAssets(paths)) server.config.logger.error(p);
+        void undrawable(paths).then((list) => list.forEach((p) => server.config.logger.error(p)));
       });
     },
   };

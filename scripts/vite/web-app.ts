@@ -6,6 +6,7 @@
  * itself once the first screen has shown its data (src/shell/UpdatePrompt.tsx).
  */
 import path from 'node:path';
+import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { brandOf } from '../../src/config/brand.ts';
 import { readApp } from './app-json.ts';
@@ -24,10 +25,55 @@ export function precached(url: string): boolean {
   return url === 'index.html' || SHELL.test(url) || !url.startsWith('assets/');
 }
 
+/**
+ * vite-plugin-pwa's build step, drawing the icons and writing the service worker only once the
+ * bundle is written and nothing has failed. It draws them in its closeBundle, which the bundler
+ * also runs for a build that failed at its start (a broken app icon refused by brand-assets.ts),
+ * without the error when a plugin's buildEnd threw it again (vite-plugin-pwa's does): it would draw
+ * the broken picture anyway (sharp, every size at once, can corrupt its own memory doing so and end
+ * the process with no message), and its error would take the place of the one that names the file.
+ */
+function onlyWhenBuilt(plugins: Plugin[]): Plugin[] {
+  let built = false;
+  const watch: Plugin = {
+    name: 'web-app:built',
+    apply: 'build',
+    buildStart() {
+      built = false;
+    },
+    writeBundle() {
+      built = true;
+    },
+    buildEnd(err) {
+      if (err) built = false;
+    },
+    renderError() {
+      built = false;
+    },
+  };
+  return [
+    watch,
+    ...plugins.map((p) => {
+      const hook = p.closeBundle;
+      if (p.name !== 'vite-plugin-pwa:build' || !hook || typeof hook === 'function') return p;
+      const { handler } = hook;
+      return {
+        ...p,
+        closeBundle: {
+          ...hook,
+          handler(this: ThisParameterType<typeof handler>, ...args: Parameters<typeof handler>) {
+            return built ? handler.apply(this, args) : undefined;
+          },
+        },
+      };
+    }),
+  ];
+}
+
 /** `publicDir`: the brand assets (brand-assets.ts), where the web app's source icon is */
 export function webApp(configDir: string, publicDir: string) {
   const app = readApp(configDir);
-  return VitePWA({
+  return onlyWhenBuilt(VitePWA({
     registerType: 'prompt',
     injectRegister: false,
     manifest: {
@@ -75,5 +121,5 @@ export function webApp(configDir: string, publicDir: string) {
         },
       ],
     },
-  });
+  }));
 }

@@ -11,9 +11,10 @@
  *    brand: each is built (`BRAND=<id> npm run build`) and the change is found in its build, with
  *    its own name, colour, pictures and Menu row, and nothing of another brand's; one brand's build
  *    leaves another's folder byte-identical;
- * 3. a build made to fail after it has written its files (a broken app icon fails the icons, after
- *    the bundle) leaves the folder it was to replace byte-identical, and nothing beside it.
- * Two builds and one failed build: the suite's most expensive file but one. The first brand is built
+ * 3. a brand's broken app icon is refused at the build's start, with the brand's file and where it
+ *    breaks; a build made to fail after it has written everything (tests/vite.lean.config.ts,
+ *    FAIL_AFTER_WRITE) leaves the folder it was to replace byte-identical, and nothing beside it.
+ * Two builds and one failed build (the refused one stops in seconds): the suite's most expensive file but one. The first brand is built
  * as an operator builds it (`npm run build`, every step); the second brand and the failed build are
  * the same build less the old engines' copy and the compressed copies (tests/vite.lean.config.ts),
  * which no assertion here reads: about 3 CPU-s less each.
@@ -228,14 +229,25 @@ describe('a change to the product reaches every brand, each built into its own f
     expect(hashes(built.jinsha)).toEqual(JSON.parse(readFileSync(path.join(work, 'jinsha.before.json'), 'utf8')));
   });
 
-  it('a build made to fail after writing its files (a broken app icon) leaves its folder byte-identical, and nothing beside it', () => {
+  it('a brand\'s broken app icon is refused at the build\'s start, named with the brand\'s file and where it breaks; the folder is left as it was', () => {
     mkdirSync(path.join(brands, 'broken', 'assets'), { recursive: true });
     writeFileSync(path.join(brands, 'broken', 'app.json'), JSON.stringify({ $format: 3, brand: { siteName: '坏了', shortName: '坏了' } }));
     writeFileSync(path.join(brands, 'broken', 'assets', 'app-icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle r=');
     const before = hashes(built.jinsha);
     const r = leanBuild({ BRAND: 'broken', DIST: built.jinsha });
-    expect(r.status).not.toBe(0);
-    expect(`${r.stdout}${r.stderr}`).toContain('vite-plugin-pwa');
+    expect(r.status).toBe(1);
+    expect(`${r.stdout}${r.stderr}`).toContain(`${brands}/broken/assets/app-icon.svg: not a picture the build can draw (line 1, column 71: Couldn't find end of Start Tag circle); expected a whole SVG document`);
+    expect(hashes(built.jinsha)).toEqual(before);
+    expect(readdirSync(work).filter((f) => f.includes('.building-'))).toEqual([]);
+    rmSync(path.join(brands, 'broken'), { recursive: true });
+  }, 300_000);
+
+  it('a build that fails after writing everything (icons and service worker included) leaves its folder byte-identical, and nothing beside it', () => {
+    const before = hashes(built.jinsha);
+    const r = leanBuild({ BRAND: 'yinhe', DIST: built.jinsha, FAIL_AFTER_WRITE: '1' });
+    expect(r.status).toBe(1);
+    // it failed late: the bundle, the icons and the service worker were written
+    expect(`${r.stdout}${r.stderr}`).toMatch(/made to fail after writing .*\bassets, .*\bindex\.html, .*\bpwa-192x192\.png, .*\bsw\.js\b/);
     expect(hashes(built.jinsha)).toEqual(before);
     expect(readdirSync(work).filter((f) => f.includes('.building-'))).toEqual([]);
   }, 300_000);

@@ -4,11 +4,13 @@
  * graph, what the service worker precaches, the config as the browser gets it, app.json's fallback.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiWireModule } from '../../scripts/vite/api-wire.ts';
 import { appJsonOf, FALLBACK_APP } from '../../scripts/vite/app-json.ts';
 import { fillIndexHtml } from '../../scripts/vite/app-shell-html.ts';
+import { brandAssets } from '../../scripts/vite/brand-assets.ts';
 import { ANTD_GROUPS, chunkGroups, groupModules, preloadDependencies, screenChunkGroups } from '../../scripts/vite/chunk-groups.ts';
 import { addCompileHints, COMPILE_HINT, COMPILED_WHOLE } from '../../scripts/vite/compile-hints.ts';
 import { checkOutput, needsCheck, overlayError } from '../../scripts/vite/config-check.ts';
@@ -238,5 +240,52 @@ describe('small transforms', () => {
   it('the overlay names the first problem at its line and column when it has one', () => {
     expect(overlayError(root, [{ file: 'screens.config/app.json', path: '/', message: 'm', line: 3, column: 4, frame: 'x' }])).toMatchObject({ id: '/p/screens.config/app.json', loc: { file: '/p/screens.config/app.json', line: 3, column: 4 }, plugin: 'config-check' });
     expect(overlayError(root, [{ file: 'screens.config/app.json', path: '/a', message: 'm' }])).not.toHaveProperty('loc');
+  });
+});
+
+describe('the brand assets (the public folder): every SVG one the build can draw, each problem named with its own file', () => {
+  /** a project with a product config and a brand's overlay, its assets as given; the brand's merged folder as brand-config.ts writes it */
+  function project(productAssets: Record<string, string>, brandAssetsOf: Record<string, string>) {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'assets-'));
+    const write = (dir: string, files: Record<string, string>) => {
+      fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'app.json'), JSON.stringify({ ...FALLBACK_APP, brand: { siteName: '金沙娱乐', shortName: '金沙' } }));
+      for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, 'assets', name), text);
+    };
+    const productDir = path.join(root, 'screens.config');
+    const brandDir = path.join(root, 'brands', 'jinsha');
+    const merged = path.join(root, 'node_modules', '.cache', 'brand-config', 'jinsha');
+    write(productDir, productAssets);
+    write(brandDir, brandAssetsOf);
+    write(merged, { ...productAssets, ...brandAssetsOf });
+    return { root, configDir: merged, brand: 'jinsha', layers: [productDir, brandDir] };
+  }
+  /** what the build's start says of them */
+  async function refused(paths: ReturnType<typeof project>): Promise<string> {
+    const plugin = brandAssets(paths) as unknown as { buildStart: (this: { error: (m: string) => never }) => Promise<void> };
+    try {
+      await plugin.buildStart.call({ error: (m: string) => { throw new Error(m); } });
+      return '';
+    } catch (err) {
+      return (err as Error).message;
+    } finally {
+      fs.rmSync(paths.root, { recursive: true, force: true });
+    }
+  }
+  const icon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="{{theme.primary}}"/><title>{{brand.siteName}}</title></svg>';
+
+  it('a whole config draws: nothing said', async () => {
+    expect(await refused(project({ 'app-icon.svg': icon, 'logo.png': 'x' }, { 'jinsha-logo.svg': icon }))).toBe('');
+  });
+
+  it('a broken SVG (the brand\'s, over the product\'s) and an unknown name (the product\'s) are each named with the file they came from', async () => {
+    const said = await refused(
+      project({ 'app-icon.svg': icon, 'logo.svg': icon.replace('{{brand.siteName}}', '{{brand.name}}') }, { 'app-icon.svg': '<svg xmlns="http://www.w3.org/2000/svg"><circle r=', 'jinsha-logo.svg': 'not a picture' }),
+    );
+    expect(said.split('\n')).toEqual([
+      'screens.config/assets/logo.svg: unknown name {{brand.name}} (expected theme.primary, brand.siteName or brand.shortName)',
+      'brands/jinsha/assets/app-icon.svg: not a picture the build can draw (line 1, column 51: Couldn\'t find end of Start Tag circle); expected a whole SVG document',
+      'brands/jinsha/assets/jinsha-logo.svg: not a picture the build can draw (Input buffer contains unsupported image format); expected a whole SVG document',
+    ]);
   });
 });
