@@ -68,5 +68,5 @@ for (const f of stale) writeFileSync(abs(f.file), applyToText(readFileSync(abs(f
 console.log(`${changed} change(s) written; ${stale.length} file(s) now say "$format": ${CURRENT_FORMAT}${unfinished.size ? `; ${unfinished.size} file(s) keep their format until what is named above is rewritten by hand` : ''}\n`);
 
 // then everything is checked: the product and every brand
-const check = spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'scripts', 'check-config.ts'), '--brands'], { cwd: root, stdio: 'inherit' });
+const check = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'check-config.ts'), '--brands'], { cwd: root, stdio: 'inherit' });
 process.exit(check.status ?? 1);

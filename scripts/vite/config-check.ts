@@ -22,8 +22,9 @@ function runCheck({ root, configDir, brand, layers }: BuildPaths, log: (line: st
   const which = brand && layers ? ['--brand', brand, '--dir', layers[0]] : ['--dir', configDir];
   return new Promise((resolve) => {
     execFile(
-      path.join(root, 'node_modules', '.bin', 'tsx'),
-      [path.join(root, 'scripts', 'check-config.ts'), '--json', ...which, '--regenerate'],
+      // node with tsx's loader, not tsx's command: that starts a second node process (about 0.3 s)
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'scripts', 'check-config.ts'), '--json', ...which, '--regenerate'],
       { cwd: root, maxBuffer: 8 * 1024 * 1024 },
       (_err, stdout, stderr) => resolve(checkOutput(stdout, stderr, log)),
     );
