@@ -22,6 +22,7 @@ import { brandIds, loadBundle, loadBrand, loadOverlay, loadSchemas, loadWidgetSc
 import { mergeBrand, type OverlayBundle } from '../src/config/overlay/layers';
 import { applyToJson, lateUses, pendingChanges, pendingProblems, tooNew, withLateHints, type Pending } from '../src/config/migrations/index';
 import { generatedFiles, REGENERATE, staleFiles, writeStale } from './generated';
+import { validatorCache } from './validator-cache';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -93,7 +94,7 @@ interface Unit {
 const started = performance.now();
 const widgets = await loadWidgetSchemas(root);
 const schemas = loadSchemas(root);
-const check = createChecker(schemas, widgets);
+const check = createChecker(schemas, widgets, validatorCache(root));
 const units: Unit[] = [];
 const generated = await generatedProblems(widgets);
 const loaded0: ConfigBundle = loadBundle(root, configDir);

@@ -32,6 +32,7 @@ import { findReferences, routesOf } from '../src/config/where';
 import { namesOf, NO_BRAND, type MockBrand } from '../mock-server/brand';
 import { BRAND_ID, brandsDirOf, shownPath } from '../scripts/config-dir';
 import { loadSchemas, loadWidgetSchemas, schemaSource } from '../scripts/config-fs';
+import { validatorCache } from '../scripts/validator-cache';
 import { whereAnswer } from '../scripts/where-cli';
 import { configFileName, readFolder, writeConfigFile, type DiskFile } from './files';
 import { applyChanges, jsonChanges, pointerOf, textDiff, WriteError } from './json-edit';
@@ -121,7 +122,7 @@ export type Studio = Awaited<ReturnType<typeof createStudio>>;
 export async function createStudio({ root, configDir, brandsDir = brandsDirOf(root), preview }: StudioOptions) {
   const schemas = loadSchemas(root);
   const widgets = await loadWidgetSchemas(root);
-  const check = createChecker(schemas, widgets);
+  const check = createChecker(schemas, widgets, validatorCache(root));
   const source = schemaSource(root, schemas, widgets);
   const productLayer: Layer = { dir: configDir, shown: shownPath(root, configDir) };
   const product: Brand = { id: PRODUCT, label: `the product (${productLayer.shown}/)`, layers: [productLayer] };

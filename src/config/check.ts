@@ -35,9 +35,11 @@ import { checkAppBars, checkAssets, checkMessages, checkPatterns, checkRoutes } 
 import { compile, startRun, type Run } from './checks/run';
 import { checkForms, checkScreens } from './checks/screens';
 import { featureTagProblems, pruneBundle } from './checks/switches';
+import type { ValidatorCache } from './checks/schema';
 import type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './checks/types';
 
 export type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './checks/types';
+export type { ValidatorCache } from './checks/schema';
 export { didYouMean } from './checks/util';
 export { BUILT_IN_SCREENS } from './checks/references';
 export { errorsOf, formatProblems, isWarning } from './checks/output';
@@ -47,10 +49,11 @@ const CHECKS: ((run: Run) => void)[] = [checkPatterns, checkAssets, checkRespons
 
 /**
  * Compiles the schemas once; the returned function checks a bundle (the mutation test runs it on
- * thousands of in-memory bundles).
+ * thousands of in-memory bundles). With a cache (scripts/validator-cache.ts), ajv's code of an
+ * earlier run of the same schemas is loaded instead of compiled.
  */
-export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas): (bundle: ConfigBundle) => Problem[] {
-  const compiled = compile(schemas, widgets);
+export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas, cache?: ValidatorCache): (bundle: ConfigBundle) => Problem[] {
+  const compiled = compile(schemas, widgets, cache);
   return (raw) => {
     // the config as it ships: the parts of switched-off features left out (checks/switches.ts)
     const { bundle, written } = pruneBundle(raw);

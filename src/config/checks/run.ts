@@ -7,7 +7,7 @@ import { endpointNames } from '../../api/catalogue';
 import { FILTERS } from '../../engine/bindings';
 import { writtenPointer } from '../features';
 import { ICON_SOURCES } from '../../engine/icon-names';
-import { compileSchemas, validateFile } from './schema';
+import { compileSchemas, validateFile, type ValidatorCache } from './schema';
 import { collectScreenInfo, formsOf } from './scope';
 import { sessionShapes } from './shapes';
 import type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './types';
@@ -16,8 +16,8 @@ import type { Compiled, Run } from './context.ts';
 
 export type { Compiled, Run } from './context.ts';
 
-export function compile(schemas: SchemaSet, widgets: WidgetSchemas): Compiled {
-  const validators = compileSchemas(schemas, widgets);
+export function compile(schemas: SchemaSet, widgets: WidgetSchemas, cache?: ValidatorCache): Compiled {
+  const validators = compileSchemas(schemas, widgets, cache);
   return {
     schemas,
     widgets,

@@ -2,7 +2,8 @@
  * JSON Schema validation (ajv): compiling the schemas of screens.config/schema/ and of every
  * widget's props once, validating each file, and saying ajv's errors in an operator's words.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
+import standaloneCode from 'ajv/dist/standalone';
 import { JsonSyntaxError } from '../json-text';
 import type { Problem, SchemaSet, WidgetSchemas } from './types';
 import { didYouMean, listOf, pointerJoin } from './util';
@@ -128,9 +129,44 @@ export function humanize(errors: ErrorObject[] | null | undefined): { path: stri
   return out;
 }
 
-export function compileSchemas(schemas: SchemaSet, widgets: WidgetSchemas): Validators {
-  const setup: Problem[] = [];
-  const ajv = new Ajv({ allErrors: true, strict: false, discriminator: true, verbose: true, inlineRefs: false });
+/**
+ * Compiled validators kept between runs as ajv's standalone code (scripts/validator-cache.ts keeps
+ * them under node_modules/.cache): compiling every schema takes ajv about half a second, most of
+ * what check:config (and so every build and the dev server's start) costs; loading the code it
+ * generated takes a few milliseconds. `source` is everything the code is made from (the schemas,
+ * the widgets' props schemas and ajv's options); the cache answers only for the same source.
+ */
+export interface ValidatorCache {
+  /** the validators of the code saved for this source, or undefined */
+  load(source: string): Record<string, ValidateFunction> | undefined;
+  save(source: string, code: string): void;
+}
+
+const AJV_OPTIONS: Options = { allErrors: true, strict: false, discriminator: true, verbose: true, inlineRefs: false, code: { optimize: false } };
+const FILE_KINDS: FileKind[] = ['app', 'messages', 'routes', 'screen', 'form'];
+/** the key of a widget's props schema in ajv, and the name of its validator in the standalone code */
+const widgetKey = (type: string) => `widget_${type}`;
+
+export function compileSchemas(schemas: SchemaSet, widgets: WidgetSchemas, cache?: ValidatorCache): Validators {
+  /** a widget whose itemsFrom names no prop of it */
+  const itemsFromProblem = (type: string): Problem[] => {
+    const { propsSchema, itemsFrom } = widgets[type];
+    const props = Object.keys((propsSchema as { properties?: object }).properties ?? {});
+    if (itemsFrom === undefined || props.includes(itemsFrom)) return [];
+    return [{ file: `src/widgets/${type}/schema.ts`, path: '/itemsFrom', message: `itemsFrom names "${itemsFrom}", which is not a prop of the widget (expected one of ${props.join(', ')})${didYouMean(itemsFrom, props)}` }];
+  };
+  const actionTypes = ((schemas.common as { definitions?: { action?: { oneOf?: { properties?: { type?: { const?: string } } }[] } } }).definitions?.action?.oneOf ?? [])
+    .map((b) => b.properties?.type?.const)
+    .filter((t): t is string => typeof t === 'string');
+  // in one order (the widgets' schemas load in parallel): the same schemas are the same source and the same code
+  const types = Object.keys(widgets).sort();
+  const source = cache ? JSON.stringify({ options: AJV_OPTIONS, schemas, widgets: types.map((type) => [type, widgets[type].propsSchema]) }) : '';
+  const kept = cache?.load(source);
+  if (kept && FILE_KINDS.every((k) => typeof kept[k] === 'function') && types.every((t) => typeof kept[widgetKey(t)] === 'function')) {
+    const files = Object.fromEntries(FILE_KINDS.map((k) => [k, kept[k]])) as Record<FileKind, ValidateFunction>;
+    return { files, widgets: new Map(types.map((t) => [t, kept[widgetKey(t)]])), actionTypes, setup: types.flatMap(itemsFromProblem) };
+  }
+  const ajv = new Ajv({ ...AJV_OPTIONS, code: { ...AJV_OPTIONS.code, source: !!cache } });
   ajv.addSchema(schemas.common, 'common.schema.json');
   ajv.addSchema(schemas.screen, 'screen.schema.json');
   // the names of refs.schema.json are checked by the reference checks with "did you mean" and the
@@ -139,28 +175,27 @@ export function compileSchemas(schemas: SchemaSet, widgets: WidgetSchemas): Vali
   ajv.addSchema({ $id: 'refs.schema.json', definitions: Object.fromEntries(Object.keys(refDefs).map((k) => [k, { type: 'string' }])) });
   // widgets.schema.json (the props per widget, for editors): each widget's props are validated by its own validator
   ajv.addSchema({ $id: 'widgets.schema.json', definitions: { propsByType: {} } });
-  const files: Record<FileKind, ValidateFunction> = {
-    app: ajv.compile(schemas.app),
-    messages: ajv.compile(schemas.messages),
-    routes: ajv.compile(schemas.routes),
-    screen: ajv.getSchema('screen.schema.json') as ValidateFunction,
-    form: ajv.compile(schemas.form),
-  };
+  const ids: Record<FileKind, string> = { app: 'app.schema.json', messages: 'messages.schema.json', routes: 'routes.schema.json', screen: 'screen.schema.json', form: 'form.schema.json' };
+  for (const kind of ['app', 'messages', 'routes', 'form'] as const) ajv.addSchema(schemas[kind], ids[kind]);
+  const files = Object.fromEntries(FILE_KINDS.map((k) => [k, ajv.getSchema(ids[k]) as ValidateFunction])) as Record<FileKind, ValidateFunction>;
+  const setup: Problem[] = [];
+  let compiled = true;
   const widgetValidators = new Map<string, ValidateFunction>();
-  for (const [type, { propsSchema, itemsFrom }] of Object.entries(widgets)) {
+  const refs: Record<string, string> = { ...ids };
+  for (const type of types) {
     try {
-      widgetValidators.set(type, ajv.compile(propsSchema));
+      ajv.addSchema(widgets[type].propsSchema, widgetKey(type));
+      widgetValidators.set(type, ajv.getSchema(widgetKey(type)) as ValidateFunction);
+      refs[widgetKey(type)] = widgetKey(type);
     } catch (err) {
+      ajv.removeSchema(widgetKey(type));
+      compiled = false;
       setup.push({ file: `src/widgets/${type}/schema.ts`, path: '/', message: `the props schema does not compile: ${(err as Error).message}` });
     }
-    const props = Object.keys((propsSchema as { properties?: object }).properties ?? {});
-    if (itemsFrom !== undefined && !props.includes(itemsFrom)) {
-      setup.push({ file: `src/widgets/${type}/schema.ts`, path: '/itemsFrom', message: `itemsFrom names "${itemsFrom}", which is not a prop of the widget (expected one of ${props.join(', ')})${didYouMean(itemsFrom, props)}` });
-    }
+    setup.push(...itemsFromProblem(type));
   }
-  const actionTypes = ((schemas.common as { definitions?: { action?: { oneOf?: { properties?: { type?: { const?: string } } }[] } } }).definitions?.action?.oneOf ?? [])
-    .map((b) => b.properties?.type?.const)
-    .filter((t): t is string => typeof t === 'string');
+  // kept only when everything compiled: a schema that does not compile is named on every run
+  if (cache && compiled) cache.save(source, standaloneCode(ajv, refs));
   return { files, widgets: widgetValidators, actionTypes, setup };
 }
 
