@@ -118,7 +118,8 @@ export async function loadWidgetSchemas(root: string): Promise<WidgetSchemas> {
     .map((d) => d.name);
   await Promise.all(
     types.map(async (type) => {
-      const mod = (await import(pathToFileURL(path.join(dir, type, 'schema.ts')).href)) as WidgetSchemas[string];
+      // a path made at run time, for Node (the mock, loaded by the dev server, imports this file too: Vite is told not to analyse it)
+      const mod = (await import(/* @vite-ignore */ pathToFileURL(path.join(dir, type, 'schema.ts')).href)) as WidgetSchemas[string];
       if (!mod.propsSchema || !mod.templates) throw new Error(`src/widgets/${type}/schema.ts must export propsSchema and templates (src/config/schema-refs.ts; {} when every prop is resolved by the engine)`);
       out[type] = { propsSchema: mod.propsSchema, templates: mod.templates, ...(mod.itemsFrom === undefined ? {} : { itemsFrom: mod.itemsFrom }) };
     }),
