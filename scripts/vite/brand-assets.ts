@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Plugin } from 'vite';
+import type { Plugin, ViteDevServer } from 'vite';
 import { fillTemplate } from '../../src/config/brand.ts';
 import { shownPath } from '../config-dir.ts';
 import { readApp } from './app-json.ts';
@@ -82,18 +82,22 @@ export async function undrawable(paths: BuildPaths): Promise<string[]> {
 export function brandAssets(paths: BuildPaths): Plugin {
   const { configDir } = paths;
   const problems = writePublicAssets(paths);
+  let server: ViteDevServer | undefined;
   return {
     name: 'brand-assets',
     async buildStart() {
       const all = [...problems, ...(await undrawable(paths))];
-      if (all.length) this.error(all.join('\n'));
+      if (!all.length) return;
+      // a dev server (npm start, the studio's preview) keeps running and says so: the file is checked again when it changes
+      if (server) for (const p of all) server.config.logger.error(p);
+      else this.error(all.join('\n'));
     },
-    configureServer(server) {
-      for (const p of problems) server.config.logger.error(p);
-      server.watcher.on('all', (_event, file) => {
+    configureServer(s) {
+      server = s;
+      s.watcher.on('all', (_event, file) => {
         if (!inConfig(paths, file) || !(file.startsWith(path.join(configDir, 'assets')) || path.resolve(file) === path.join(configDir, 'app.json'))) return;
-        for (const p of writePublicAssets(paths)) server.config.logger.error(p);
-        void undrawable(paths).then((list) => list.forEach((p) => server.config.logger.error(p)));
+        for (const p of writePublicAssets(paths)) s.config.logger.error(p);
+        void undrawable(paths).then((list) => list.forEach((p) => s.config.logger.error(p)));
       });
     },
   };

@@ -274,6 +274,19 @@ describe('the brand assets (the public folder): every SVG one the build can draw
   }
   const icon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="{{theme.primary}}"/><title>{{brand.siteName}}</title></svg>';
 
+  it('a dev server (npm start, the studio\'s preview) keeps running: the same words logged, not thrown', async () => {
+    const paths = project({ 'app-icon.svg': '<svg xmlns="http://www.w3.org/2000/svg"><circle r=' }, {});
+    const logged: string[] = [];
+    const plugin = brandAssets(paths) as unknown as { configureServer: (s: unknown) => void; buildStart: (this: { error: (m: string) => never }) => Promise<void> };
+    plugin.configureServer({ config: { logger: { error: (m: string) => logged.push(m) } }, watcher: { on: () => undefined } });
+    try {
+      await plugin.buildStart.call({ error: (m: string) => { throw new Error(m); } });
+    } finally {
+      fs.rmSync(paths.root, { recursive: true, force: true });
+    }
+    expect(logged).toEqual(['screens.config/assets/app-icon.svg: not a picture the build can draw (line 1, column 51: Couldn\'t find end of Start Tag circle); expected a whole SVG document']);
+  });
+
   it('a whole config draws: nothing said', async () => {
     expect(await refused(project({ 'app-icon.svg': icon, 'logo.png': 'x' }, { 'jinsha-logo.svg': icon }))).toBe('');
   });
