@@ -63,7 +63,7 @@ function assetSource({ root, configDir, layers }: BuildPaths, name: string): str
 }
 
 /** the public folder's SVGs that cannot be drawn, each named with its source file and where it breaks */
-export async function undrawable(paths: BuildPaths): Promise<string[]> {
+async function undrawable(paths: BuildPaths): Promise<string[]> {
   const publicDir = publicDirOf(paths);
   const out: string[] = [];
   for (const name of readdirSync(publicDir).filter((n) => n.endsWith('.svg')).sort()) {

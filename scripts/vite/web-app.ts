@@ -41,14 +41,9 @@ function onlyWhenBuilt(plugins: Plugin[]): Plugin[] {
     buildStart() {
       built = false;
     },
+    // only a build that got this far (no failure at its start, in its bundling or its output) wrote its bundle
     writeBundle() {
       built = true;
-    },
-    buildEnd(err) {
-      if (err) built = false;
-    },
-    renderError() {
-      built = false;
     },
   };
   return [

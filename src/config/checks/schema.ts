@@ -175,13 +175,13 @@ export function compileSchemas(schemas: SchemaSet, widgets: WidgetSchemas, cache
   ajv.addSchema({ $id: 'refs.schema.json', definitions: Object.fromEntries(Object.keys(refDefs).map((k) => [k, { type: 'string' }])) });
   // widgets.schema.json (the props per widget, for editors): each widget's props are validated by its own validator
   ajv.addSchema({ $id: 'widgets.schema.json', definitions: { propsByType: {} } });
-  const ids: Record<FileKind, string> = { app: 'app.schema.json', messages: 'messages.schema.json', routes: 'routes.schema.json', screen: 'screen.schema.json', form: 'form.schema.json' };
-  for (const kind of ['app', 'messages', 'routes', 'form'] as const) ajv.addSchema(schemas[kind], ids[kind]);
-  const files = Object.fromEntries(FILE_KINDS.map((k) => [k, ajv.getSchema(ids[k]) as ValidateFunction])) as Record<FileKind, ValidateFunction>;
+  const idOf = (kind: FileKind) => `${kind}.schema.json`;
+  for (const kind of FILE_KINDS) if (kind !== 'screen') ajv.addSchema(schemas[kind], idOf(kind));
+  const files = Object.fromEntries(FILE_KINDS.map((k) => [k, ajv.getSchema(idOf(k)) as ValidateFunction])) as Record<FileKind, ValidateFunction>;
   const setup: Problem[] = [];
   let compiled = true;
   const widgetValidators = new Map<string, ValidateFunction>();
-  const refs: Record<string, string> = { ...ids };
+  const refs: Record<string, string> = Object.fromEntries(FILE_KINDS.map((k) => [k, idOf(k)]));
   for (const type of types) {
     try {
       ajv.addSchema(widgets[type].propsSchema, widgetKey(type));
