@@ -28,6 +28,7 @@ import { browserFloor } from './scripts/vite/browser-floor.ts';
 import { compileHints } from './scripts/vite/compile-hints.ts';
 import { brandDir, brandLayers, writeBrandConfig } from './scripts/vite/brand-config.ts';
 import { atomicOutDir } from './scripts/vite/atomic-out-dir.ts';
+import { networkGuard } from './scripts/vite/network-guard.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** the product's config folder: screens.config/, or SCREENS_CONFIG_DIR (a copy with an operator's edits; tests) */
@@ -48,6 +49,8 @@ export default defineConfig({
     alias: { '@config': paths.configDir },
   },
   plugins: [
+    // the dev server open to the network (`npm start -- --host`): another machine gets the app's page and what it loads, nothing else
+    networkGuard(paths),
     // 0. a brand (BRAND): its merged config written again when a file of either layer changes (dev server)
     brandLayers(paths),
     // 1. config JSON with a syntax error shown in the overlay, at its line

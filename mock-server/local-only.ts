@@ -44,14 +44,26 @@ function forwardedFor(req: IncomingMessage): string[] {
 
 const IP_OR_LOCALHOST = /^(localhost|\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])(:\d+)?$/i;
 
-/** Why the request is not from this machine's own page or tool, or null when it is. */
-export function localOnly(req: IncomingMessage): string | null {
+/**
+ * Why the request may come from another machine (its peer, a peer it was forwarded for, a Host that
+ * is a name rather than an address), or null when it is this machine's. What a dev server open to
+ * the network gives such a request is the app only (scripts/vite/network-guard.ts).
+ */
+export function otherMachine(req: IncomingMessage): string | null {
   const own = ownAddresses();
   if (!isThisMachine(req.socket.remoteAddress, own)) return 'only this machine may use it (the request came from another machine)';
   const forwarded = forwardedFor(req);
   if (forwarded.some((a) => !isThisMachine(a, own))) return 'only this machine may use it (the request was forwarded for another machine)';
   const host = req.headers.host ?? '';
   if (!IP_OR_LOCALHOST.test(host)) return `only this machine may use it: open it by its address (127.0.0.1 or localhost), not by the name "${host.slice(0, 80)}"`;
+  return null;
+}
+
+/** Why the request is not from this machine's own page or tool, or null when it is. */
+export function localOnly(req: IncomingMessage): string | null {
+  const other = otherMachine(req);
+  if (other) return other;
+  const host = req.headers.host ?? '';
   const origin = req.headers.origin;
   if (origin !== undefined && origin !== `http://${host}`) return `a page of another origin (${String(origin).slice(0, 80)}) may not use it`;
   const site = req.headers['sec-fetch-site'];
