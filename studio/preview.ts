@@ -21,12 +21,15 @@
  * live preview does) that the session is in place: later routes only move the frame's hash.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { networkInterfaces, tmpdir } from 'node:os';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createServer, type Connect, type Plugin, type PluginOption, type UserConfig, type ViteDevServer } from 'vite';
 import type { MockBrand } from '../mock-server/brand';
 import { securityHeadersFor } from '../scripts/security-headers';
+import { NETWORK_GUARD } from '../scripts/vite/network-guard';
 import type { PreviewInfo } from './api';
 import { readFolder } from './files';
 import type { PreviewSink } from './studio';
@@ -36,13 +39,17 @@ export interface PreviewOptions {
   /** the product's config folder: the scratch folder starts as a copy of it */
   configDir: string;
   port: number;
-  /** 0.0.0.0: phones on the network may open it; 127.0.0.1: this machine only */
-  host: string;
+  /** open to phones on the network from the start (the phone switch; off: this machine only until it is turned on) */
+  phone?: boolean;
   /** the studio's origins, which may frame the preview */
   studioOrigins: string[];
 }
 
 export type Preview = PreviewInfo & PreviewSink & { close(): Promise<void> };
+
+/** What a phone gets, as the studio says it when the preview is opened to the network (docs/OPERATING.md says the same). */
+export const PHONE_GETS =
+  "a phone on this network gets the app only: its page, its code, the config with your unsaved edits, its pictures and the mock's /api (as a visitor, or logging in); not the studio, not the shortcut into the member's session, not the mock's control surface, no other file of this folder";
 
 /** The plugins of vite.config.ts the preview leaves out (see above; the mock is mounted below, with its control surface). */
 const LEFT_OUT = new Set(['config-check', 'dev-security-headers', 'mock-api']);
@@ -125,10 +132,58 @@ async function flatPlugins(list: PluginOption[] | undefined): Promise<Plugin[]> 
   return out;
 }
 
-export async function startPreview({ root, configDir, port, host, studioOrigins }: PreviewOptions): Promise<Preview> {
+/**
+ * The phone switch: the preview listens on 127.0.0.1; turned on, it listens on each of this machine's
+ * network addresses too (the same port, the same server: its requests and its HMR socket are handed to
+ * Vite's), and answers there what network-guard.ts lets another machine have.
+ */
+function phoneSwitch(vite: () => Server, port: number) {
+  let open: Server[] = [];
+  /** the HMR sockets of phones (an upgraded connection is no longer the server's to close) */
+  const sockets = new Set<Duplex>();
+  const closeAll = async () => {
+    const was = open;
+    open = [];
+    const closed = Promise.all(was.map((s) => new Promise<void>((r) => s.close(() => r()))));
+    for (const s of was) s.closeAllConnections();
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+    await closed;
+  };
+  return {
+    urls: () => open.map((s) => s.address()).map((a) => (a && typeof a === 'object' ? `http://${a.address}:${port}/` : '')).filter(Boolean),
+    async set(on: boolean): Promise<void> {
+      if (!on) return closeAll();
+      if (open.length) return;
+      const listening = networkAddresses().map(
+        (address) =>
+          new Promise<Server>((resolve, reject) => {
+            const s = createHttpServer((req, res) => vite().emit('request', req, res));
+            s.on('upgrade', (req, socket, head) => {
+              sockets.add(socket);
+              socket.once('close', () => sockets.delete(socket));
+              vite().emit('upgrade', req, socket, head);
+            });
+            s.once('error', reject);
+            s.listen(port, address, () => resolve(s));
+          }),
+      );
+      const settled = await Promise.allSettled(listening);
+      open = settled.filter((r): r is PromiseFulfilledResult<Server> => r.status === 'fulfilled').map((r) => r.value);
+      const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) {
+        await closeAll();
+        throw new Error(`the preview could not listen on the network: ${(failed.reason as Error).message}`);
+      }
+    },
+  };
+}
+
+export async function startPreview({ root, configDir, port, phone = false, studioOrigins }: PreviewOptions): Promise<Preview> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'studio-preview-'));
   cpSync(configDir, scratch, { recursive: true });
-  const network = host === '127.0.0.1' || host === 'localhost' ? [] : networkAddresses();
+  /** the addresses a phone may open it at once the switch is on (the page's security headers name them from the start) */
+  const network = networkAddresses();
 
   // vite.config.ts reads its config folder (SCREENS_CONFIG_DIR) when it is loaded: set for that moment
   // only, so the rest of the studio (where's heading) still sees the operator's own setting
@@ -141,7 +196,11 @@ export async function startPreview({ root, configDir, port, host, studioOrigins 
   let speaking: string | undefined;
   try {
     const { default: config } = (await import(`${pathToFileURL(path.join(root, 'vite.config.ts')).href}`)) as { default: UserConfig };
-    const plugins = (await flatPlugins(config.plugins)).filter((p) => !LEFT_OUT.has(p.name));
+    const all = (await flatPlugins(config.plugins)).filter((p) => !LEFT_OUT.has(p.name));
+    // the guard before every other middleware (the enter page and the mock's control surface are this machine's only)
+    const guard = all.filter((p) => p.name === NETWORK_GUARD);
+    if (guard.length !== 1) throw new Error(`vite.config.ts has no ${NETWORK_GUARD} plugin: the preview would serve every file to the network`);
+    const plugins = all.filter((p) => p.name !== NETWORK_GUARD);
     ({ createApp } = await import('../mock-server/app'));
     // (no publicOrigin: the service and game pages' addresses are the one the frame opened, so it may frame them)
     mock = createApp({ control: true, latencyMs: 0 });
@@ -157,8 +216,8 @@ export async function startPreview({ root, configDir, port, host, studioOrigins 
       ...config,
       configFile: false,
       root,
-      plugins: [headers, enterPlugin(), ...plugins, publicFilesPlugin(scratch)],
-      server: { ...config.server, port, host, strictPort: true },
+      plugins: [...guard, headers, enterPlugin(), ...plugins, publicFilesPlugin(scratch)],
+      server: { ...config.server, port, host: '127.0.0.1', strictPort: true },
       // its own prebundled dependencies, apart from a running `npm start`
       cacheDir: path.join(root, 'node_modules', '.vite-studio'),
       clearScreen: false,
@@ -171,7 +230,8 @@ export async function startPreview({ root, configDir, port, host, studioOrigins 
   }
 
   const origin = `http://127.0.0.1:${port}`;
-  const urls = network.map((a) => `http://${a}:${port}/`);
+  const phones = phoneSwitch(() => server.httpServer as Server, port);
+  if (phone) await phones.set(true);
   const written = new Map<string, string>();
   /** the config files in the scratch folder (the product's at start; a brand may add and take away some) */
   const present = new Set(Object.keys(readFolder(scratch)));
@@ -184,7 +244,10 @@ export async function startPreview({ root, configDir, port, host, studioOrigins 
 
   return {
     origin,
-    network: urls,
+    get network() {
+      return phones.urls();
+    },
+    phone: (on: boolean) => phones.set(on),
 
     /**
      * The merged view into the scratch folder: each file whose text changed, whole (a rename: Vite
@@ -218,7 +281,7 @@ export async function startPreview({ root, configDir, port, host, studioOrigins 
         writeFileSync(`${abs}.tmp`, bytes);
         renameSync(`${abs}.tmp`, abs);
       }
-      for (const name of readdirSync(dir)) if (!(name in assets)) rmSync(path.join(dir, name), { force: true });
+      for (const name of readdirSync(dir)) if (!(name in assets)) rmSync(path.join(dir, name), { recursive: true, force: true });
     },
 
     /**
@@ -238,6 +301,7 @@ export async function startPreview({ root, configDir, port, host, studioOrigins 
     },
 
     async close() {
+      await phones.set(false);
       await server.close();
       rmSync(scratch, { recursive: true, force: true });
     },

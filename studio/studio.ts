@@ -34,7 +34,7 @@ import { BRAND_ID, brandsDirOf, shownPath } from '../scripts/config-dir';
 import { loadSchemas, loadWidgetSchemas, schemaSource } from '../scripts/config-fs';
 import { validatorCache } from '../scripts/validator-cache';
 import { whereAnswer } from '../scripts/where-cli';
-import { configFileName, readFolder, writeConfigFile, type DiskFile } from './files';
+import { configFileName, isFile, readFolder, writeConfigFiles, WriteFailure, type DiskFile } from './files';
 import { applyChanges, jsonChanges, pointerOf, textDiff, WriteError } from './json-edit';
 import { ABSENT } from './layer-edit';
 
@@ -155,7 +155,7 @@ export async function createStudio({ root, configDir, brandsDir = brandsDirOf(ro
   function brandOf(id: unknown): Brand {
     const list = brandList();
     const b = list.find((x) => x.id === id);
-    if (!b) throw new BadRequest(`unknown brand ${JSON.stringify(String(id).slice(0, 60))}: expected one of ${list.map((x) => x.id).join(', ')}`);
+    if (!b) throw new BadRequest(`unknown brand ${typeof id === 'string' ? JSON.stringify(id.slice(0, 60)) : `(${typeof id})`}: expected one of ${list.map((x) => x.id).join(', ')}`);
     return b;
   }
   const top = (b: Brand) => b.layers[b.layers.length - 1];
@@ -187,7 +187,8 @@ export async function createStudio({ root, configDir, brandsDir = brandsDirOf(ro
   /** The names in a layer's assets/ folder. */
   const assetsOf = (layer: Layer) => {
     const dir = path.join(layer.dir, 'assets');
-    return existsSync(dir) ? readdirSync(dir).sort() : [];
+    // a picture is a file: a sub-folder of assets/ (or a link to nothing) is none
+    return existsSync(dir) ? readdirSync(dir).filter((n) => isFile(path.join(dir, n))).sort() : [];
   };
 
   /** A folder's files as the check reads them; a file it must have and has not is named as missing. */
@@ -419,12 +420,14 @@ export async function createStudio({ root, configDir, brandsDir = brandsDirOf(ro
         const why = blocked.map((f) => f.unwritable ?? `${f.shown} changed on disk since you started editing it`).join('; ');
         return { saved: false, status: 409, refusal: `not saved: ${why}`, files: strip(reviewed), problems };
       }
-      const written: string[] = [];
-      for (const f of reviewed) {
-        if (f.text === undefined || f.text === v.disk[f.file]?.text) continue;
-        writeConfigFile(top(b).dir, f.file, f.text);
-        written.push(f.file);
+      const toWrite = reviewed.filter((f) => f.text !== undefined && f.text !== v.disk[f.file]?.text).map((f) => ({ name: f.file, text: f.text! }));
+      try {
+        writeConfigFiles(top(b).dir, top(b).shown, toWrite);
+      } catch (err) {
+        if (!(err instanceof WriteFailure)) throw err;
+        return { saved: false, status: 409, refusal: `not saved: ${err.message}`, files: strip(reviewed), problems };
       }
+      const written = toWrite.map((f) => f.name);
       // the check over everything (the product and every brand), as it now is on disk
       const after = viewOf(b, {});
       if (preview) {
