@@ -29,6 +29,7 @@ import { pathToFileURL } from 'node:url';
 import { createServer, type Connect, type Plugin, type PluginOption, type UserConfig, type ViteDevServer } from 'vite';
 import type { MockBrand } from '../mock-server/brand';
 import { securityHeadersFor } from '../scripts/security-headers';
+import { publicDirOf } from '../scripts/vite/brand-assets';
 import { NETWORK_GUARD } from '../scripts/vite/network-guard';
 import type { PreviewInfo } from './api';
 import { readFolder } from './files';
@@ -181,6 +182,13 @@ function phoneSwitch(vite: () => Server, port: number) {
 
 export async function startPreview({ root, configDir, port, phone = false, studioOrigins }: PreviewOptions): Promise<Preview> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'studio-preview-'));
+  // the scratch folder and the public folder brand-assets.ts makes of it go when the process ends,
+  // however it ends (Ctrl-C, SIGTERM, an error; a child of the group such as esbuild may be gone first)
+  const pictures = publicDirOf({ root, configDir: scratch });
+  const removeScratch = () => {
+    for (const p of [scratch, pictures, `${pictures}.source`]) rmSync(p, { recursive: true, force: true });
+  };
+  process.once('exit', removeScratch);
   cpSync(configDir, scratch, { recursive: true });
   /** the addresses a phone may open it at once the switch is on (the page's security headers name them from the start) */
   const network = networkAddresses();
@@ -301,9 +309,13 @@ export async function startPreview({ root, configDir, port, phone = false, studi
     },
 
     async close() {
-      await phones.set(false);
-      await server.close();
-      rmSync(scratch, { recursive: true, force: true });
+      try {
+        await phones.set(false);
+        await server.close();
+      } finally {
+        removeScratch();
+        process.off('exit', removeScratch);
+      }
     },
   };
 }

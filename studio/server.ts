@@ -57,7 +57,7 @@ app.use((req, res) => void res.status(404).json({ error: `not a page of the stud
 const server = app.listen(port, '127.0.0.1', () => {
   const ms = Math.round(performance.now() - started);
   console.log(`studio: http://127.0.0.1:${port}/ (${ms} ms)`);
-  console.log(`preview: ${preview.origin}/ (this machine only${phone ? '' : '; npm run studio -- --phone, or the switch under the phone, opens it to phones on your network'})`);
+  console.log(`preview: ${preview.origin}/${phone ? '' : ' (this machine only; npm run studio -- --phone, or the switch under the phone, opens it to phones on your network)'}`);
   if (phone) console.log(`preview on the network: ${preview.network.join(', ')}: ${PHONE_GETS}`);
 });
 server.on('error', (err) => {
@@ -65,12 +65,14 @@ server.on('error', (err) => {
   process.exit(1);
 });
 
+// Ctrl-C, SIGTERM, a closed terminal: the servers closed, the preview's scratch folder removed (preview.ts
+// removes it on exit too: a second Ctrl-C, or a close that hangs, ends the process at once)
 let closing = false;
 const stop = () => {
-  if (closing) return;
+  if (closing) process.exit(130);
   closing = true;
   server.close();
+  setTimeout(() => process.exit(0), 5000).unref();
   void preview.close().finally(() => process.exit(0));
 };
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop);
