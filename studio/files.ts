@@ -23,6 +23,16 @@ export function configFileName(name: unknown): string {
   throw new PathError(`${shown} is not a file of the config folder: expected app.json, messages.json, routes.json, screens/<name>.json or forms/<name>.json (letters, digits, - and _; nothing outside the folder)`);
 }
 
+/**
+ * How the studio's answers name a folder: by its path in the project, or, for one outside it, by the
+ * setting that chose it ($SCREENS_CONFIG_DIR, $BRANDS_DIR): no answer names a path of the machine.
+ */
+export function shownFolder(root: string, abs: string, setting: string): string {
+  const rel = path.relative(root, abs);
+  if (rel === '') return '.';
+  return !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : `$${setting}`;
+}
+
 /** Whether a path is a file (a link followed; a folder, a link to nothing or nothing at all is not). */
 export function isFile(abs: string): boolean {
   try {

@@ -30,18 +30,18 @@ import { mergeBrand, type BrandBundle, type MergedFile, type OverlayBundle } fro
 import { schemaFiles } from '../src/config/overlay/schema-cursor';
 import { findReferences, routesOf } from '../src/config/where';
 import { namesOf, NO_BRAND, type MockBrand } from '../mock-server/brand';
-import { BRAND_ID, brandsDirOf, shownPath } from '../scripts/config-dir';
+import { BRAND_ID, brandsDirOf } from '../scripts/config-dir';
 import { loadSchemas, loadWidgetSchemas, schemaSource } from '../scripts/config-fs';
 import { validatorCache } from '../scripts/validator-cache';
 import { whereAnswer } from '../scripts/where-cli';
-import { configFileName, isFile, readFolder, writeConfigFiles, WriteFailure, type DiskFile } from './files';
+import { configFileName, isFile, readFolder, shownFolder, writeConfigFiles, WriteFailure, type DiskFile } from './files';
 import { applyChanges, jsonChanges, pointerOf, textDiff, WriteError } from './json-edit';
 import { ABSENT } from './layer-edit';
 
 export interface Layer {
   /** the folder, absolute */
   dir: string;
-  /** how messages name it (screens.config, brands/jinsha, or the path of SCREENS_CONFIG_DIR) */
+  /** how messages name it (screens.config, brands/jinsha; a folder outside the project by its setting: $SCREENS_CONFIG_DIR, $BRANDS_DIR/jinsha) */
   shown: string;
 }
 
@@ -124,7 +124,8 @@ export async function createStudio({ root, configDir, brandsDir = brandsDirOf(ro
   const widgets = await loadWidgetSchemas(root);
   const check = createChecker(schemas, widgets, validatorCache(root));
   const source = schemaSource(root, schemas, widgets);
-  const productLayer: Layer = { dir: configDir, shown: shownPath(root, configDir) };
+  const productLayer: Layer = { dir: configDir, shown: shownFolder(root, configDir, 'SCREENS_CONFIG_DIR') };
+  const brandsShown = shownFolder(root, brandsDir, 'BRANDS_DIR');
   const product: Brand = { id: PRODUCT, label: `the product (${productLayer.shown}/)`, layers: [productLayer] };
 
   /** the brands: the folders of brands/ (read at each call: a brand added while the studio runs is there) */
@@ -133,7 +134,7 @@ export async function createStudio({ root, configDir, brandsDir = brandsDirOf(ro
     return [
       product,
       ...ids.map((id) => {
-        const layer = { dir: path.join(brandsDir, id), shown: shownPath(root, path.join(brandsDir, id)) };
+        const layer = { dir: path.join(brandsDir, id), shown: `${brandsShown}/${id}` };
         return { id, label: `${id} (${layer.shown}/ over ${productLayer.shown}/)`, layers: [productLayer, layer] };
       }),
     ];

@@ -24,6 +24,9 @@ import { formSchemas } from '../../studio/schemas';
 import { createStudio, type Studio } from '../../studio/studio';
 
 const root = path.resolve(__dirname, '..', '..');
+/** how the answers name the copies, folders outside the project: by the settings that would choose them */
+const P = '$SCREENS_CONFIG_DIR';
+const B = '$BRANDS_DIR';
 let dir: string;
 /** a copy of brands/: the brands' overlays over the copy of the product */
 let brands: string;
@@ -63,16 +66,16 @@ describe('the files and the problems of an edit', () => {
     expect(res.status).toBe(200);
     expect(res.body.files['app.json']).toEqual({ text: original, hash: hashOf(original) });
     expect(Object.keys(res.body.files)).toContain('forms/withdraw-bank.json');
-    expect(res.body.folder).toBe(dir);
+    expect(res.body.folder).toBe(P);
   });
 
   it('a minimum above its maximum: check:config\'s words at withdrawMin, also at withdrawMax; the forms that read it too', async () => {
     const res = await post('draft', edit((c) => (c.withdrawMin = 2000000)));
     expect(res.status).toBe(200);
-    const app = res.body.problems.filter((p: { file: string }) => p.file === `${dir}/app.json`);
+    const app = res.body.problems.filter((p: { file: string }) => p.file === `${P}/app.json`);
     expect(app).toEqual([
       {
-        file: `${dir}/app.json`,
+        file: `${P}/app.json`,
         path: '/constants/withdrawMin',
         message: 'withdrawMin 2000000 is above withdrawMax 1000000 (/constants/withdrawMax): no value can pass both; expected a minimum at most its maximum (lower withdrawMin or raise withdrawMax)',
         also: ['/constants/withdrawMax'],
@@ -80,7 +83,7 @@ describe('the files and the problems of an edit', () => {
         field: { file: 'app.json', path: '/constants/withdrawMin', also: ['/constants/withdrawMax'] },
       },
     ]);
-    expect(res.body.problems.map((p: { file: string }) => p.file)).toContain(`${dir}/forms/withdraw-bank.json`);
+    expect(res.body.problems.map((p: { file: string }) => p.file)).toContain(`${P}/forms/withdraw-bank.json`);
     expect(res.body.conflicts).toEqual([]);
     expect(res.body.routes['forms/withdraw-bank.json']).toEqual(['/withdrawal']);
     expect(res.body.disk['app.json']).toBe(hashOf(original));
@@ -90,10 +93,10 @@ describe('the files and the problems of an edit', () => {
     for (const key of ['@withdraw.min', 'const.withdrawMin']) {
       const res = await post('where', { brand: 'product', key, base: {}, drafts: {} });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ ...whereAnswer(root, dir, key), routes: ['/withdrawal'] });
+      expect(res.body).toEqual({ ...whereAnswer(root, dir, key), text: whereAnswer(root, dir, key).text.replaceAll(dir, P), routes: ['/withdrawal'] });
     }
     const res = await post('where', { ...edit(() => undefined), key: 'const.withdrawMin' });
-    expect(res.body.text.split('\n')[0]).toBe('const.withdrawMin: 6 reference(s) in ' + dir + '/');
+    expect(res.body.text.split('\n')[0]).toBe('const.withdrawMin: 6 reference(s) in $SCREENS_CONFIG_DIR/');
   });
 });
 
@@ -104,7 +107,7 @@ describe('review and save', () => {
     expect(review.status).toBe(200);
     expect(review.body.refusal).toBeUndefined();
     expect(review.body.files).toEqual([
-      { file: 'app.json', shown: `${dir}/app.json`, changes: [{ path: '/constants/withdrawMin', old: 100, new: 200 }], diff: expect.stringContaining('-    "withdrawMin": 100,\n+    "withdrawMin": 200,\n'), conflict: false },
+      { file: 'app.json', shown: `${P}/app.json`, changes: [{ path: '/constants/withdrawMin', old: 100, new: 200 }], diff: expect.stringContaining('-    "withdrawMin": 100,\n+    "withdrawMin": 200,\n'), conflict: false },
     ]);
     const saved = await post('save', body);
     expect(saved.status).toBe(200);
@@ -115,7 +118,7 @@ describe('review and save', () => {
       written: ['app.json'],
       disk: expect.objectContaining({ 'app.json': hashOf(readFileSync(path.join(dir, 'app.json'), 'utf8')) }),
       problems: [],
-      checked: [clean('product', `the product (${dir}/)`), clean('jinsha', 'brand jinsha'), clean('yinhe', 'brand yinhe')],
+      checked: [clean('product', `the product (${P}/)`), clean('jinsha', 'brand jinsha'), clean('yinhe', 'brand yinhe')],
     });
     const now = readFileSync(path.join(dir, 'app.json'), 'utf8').split('\n');
     const was = original.split('\n');
@@ -142,7 +145,7 @@ describe('review and save', () => {
     expect(review.body.refusal).toBe('a file changed on disk since you started editing it: resolve the conflict first');
     const res = await post('save', body);
     expect(res.status).toBe(409);
-    expect(res.body.refusal).toBe(`not saved: ${dir}/app.json changed on disk since you started editing it`);
+    expect(res.body.refusal).toBe(`not saved: ${P}/app.json changed on disk since you started editing it`);
     expect(readFileSync(path.join(dir, 'app.json'), 'utf8')).toBe(theirs);
   });
 });
@@ -220,9 +223,9 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
   it('lists the brands, each over the product; a brand\'s files come with the product\'s under them', async () => {
     const ws = await request(app).get('/studio-api/workspace');
     expect(ws.body.brands).toEqual([
-      { id: 'product', label: `the product (${dir}/)`, folder: dir },
-      { id: 'jinsha', label: `jinsha (${brands}/jinsha/ over ${dir}/)`, folder: `${brands}/jinsha`, over: dir },
-      { id: 'yinhe', label: `yinhe (${brands}/yinhe/ over ${dir}/)`, folder: `${brands}/yinhe`, over: dir },
+      { id: 'product', label: `the product (${P}/)`, folder: P },
+      { id: 'jinsha', label: `jinsha (${B}/jinsha/ over ${P}/)`, folder: `${B}/jinsha`, over: P },
+      { id: 'yinhe', label: `yinhe (${B}/yinhe/ over ${P}/)`, folder: `${B}/yinhe`, over: P },
     ]);
     // what the page merges with: the schemas' keys of keyed lists, the format of a new overlay file
     expect(ws.body.layering.files['form.schema.json'].properties.fields['x-merge-key']).toBe('name');
@@ -236,15 +239,15 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
     const res = await post('draft', jinshaEdit((a) => (a.constants.withdrawMin = 2000000)));
     expect(res.body.problems.filter((p: { file: string }) => p.file.endsWith('app.json'))).toEqual([
       {
-        file: `${brands}/jinsha/app.json`,
+        file: `${B}/jinsha/app.json`,
         path: '/constants/withdrawMin',
-        message: `withdrawMin 2000000 is above withdrawMax 1000000 (${dir}/app.json /constants/withdrawMax): no value can pass both; expected a minimum at most its maximum (lower withdrawMin or raise withdrawMax)`,
+        message: `withdrawMin 2000000 is above withdrawMax 1000000 (${P}/app.json /constants/withdrawMax): no value can pass both; expected a minimum at most its maximum (lower withdrawMin or raise withdrawMax)`,
         field: { file: 'app.json', path: '/constants/withdrawMin' },
       },
     ]);
     // an item of a keyed list: its place in the brand's file (the first of its fields) is not its place in the merged form (the second)
     const icon = await post('draft', { brand: 'jinsha', base: { 'forms/withdraw-bank.json': ABSENT }, drafts: { 'forms/withdraw-bank.json': { $format: 3, fields: [{ name: 'amount', icon: 'monye' }] } } });
-    const wrong = icon.body.problems.filter((p: { file: string }) => p.file === `${brands}/jinsha/forms/withdraw-bank.json`);
+    const wrong = icon.body.problems.filter((p: { file: string }) => p.file === `${B}/jinsha/forms/withdraw-bank.json`);
     expect(wrong.length).toBeGreaterThan(0);
     for (const p of wrong) expect(p).toMatchObject({ path: '/fields/0/icon', field: { file: 'forms/withdraw-bank.json', path: '/fields/1/icon' } });
     expect(icon.body.conflicts).toEqual([]);
@@ -260,7 +263,7 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
     expect(review.body.files).toEqual([
       {
         file: 'forms/withdraw-bank.json',
-        shown: `${brands}/jinsha/forms/withdraw-bank.json`,
+        shown: `${B}/jinsha/forms/withdraw-bank.json`,
         changes: [
           { path: '/$format', new: 3 },
           { path: '/fields', new: [{ name: 'amount', label: '提款金额（元）' }] },
@@ -304,11 +307,11 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
     const res = await post('where', { ...jinshaEdit((a) => (a.constants.depositMaxBank = 60000)), key: 'const.depositMaxBank' });
     expect(res.status).toBe(200);
     const lines = res.body.text.split('\n');
-    expect(lines).toContain(`brand jinsha: 60000  ${brands}/jinsha/app.json /constants/depositMaxBank`);
+    expect(lines).toContain(`brand jinsha: 60000  ${B}/jinsha/app.json /constants/depositMaxBank`);
     // the same text `npm run where` prints for the brand as saved, but for that one value
     process.env.BRANDS_DIR = brands;
     try {
-      expect(res.body.text).toBe(whereAnswer(root, dir, 'const.depositMaxBank', undefined, ['jinsha']).text.replace('brand jinsha: 50000', 'brand jinsha: 60000'));
+      expect(res.body.text).toBe(whereAnswer(root, dir, 'const.depositMaxBank', undefined, ['jinsha']).text.replaceAll(brands, B).replaceAll(dir, P).replace('brand jinsha: 50000', 'brand jinsha: 60000'));
     } finally {
       delete process.env.BRANDS_DIR;
     }
@@ -445,6 +448,8 @@ describe('any body: a 4xx with a message, never a 5xx, and the studio answers af
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       expect(res.status, `${call} ${JSON.stringify(b).slice(0, 300)}`).toBeLessThan(500);
       expect(res.type, call).toBe('application/json');
+      // no answer names a path of the machine (the copies are named by their settings)
+      for (const abs of [root, tmpdir()]) expect(res.text, call).not.toContain(abs);
       if (res.status >= 400) expect(typeof res.body.error === 'string' || typeof res.body.refusal === 'string', `${call} ${res.text.slice(0, 200)}`).toBe(true);
     }
     // the bodies went past the first check too: some answered, some refused deeper in
@@ -473,7 +478,7 @@ describe('a save of several files is all or none', () => {
       const res = await post('save', { brand: 'jinsha', base: { 'app.json': hashOf(before), 'screens/home.json': ABSENT }, drafts: { 'app.json': app, 'screens/home.json': { $format: 3 } } });
       expect(res.status).toBe(409);
       expect(res.body.saved).toBe(false);
-      expect(res.body.refusal).toBe(`not saved: ${brands}/jinsha/screens/home.json could not be written (EISDIR); nothing was written, every file is as it was`);
+      expect(res.body.refusal).toBe(`not saved: ${B}/jinsha/screens/home.json could not be written (EISDIR); nothing was written, every file is as it was`);
       expect(readFileSync(path.join(dirOf, 'app.json'), 'utf8')).toBe(before);
       expect(readdirSync(dirOf).sort()).toEqual(['app.json', 'assets', 'screens']);
       expect(readdirSync(path.join(dirOf, 'screens'))).toEqual(['home.json']);
