@@ -411,7 +411,7 @@ describe('any body: a 4xx with a message, never a 5xx, and the studio answers af
     const pick = <T>(list: readonly T[]): T => list[rnd(list.length)];
     const junk = [null, 0, -1, 1.5, true, '', 'x'.repeat(5000), [], [1, 'a'], {}, { toString: 1 }, { valueOf: {} }, nested(3000)];
     const names = ['app.json', 'messages.json', 'forms/login.json', 'screens/home.json', '__proto__', 'constructor', '../app.json', 'schema/app.schema.json', 'screens/', 'x'.repeat(300)];
-    const contents = [...junk, { constants: 'x' }, { constants: { withdrawMin: 'a' } }, { $format: 'x', brand: 5, theme: [] }, { routes: {} }, { fields: 'x' }, { body: [{ type: 1 }] }, JSON.parse('{"__proto__": {"polluted": 1}}'), { $patch: 'replace' }, { constructor: { prototype: { x: 1 } } }, { messages: { 'withdraw.min': 5 } }];
+    const contents = [...junk, { constants: 'x' }, { constants: { withdrawMin: 'a' } }, { $format: 'x', brand: 5, theme: [] }, { routes: {} }, { fields: 'x' }, { body: [{ type: 1 }] }, JSON.parse('{"__proto__": {"polluted": 1}}'), { $patch: 'replace' }, { constructor: { prototype: { x: 1 } } }, { messages: { 'withdraw.min': 5 } }, { constants: nested(3000) }, { body: [JSON.parse(`${'['.repeat(3000)}${']'.repeat(3000)}`)] }];
     /** the hash of a file of the brand's top layer now (a brand's file it does not have: ABSENT) */
     const hashIn = (brand: string, name: string) => {
       const top = brand === 'product' ? dir : path.join(brands, brand);
