@@ -1,8 +1,9 @@
 /**
  * Development tools answer this machine only (issue 37): the mock's control surface (/__mock/, which
  * hands out tokens without a password) and the studio's API (which writes the config). Since the
- * studio's preview is opened on phones on the same network, "this machine" is checked on every
- * request, not left to the address a server listens on:
+ * studio's preview and `npm start -- --host` are opened to phones on the same network, "this machine"
+ * is checked on every request, not left to the address a server listens on (`otherMachine`, the
+ * first three; what such a server gives another machine is scripts/vite/network-guard.ts's):
  *   - the peer: a loopback address, or an address of one of this machine's own interfaces (a browser
  *     here opening the LAN address); a phone's is neither;
  *   - a request a proxy forwarded (X-Forwarded-For, Forwarded) for a peer that is not this machine;
