@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatProblems } from '../src/config/check';
+import { valueAt } from '../src/config/pointer';
 import type { MergedFile } from '../src/config/overlay/layers';
 import { brandOf, configDirOf, shownPath } from './config-dir';
 import { brandIds, loadBrand, loadBundle, loadOverlay } from './config-fs';
@@ -23,11 +24,6 @@ if (one && !brandIds(root).includes(one)) {
   process.exit(2);
 }
 
-const valueAt = (json: unknown, at: string): unknown => {
-  let v = json;
-  for (const seg of at.split('/').slice(1)) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-  return v;
-};
 const show = (v: unknown) => {
   if (v === undefined) return '(not in the product)';
   const s = JSON.stringify(v);

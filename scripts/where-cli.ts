@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { ConfigBundle } from '../src/config/check';
 import { findHosts, findReferences, findText, formatReferences, hostOf, parseWhere, routesOf, type Reference } from '../src/config/where';
 import type { BrandBundle } from '../src/config/overlay/layers';
+import { valueAt } from '../src/config/pointer';
 import { loadBrand, loadBundle } from './config-fs';
 
 function sourceFiles(dir: string): string[] {
@@ -16,13 +17,6 @@ function sourceFiles(dir: string): string[] {
     if (statSync(p).isDirectory()) return sourceFiles(p);
     return /\.(ts|tsx)$/.test(name) && !name.endsWith('.gen.ts') ? [p] : [];
   });
-}
-
-/** the value at a JSON pointer of a file's JSON */
-function valueAt(json: unknown, at: string): unknown {
-  let v = json;
-  for (const seg of at.split('/').slice(1)) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-  return v;
 }
 
 /** a brand's config, merged: from its folders on disk, or (the studio) with the operator's unsaved edits */

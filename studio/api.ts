@@ -18,6 +18,7 @@
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { localOnly } from '../mock-server/local-only';
+import { isObject } from '../src/config/json';
 import { PathError } from './files';
 import type { MockBrand } from '../mock-server/brand';
 import type { FormSchemas } from './schemas';
@@ -50,7 +51,6 @@ function failed(res: Response, err: unknown): void {
   refuse(res, 500, `the studio failed: ${err instanceof Error ? err.message : String(err)}`);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function editsOf(body: Record<string, unknown>): Edits {
   const { base, drafts } = body;

@@ -20,8 +20,9 @@
  * A file the brand does not have yet is drafted from `newOverlay(format)` (`{"$format": N}`, as
  * every overlay file starts); one left with nothing but that (`bare`) is no file to write. Pure.
  */
-import { mergeLayers, type Cursor, type Merged } from '../src/config/overlay/merge';
-import { pointerOf, sameJson, segmentsOf, type Segment } from './json-edit';
+import { isObject, sameJson } from '../src/config/json';
+import { mergeLayers, PATCH, POSITION, type Cursor, type Merged } from '../src/config/overlay/merge';
+import { pointerOf, segmentsOf, type Segment } from '../src/config/pointer';
 
 /** the `base` hash of a file the top layer does not have yet (a brand's overlay file the first edit creates) */
 export const ABSENT = '0'.repeat(64);
@@ -31,9 +32,6 @@ export class Refusal extends Error {}
 
 type Json = unknown;
 type Obj = Record<string, unknown>;
-const PATCH = '$patch';
-const POSITION = '$position';
-const isObject = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** The overlay file a brand starts with: its config format, as `npm run migrate` stamps every file. */
 export const newOverlay = (format: number): Obj => ({ $format: format });

@@ -11,7 +11,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Problem } from '../../src/config/check';
 import { errorsOf } from '../../src/config/checks/output';
 import { schemaCursor, type SchemaFileKind, type SchemaSource } from '../../src/config/overlay/schema-cursor';
-import { jsonChanges, pointerOf, type Segment } from '../json-edit';
+import { joinPointer, pointerOf, type Segment } from '../../src/config/pointer';
+import { jsonChanges } from '../json-edit';
 import { Layered, newOverlay, Refusal } from '../layer-edit';
 import type { FieldProblem } from '../studio';
 import { api, type DraftAnswer, type ReviewAnswer, type Workspace } from './api';
@@ -213,7 +214,7 @@ export function App() {
       const walk = (v: unknown, pointer: string) => {
         out[pointer] = { ...l.placeOf(pointer), file: shownFile(file) };
         if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${pointer}/${i}`));
-        else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+        else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, joinPointer(pointer, k));
       };
       walk(getIn(l.value, at), pointerOf(at));
       return out;

@@ -6,7 +6,8 @@ import Ajv, { type ErrorObject, type Options, type ValidateFunction } from 'ajv'
 import standaloneCode from 'ajv/dist/standalone';
 import { JsonSyntaxError } from '../json-text';
 import type { Problem, SchemaSet, WidgetSchemas } from './types';
-import { didYouMean, listOf, pointerJoin } from './util';
+import { joinPointer } from '../pointer';
+import { didYouMean, listOf } from './util';
 import type { FileKind, Run, Validators } from './context.ts';
 
 export type { FileKind, Validators } from './context.ts';
@@ -115,11 +116,11 @@ export function humanize(errors: ErrorObject[] | null | undefined): { path: stri
     const misspelt = e.keyword === 'required' ? misspeltKey(e) : undefined;
     const path =
       e.keyword === 'additionalProperties'
-        ? pointerJoin(e.instancePath, String(e.params.additionalProperty))
+        ? joinPointer(e.instancePath, String(e.params.additionalProperty))
         : misspelt
-          ? pointerJoin(e.instancePath, misspelt)
+          ? joinPointer(e.instancePath, misspelt)
           : e.keyword === 'discriminator' && e.params.error === 'mapping'
-            ? pointerJoin(e.instancePath, String(e.params.tag))
+            ? joinPointer(e.instancePath, String(e.params.tag))
             : e.instancePath || '/';
     const key = `${path}|${words}`;
     if (seen.has(key)) continue;

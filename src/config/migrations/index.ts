@@ -17,7 +17,9 @@
  * Pure: scripts/migrate.ts reads and writes the files.
  */
 import { parse } from 'jsonc-parser';
+import { isObject } from '../json';
 import { applyEdit, EditError, oneLine } from '../json-edits';
+import { segmentsOf, shownPointerOf } from '../pointer';
 import type { ConfigBundle } from '../checks/types';
 import type { BrandBundle } from '../overlay/layers';
 import type { SchemaFileKind } from '../overlay/schema-cursor';
@@ -37,10 +39,9 @@ export const CURRENT_FORMAT = MIGRATIONS.reduce((n, m) => Math.max(n, m.format),
 /** the command that rewrites old uses */
 export const MIGRATE = 'npm run migrate';
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 /** a path as a JSON pointer, as check:config names places */
-export const pointerOf = (path: Path): string => (path.length ? `/${path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}` : '/');
-const segments = (at: string): Path => at.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+export const pointerOf = shownPointerOf;
+const segments = (at: string): Path => segmentsOf(at);
 
 /** the format a file's JSON says it is written in (1 without `$format`) */
 export function formatOf(json: unknown): number {

@@ -9,6 +9,7 @@
  */
 import type { ConfigBundle, Problem } from '../checks/types';
 import { JsonSyntaxError } from '../json-text.ts';
+import { pointerOf } from '../pointer.ts';
 import { findReferences } from '../where.ts';
 import { mergeLayers, Origins, type MergeProblem } from './merge.ts';
 import { schemaCursor, type SchemaFileKind, type SchemaSource } from './schema-cursor.ts';
@@ -124,7 +125,7 @@ function unusedAdditions(bundle: ConfigBundle, files: MergedFile[]): Problem[] {
     const near = Object.keys(product).filter((k) => k.split('.')[0] === key.split('.')[0]);
     out.push({
       file: m.overlay.file,
-      path: `/messages/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+      path: pointerOf(['messages', key]),
       message: `the product has no message "${key}" and nothing shows it: the product may have renamed or removed it${near.length ? ` (the product's ${key.split('.')[0]}.* messages: ${near.join(', ')})` : ''}; change the message the product has now, or show this one somewhere`,
     });
   }
