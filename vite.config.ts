@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { brandOf, configDirOf, distOf } from './scripts/config-dir.ts';
+import { brandOf, configDirOf, distOf } from './src/config/source/paths.ts';
 import { precompressPlugin } from './scripts/compress.ts';
 import type { BuildPaths } from './scripts/vite/paths.ts';
 import { configJson, configForBrowser } from './scripts/vite/config-json.ts';

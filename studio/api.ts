@@ -19,7 +19,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { localOnly } from '../mock-server/local-only';
 import { isObject } from '../src/config/json';
-import { PathError } from './files';
+import { ConfigNameError } from '../src/config/source/index';
 import type { MockBrand } from '../mock-server/brand';
 import type { FormSchemas } from './schemas';
 import { BadRequest, type Edits, type Studio } from './studio';
@@ -46,7 +46,7 @@ const refuse = (res: Response, status: number, error: string) => json(res, statu
 
 /** `{ error }` with the status for what a handler threw: bad input is 400, anything else 500 with its message. */
 function failed(res: Response, err: unknown): void {
-  if (err instanceof BadRequest || err instanceof PathError) return refuse(res, 400, err.message);
+  if (err instanceof BadRequest || err instanceof ConfigNameError) return refuse(res, 400, err.message);
   console.error('[studio]', err);
   refuse(res, 500, `the studio failed: ${err instanceof Error ? err.message : String(err)}`);
 }

@@ -20,7 +20,7 @@
  * the studio (postMessage, which the studio takes only from the preview's exact origin, as Payload's
  * live preview does) that the session is in place: later routes only move the frame's hash.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,7 +28,7 @@ import { createServer, type Connect, type Plugin, type PluginOption, type UserCo
 import type { MockBrand } from '../mock-server/brand';
 import { securityHeadersFor } from '../scripts/security-headers';
 import type { PreviewInfo } from './api';
-import { readFolder } from './files';
+import { syncFolder, type FolderContent } from '../src/config/source/index';
 import type { PreviewSink } from './studio';
 
 export interface PreviewOptions {
@@ -172,9 +172,6 @@ export async function startPreview({ root, configDir, port, host, studioOrigins 
 
   const origin = `http://127.0.0.1:${port}`;
   const urls = network.map((a) => `http://${a}:${port}/`);
-  const written = new Map<string, string>();
-  /** the config files in the scratch folder (the product's at start; a brand may add and take away some) */
-  const present = new Set(Object.keys(readFolder(scratch)));
   const post = async (url: string, body: unknown) => {
     const r = await fetch(`${origin}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const json = (await r.json()) as { code: number; message: string; data: Record<string, unknown> };
@@ -187,38 +184,19 @@ export async function startPreview({ root, configDir, port, host, studioOrigins 
     network: urls,
 
     /**
-     * The merged view into the scratch folder: each file whose text changed, whole (a rename: Vite
-     * never reads half a file); a file the view no longer has (another brand's own screen) removed;
-     * the pictures of the view's layers (a brand's logo and icon over the product's) copied in.
+     * The merged view into the scratch folder (src/config/source syncFolder): each file whose text
+     * changed, whole (a rename: Vite never reads half a file); a file the view no longer has (another
+     * brand's own screen) removed; the pictures of the view's layers (a brand's logo and icon over the
+     * product's) copied in. A file that is not valid JSON keeps the scratch folder's last good copy.
      */
     show(files, assets) {
+      const content: FolderContent = new Map();
       for (const [name, json] of Object.entries(files)) {
-        if (json instanceof Error) continue;
-        const text = `${JSON.stringify(json, null, 2)}\n`;
-        if (written.get(name) === text) continue;
-        const abs = path.join(scratch, name);
-        mkdirSync(path.dirname(abs), { recursive: true });
-        writeFileSync(`${abs}.tmp`, text);
-        renameSync(`${abs}.tmp`, abs);
-        written.set(name, text);
-        present.add(name);
+        if (!(json instanceof Error)) content.set(name, `${JSON.stringify(json, null, 2)}\n`);
+        else if (existsSync(path.join(scratch, name))) content.set(name, { copy: path.join(scratch, name) });
       }
-      for (const name of [...present]) {
-        if (name in files) continue;
-        rmSync(path.join(scratch, name), { force: true });
-        present.delete(name);
-        written.delete(name);
-      }
-      const dir = path.join(scratch, 'assets');
-      mkdirSync(dir, { recursive: true });
-      for (const [name, from] of Object.entries(assets)) {
-        const bytes = readFileSync(from);
-        const abs = path.join(dir, name);
-        if (existsSync(abs) && readFileSync(abs).equals(bytes)) continue;
-        writeFileSync(`${abs}.tmp`, bytes);
-        renameSync(`${abs}.tmp`, abs);
-      }
-      for (const name of readdirSync(dir)) if (!(name in assets)) rmSync(path.join(dir, name), { force: true });
+      for (const [name, from] of Object.entries(assets)) content.set(`assets/${name}`, { copy: from });
+      syncFolder(scratch, content);
     },
 
     /**

@@ -6,10 +6,10 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { isObject } from '../../src/config/json.ts';
 import { overlayFrame, readJsonText } from '../../src/config/json-text.ts';
-import { shownPath } from '../config-dir.ts';
+import { shownPath } from '../../src/config/source/paths.ts';
 import { PLAIN, type Cursor } from '../../src/config/overlay/merge.ts';
 import { schemaCursor, type SchemaFileKind, type SchemaSource } from '../../src/config/overlay/schema-cursor.ts';
-import { schemaSource } from '../config-fs.ts';
+import { schemaSource } from '../../src/config/source/schemas.ts';
 import { inConfig, type BuildPaths } from './paths.ts';
 
 /**

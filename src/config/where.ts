@@ -10,7 +10,7 @@
  *                         included; a message found so is followed to the places that show it (@key)
  * Each line also names the route(s) a player opens to see it (routesOf: a screen's routes, a form's
  * through the screens that show it).
- * Pure (no file access): the CLI reads the files (scripts/config-fs.ts) and also lists src/ lines.
+ * Pure (no file access): the CLI reads the files (src/config/source) and also lists src/ lines.
  */
 import type { ConfigBundle } from './check';
 import { shownPointerOf, unescapeSegment } from './pointer';

@@ -5,7 +5,7 @@
  * localStorage, offered back after a reload); the server checks, previews, reviews and saves them.
  * On a brand the forms show its merged config (the brand merge, src/config/overlay/merge.ts, run
  * here on the product's files and the brand's drafts) and an edit is written into the brand's
- * overlay (layer-edit.ts), never the product's files.
+ * overlay (src/config/overlay/unmerge.ts), never the product's files.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Problem } from '../../src/config/check';
@@ -13,7 +13,7 @@ import { errorsOf } from '../../src/config/checks/output';
 import { schemaCursor, type SchemaFileKind, type SchemaSource } from '../../src/config/overlay/schema-cursor';
 import { joinPointer, pointerOf, type Segment } from '../../src/config/pointer';
 import { jsonChanges } from '../json-edit';
-import { Layered, newOverlay, Refusal } from '../layer-edit';
+import { Layered, newOverlay, Refusal } from '../../src/config/overlay/unmerge';
 import type { FieldProblem } from '../studio';
 import { api, type DraftAnswer, type ReviewAnswer, type Workspace } from './api';
 import { changeCount, concerns, drop, edit, getIn, keep, newHistory, plain, readSaved, rebase, record, redo, setFile, setIn, storageKey, undo, viewOf, type DiskFile, type Edits, type History, type Saved } from './model';

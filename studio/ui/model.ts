@@ -2,7 +2,7 @@
  * The studio page's state, as pure functions (tests/studio/model.test.ts runs them in Node):
  *   - the edits: per file of the top layer, the JSON the operator wants (drafts), the hash and JSON of
  *     the text it was made from (base, baseJson); the top layer's view is a draft or else the file on
- *     disk (on a brand, the page merges it over the product's: studio/layer-edit.ts); a brand's file
+ *     disk (on a brand, the page merges it over the product's: src/config/overlay/unmerge.ts); a brand's file
  *     not there yet is drafted from its format alone (base ABSENT);
  *   - undo and redo: a history of edits, typing into one field coalesced into one step;
  *   - problems of check:config at their field: an ErrorSchema for react-jsonschema-form's extraErrors,
@@ -12,7 +12,7 @@
  */
 import type { Problem } from '../../src/config/check';
 import { applyToJson, jsonChanges, sameJson, segmentsOf, type Segment } from '../json-edit';
-import { ABSENT, bare, newOverlay } from '../layer-edit';
+import { ABSENT, bare, newOverlay } from '../../src/config/overlay/unmerge';
 
 export interface DiskFile {
   text: string;
@@ -71,7 +71,7 @@ export function edit(edits: Edits, disk: Record<string, DiskFile>, file: string,
 }
 
 /**
- * The edits with a whole file of the top layer set to `next` (a brand's overlay as layer-edit.ts
+ * The edits with a whole file of the top layer set to `next` (a brand's overlay as src/config/overlay/unmerge.ts
  * writes it). A brand's file not on disk yet is drafted from its format alone (base ABSENT: a save
  * creates it); one that holds nothing more is no draft.
  */

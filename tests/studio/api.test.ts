@@ -13,11 +13,11 @@ import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { schemaCursor } from '../../src/config/overlay/schema-cursor';
-import { loadSchemas, schemaSource } from '../../scripts/config-fs';
+import { loadSchemas, schemaSource } from '../../src/config/source/index';
 import { whereAnswer } from '../../scripts/where-cli';
 import { studioApi } from '../../studio/api';
-import { hashOf, readFolder } from '../../studio/files';
-import { ABSENT, Layered, newOverlay } from '../../studio/layer-edit';
+import { configSource, hashOf } from '../../src/config/source/index';
+import { ABSENT, Layered, newOverlay } from '../../src/config/overlay/unmerge';
 import { setIn } from '../../studio/ui/model';
 import { formSchemas } from '../../studio/schemas';
 import { createStudio, type Studio } from '../../studio/studio';
@@ -89,7 +89,7 @@ describe('the files and the problems of an edit', () => {
     for (const key of ['@withdraw.min', 'const.withdrawMin']) {
       const res = await post('where', { brand: 'product', key, base: {}, drafts: {} });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ ...whereAnswer(root, dir, key), routes: ['/withdrawal'] });
+      expect(res.body).toEqual({ ...whereAnswer(configSource({ root, productDir: dir }), key), routes: ['/withdrawal'] });
     }
     const res = await post('where', { ...edit(() => undefined), key: 'const.withdrawMin' });
     expect(res.body.text.split('\n')[0]).toBe('const.withdrawMin: 6 reference(s) in ' + dir + '/');
@@ -307,7 +307,7 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
     // the same text `npm run where` prints for the brand as saved, but for that one value
     process.env.BRANDS_DIR = brands;
     try {
-      expect(res.body.text).toBe(whereAnswer(root, dir, 'const.depositMaxBank', undefined, ['jinsha']).text.replace('brand jinsha: 50000', 'brand jinsha: 60000'));
+      expect(res.body.text).toBe(whereAnswer(configSource({ root, productDir: dir }), 'const.depositMaxBank', undefined, ['jinsha']).text.replace('brand jinsha: 50000', 'brand jinsha: 60000'));
     } finally {
       delete process.env.BRANDS_DIR;
     }
@@ -321,7 +321,7 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
     expect(appJson.features.redPacket).toBe(false);
     expect(shown?.assets['yinhe-logo.svg']).toBe(path.join(brands, 'yinhe', 'assets', 'yinhe-logo.svg'));
     expect(shown?.assets['app-icon.svg']).toBe(path.join(brands, 'yinhe', 'assets', 'app-icon.svg'));
-    expect(Object.keys(shown?.files ?? {}).sort()).toEqual(Object.keys(readFolder(dir)).sort());
+    expect(Object.keys(shown?.files ?? {}).sort()).toEqual(Object.keys(configSource({ root, productDir: dir }).productFiles()).sort());
     expect(studio.mockBrand('yinhe')).toEqual({ siteName: '银河娱乐', shortName: '银河', serviceName: '管家', redPacket: false });
     expect(studio.mockBrand('product').siteName).toBe('星耀娱乐');
   });

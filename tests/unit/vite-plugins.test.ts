@@ -15,7 +15,7 @@ import { ANTD_GROUPS, chunkGroups, groupModules, preloadDependencies, screenChun
 import { addCompileHints, COMPILE_HINT, COMPILED_WHOLE } from '../../scripts/vite/compile-hints.ts';
 import { checkOutput, needsCheck, overlayError } from '../../scripts/vite/config-check.ts';
 import { strippedConfig } from '../../scripts/vite/config-json.ts';
-import { schemaSource } from '../../scripts/config-fs.ts';
+import { schemaSource } from '../../src/config/source/index';
 import { schemaCursor } from '../../src/config/overlay/schema-cursor.ts';
 import { earlyReads, routeChunks } from '../../scripts/vite/preload-app.ts';
 import { markReactRouterPure } from '../../scripts/vite/react-router-pure.ts';

@@ -4,7 +4,7 @@
  */
 import Ajv, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
-import { JsonSyntaxError } from '../json-text';
+import { JsonSyntaxError, UnreadFile } from '../json-text';
 import type { Problem, SchemaSet, WidgetSchemas } from './types';
 import { joinPointer } from '../pointer';
 import { didYouMean, listOf } from './util';
@@ -206,6 +206,10 @@ export function validateFile(run: Run, kind: FileKind, file: string, json: unkno
     // where in the text, with the line and a caret (src/config/json-text.ts); printed as file:line:column
     const { line, column, message, frame } = json.problem;
     run.problems.push({ file, path: '/', message: `not valid JSON: ${message}`, line, column, frame });
+    return false;
+  }
+  if (json instanceof UnreadFile) {
+    run.add(file, '/', json.message);
     return false;
   }
   if (json instanceof Error) {

@@ -1,6 +1,6 @@
 /**
- * An operator's edit on a brand (issue 37, point 6), below any page: the studio shows a brand's
- * merged config (the product's file with the brand's overlay over it, src/config/overlay/merge.ts)
+ * The inverse of the brand merge, for an operator's edit on a brand: the studio shows a brand's
+ * merged config (the product's file with the brand's overlay over it, merge.ts)
  * and the operator edits that; this module says what the brand's overlay file must then hold. It
  * uses the brand merge itself (no second merge): every overlay it writes is merged back and must
  * give exactly what the operator sees, or the edit is refused with the reason.
@@ -20,9 +20,9 @@
  * A file the brand does not have yet is drafted from `newOverlay(format)` (`{"$format": N}`, as
  * every overlay file starts); one left with nothing but that (`bare`) is no file to write. Pure.
  */
-import { isObject, sameJson } from '../src/config/json';
-import { mergeLayers, PATCH, POSITION, type Cursor, type Merged } from '../src/config/overlay/merge';
-import { pointerOf, segmentsOf, type Segment } from '../src/config/pointer';
+import { isObject, sameJson } from '../json';
+import { pointerOf, segmentsOf, type Segment } from '../pointer';
+import { mergeLayers, PATCH, POSITION, type Cursor, type Merged } from './merge';
 
 /** the `base` hash of a file the top layer does not have yet (a brand's overlay file the first edit creates) */
 export const ABSENT = '0'.repeat(64);
@@ -32,6 +32,8 @@ export class Refusal extends Error {}
 
 type Json = unknown;
 type Obj = Record<string, unknown>;
+/** a deep copy of a JSON value (undefined stays undefined) */
+const copyJson = (v: Json): Json => (v === undefined ? undefined : (JSON.parse(JSON.stringify(v)) as Json));
 
 /** The overlay file a brand starts with: its config format, as `npm run migrate` stamps every file. */
 export const newOverlay = (format: number): Obj => ({ $format: format });
@@ -85,7 +87,7 @@ export class Layered {
    * and `next` itself with a key given to each item it adds to a keyed list without one.
    */
   overlayFor(next: Json): { overlay: Json; next: Json } {
-    const want = structuredClone(next);
+    const want = copyJson(next);
     const out = patchOf(this.product, this.overlay, this.merged.value, want, this.cursor, '');
     const back = mergeLayers(this.product, out ?? {}, this.cursor);
     if (!sameJson(back.value, want)) throw new Refusal('the studio cannot write this change as the brand\'s overlay (merged again it gives something else); change the brand\'s file in a text editor');
@@ -96,7 +98,7 @@ export class Layered {
   backToProduct(pointer: string): Json {
     const steps = this.resolve(pointer);
     if (!steps?.length) return this.overlay;
-    let out = structuredClone(this.overlay);
+    let out = copyJson(this.overlay);
     out = removeAt(out, steps);
     // what the removal leaves empty goes too: an object, a patch item naming only its key, a list
     for (let n = steps.length - 1; n > 0; n--) {
