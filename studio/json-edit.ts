@@ -15,7 +15,7 @@
  */
 import { createTwoFilesPatch } from 'diff';
 import { applyEdits, modify, type FormattingOptions, type JSONPath } from 'jsonc-parser';
-import { isObject, sameJson } from '../src/config/json';
+import { isObject, sameJson, setOwn } from '../src/config/json';
 import type { Segment } from '../src/config/pointer';
 
 export { sameJson } from '../src/config/json';
@@ -141,7 +141,7 @@ export function applyToJson(json: unknown, changes: Change[]): unknown {
     } else if (parent && typeof parent === 'object') {
       const obj = parent as Record<string, unknown>;
       if (c.new === undefined) delete obj[last];
-      else obj[last] = structuredClone(c.new);
+      else setOwn(obj, String(last), structuredClone(c.new));
     }
   }
   return out;

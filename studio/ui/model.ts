@@ -11,6 +11,7 @@
  *   - the edits kept in localStorage, offered back after a reload.
  */
 import type { Problem } from '../../src/config/check';
+import { setOwn } from '../../src/config/json';
 import { applyToJson, jsonChanges, sameJson, segmentsOf, type Segment } from '../json-edit';
 import { ABSENT, bare, newOverlay } from '../../src/config/overlay/unmerge';
 
@@ -39,7 +40,7 @@ export function setIn(json: unknown, path: readonly Segment[], value: unknown): 
   const copy = (Array.isArray(container) ? [...container] : { ...container }) as Record<string, unknown>;
   const next = setIn(copy[head as string], rest, value);
   if (next === undefined && !Array.isArray(copy)) delete copy[head as string];
-  else copy[head as string] = next;
+  else setOwn(copy, String(head), next);
   return copy;
 }
 

@@ -20,7 +20,7 @@
  * A file the brand does not have yet is drafted from `newOverlay(format)` (`{"$format": N}`, as
  * every overlay file starts); one left with nothing but that (`bare`) is no file to write. Pure.
  */
-import { isObject, sameJson } from '../json';
+import { hasOwn, isObject, isReservedKey, sameJson } from '../json';
 import { pointerOf, segmentsOf, type Segment } from '../pointer';
 import { mergeLayers, PATCH, POSITION, type Cursor, type Merged } from './merge';
 
@@ -33,6 +33,8 @@ export class Refusal extends Error {}
 type Json = unknown;
 type Obj = Record<string, unknown>;
 /** a deep copy of a JSON value (undefined stays undefined) */
+/** an object's own value at a key (never its prototype's) */
+const ownValue = (o: Obj, k: string): Json => (hasOwn(o, k) ? o[k] : undefined);
 const copyJson = (v: Json): Json => (v === undefined ? undefined : (JSON.parse(JSON.stringify(v)) as Json));
 
 /** The overlay file a brand starts with: its config format, as `npm run migrate` stamps every file. */
@@ -249,17 +251,18 @@ function patchOf(P: Json, O: Json, M: Json, N: Json, cur: Cursor, at: string): J
 function objectPatch(P: Obj, O: Obj | undefined, M: Obj, N: Obj, cur: Cursor, at: string): Obj {
   const out: Obj = O ? { ...O } : {};
   for (const k of new Set([...Object.keys(P), ...Object.keys(N), ...Object.keys(out)])) {
-    if (k === PATCH || k === POSITION) continue;
-    const Pk = P[k];
-    const Nk = N[k];
-    if (sameJson(M[k], Nk)) continue;
+    // a key no config may use (check:config names it) is never written into an overlay
+    if (k === PATCH || k === POSITION || isReservedKey(k)) continue;
+    const Pk = ownValue(P, k);
+    const Nk = ownValue(N, k);
+    if (sameJson(ownValue(M, k), Nk)) continue;
     if (Nk === undefined) {
       if (Pk !== undefined) out[k] = null;
       else delete out[k];
       continue;
     }
-    const Ok = out[k];
-    const sub = patchOf(Pk, Ok === null ? undefined : Ok, M[k], Nk, cur.prop(k, P, N), `${at}/${k}`);
+    const Ok = ownValue(out, k);
+    const sub = patchOf(Pk, Ok === null ? undefined : Ok, ownValue(M, k), Nk, cur.prop(k, P, N), `${at}/${k}`);
     // a patch that changes nothing of the product's object is no override
     if (sub === undefined || (isObject(Pk) && isObject(sub) && !Object.keys(sub).length)) delete out[k];
     else out[k] = sub;
