@@ -27,6 +27,7 @@ import { pathToFileURL } from 'node:url';
 import { createServer, type Connect, type Plugin, type PluginOption, type UserConfig, type ViteDevServer } from 'vite';
 import type { MockBrand } from '../mock-server/brand';
 import { securityHeadersFor } from '../scripts/security-headers';
+import type { BuildPaths } from '../scripts/vite/paths';
 import type { PreviewInfo } from './api';
 import { syncFolder, type FolderContent } from '../src/config/source/index';
 import type { PreviewSink } from './studio';
@@ -130,17 +131,15 @@ export async function startPreview({ root, configDir, port, host, studioOrigins 
   cpSync(configDir, scratch, { recursive: true });
   const network = host === '127.0.0.1' || host === 'localhost' ? [] : networkAddresses();
 
-  // vite.config.ts reads its config folder (SCREENS_CONFIG_DIR) when it is loaded: set for that moment
-  // only, so the rest of the studio (where's heading) still sees the operator's own setting
-  const saved = process.env.SCREENS_CONFIG_DIR;
-  process.env.SCREENS_CONFIG_DIR = scratch;
   let server: ViteDevServer;
   let createApp: typeof import('../mock-server/app').createApp;
   let mock: Connect.NextHandleFunction;
   /** the names the mock speaks as (undefined: those of the scratch folder at start, the product's) */
   let speaking: string | undefined;
-  try {
-    const { default: config } = (await import(`${pathToFileURL(path.join(root, 'vite.config.ts')).href}`)) as { default: UserConfig };
+  {
+    // vite.config.ts's build of the app, for the scratch folder
+    const { appConfig } = (await import(`${pathToFileURL(path.join(root, 'vite.config.ts')).href}`)) as { appConfig: (paths: BuildPaths) => UserConfig };
+    const config = appConfig({ root, configDir: scratch });
     const plugins = (await flatPlugins(config.plugins)).filter((p) => !LEFT_OUT.has(p.name));
     ({ createApp } = await import('../mock-server/app'));
     // (no publicOrigin: the service and game pages' addresses are the one the frame opened, so it may frame them)
@@ -165,9 +164,6 @@ export async function startPreview({ root, configDir, port, host, studioOrigins 
       logLevel: 'warn',
     });
     await server.listen();
-  } finally {
-    if (saved === undefined) delete process.env.SCREENS_CONFIG_DIR;
-    else process.env.SCREENS_CONFIG_DIR = saved;
   }
 
   const origin = `http://127.0.0.1:${port}`;

@@ -27,24 +27,24 @@
  * A new check is a function in the module of its concern; a check of a whole bundle
  * (`(run) => void`) is added to CHECKS below.
  */
-import { checkPolling } from './checks/features/polling';
-import { checkResponsible } from './checks/features/responsible';
-import { checkContrast } from './checks/contrast';
-import { checkLimits } from './checks/limits';
-import { checkLiteralConstants, checkLiteralNames, checkNameJoins } from './checks/literals';
-import { checkAppBars, checkAssets, checkMessages, checkPatterns, checkRoutes } from './checks/references';
-import { compile, startRun, type Run } from './checks/run';
-import { checkForms, checkScreens } from './checks/screens';
-import { reservedKeyProblems } from './checks/reserved';
-import { featureTagProblems, pruneBundle } from './checks/switches';
-import type { ValidatorCache } from './checks/schema';
-import type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './checks/types';
+import { checkPolling } from './checks/features/polling.ts';
+import { checkResponsible } from './checks/features/responsible.ts';
+import { checkContrast } from './checks/contrast.ts';
+import { checkLimits } from './checks/limits.ts';
+import { checkLiteralConstants, checkLiteralNames, checkNameJoins } from './checks/literals.ts';
+import { checkAppBars, checkAssets, checkMessages, checkPatterns, checkRoutes } from './checks/references.ts';
+import { compile, startRun, type Run } from './checks/run.ts';
+import { checkForms, checkScreens } from './checks/screens.ts';
+import { reservedKeyProblems } from './checks/reserved.ts';
+import { featureTagProblems, pruneBundle } from './checks/switches.ts';
+import type { ValidatorCache } from './checks/schema.ts';
+import type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './checks/types.ts';
 
-export type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './checks/types';
-export type { ValidatorCache } from './checks/schema';
-export { didYouMean } from './checks/util';
-export { BUILT_IN_SCREENS } from './checks/references';
-export { errorsOf, formatProblems, isWarning } from './checks/output';
+export type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './checks/types.ts';
+export type { ValidatorCache } from './checks/schema.ts';
+export { didYouMean } from './checks/util.ts';
+export { BUILT_IN_SCREENS } from './checks/references.ts';
+export { errorsOf, formatProblems, isWarning } from './checks/output.ts';
 
 /** The checks of a whole bundle, in the order their problems are listed. */
 const CHECKS: ((run: Run) => void)[] = [checkPatterns, checkAssets, checkResponsible, checkPolling, checkRoutes, checkAppBars, checkMessages, checkScreens, checkForms, checkLimits, checkContrast, checkLiteralConstants, checkLiteralNames, checkNameJoins];

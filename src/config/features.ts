@@ -17,9 +17,9 @@
  * does: it receives the config already pruned (and reads `features` only for code of its own, such
  * as src/responsible/).
  */
-import { isObject } from './json';
-import { unescapeSegment } from './pointer';
-import type { AppConfig } from './types';
+import { isObject } from './json.ts';
+import { unescapeSegment } from './pointer.ts';
+import type { AppConfig } from './types.ts';
 
 export type FeatureName = keyof NonNullable<AppConfig['features']>;
 

@@ -10,8 +10,8 @@
  * Pure: no file access.
  */
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
-import type { Edit, Path } from './migrations/types';
-import { shownPointerOf } from './pointer';
+import type { Edit, Path } from './migrations/types.ts';
+import { shownPointerOf } from './pointer.ts';
 
 /** an edit that cannot be made in this text, and why */
 export class EditError extends Error {}

@@ -2,10 +2,10 @@
  * A walk over every value of a config document, with its path (what the migrations of the config format share). Each
  * migration picks what it looks at (objects, texts) and keeps its own rules.
  */
-import { isObject, isReservedKey } from './json';
-import type { Path } from './migrations/types';
+import { isObject, isReservedKey } from './json.ts';
+import type { Path } from './migrations/types.ts';
 
-export { isObject } from './json';
+export { isObject } from './json.ts';
 
 export interface Found {
   /** every object (a node, a condition, a props block) with its path, outer before inner */

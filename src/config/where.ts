@@ -12,8 +12,8 @@
  * through the screens that show it).
  * Pure (no file access): the CLI reads the files (src/config/source) and also lists src/ lines.
  */
-import type { ConfigBundle } from './check';
-import { shownPointerOf, unescapeSegment } from './pointer';
+import type { ConfigBundle } from './check.ts';
+import { shownPointerOf, unescapeSegment } from './pointer.ts';
 import { formsOf } from './checks/scope.ts';
 
 export interface Reference {

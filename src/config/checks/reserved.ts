@@ -4,9 +4,9 @@
  * one up through a plain object it reaches the object's prototype instead: a brand's whole block
  * vanishes, a constant resolves to a function. Each is an error at the file and JSON path that has it.
  */
-import { isObject, isReservedKey, RESERVED_KEYS } from '../json';
-import { joinPointer } from '../pointer';
-import type { ConfigBundle, Problem } from './types';
+import { isObject, isReservedKey, RESERVED_KEYS } from '../json.ts';
+import { joinPointer } from '../pointer.ts';
+import type { ConfigBundle, Problem } from './types.ts';
 
 export function reservedKeyProblems(bundle: ConfigBundle): Problem[] {
   const out: Problem[] = [];

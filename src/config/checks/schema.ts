@@ -4,10 +4,10 @@
  */
 import Ajv, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
-import { JsonSyntaxError, UnreadFile } from '../json-text';
-import type { Problem, SchemaSet, WidgetSchemas } from './types';
-import { joinPointer } from '../pointer';
-import { didYouMean, listOf } from './util';
+import { JsonSyntaxError, UnreadFile } from '../json-text.ts';
+import type { Problem, SchemaSet, WidgetSchemas } from './types.ts';
+import { joinPointer } from '../pointer.ts';
+import { didYouMean, listOf } from './util.ts';
 import type { FileKind, Run, Validators } from './context.ts';
 
 export type { FileKind, Validators } from './context.ts';

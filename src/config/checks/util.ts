@@ -1,11 +1,11 @@
 /** Small helpers every part of the config check shares: walking, "did you mean", the folders a file is in. */
-import { isObject } from '../json';
-import type { Segment } from '../pointer';
-import type { ConfigBundle } from './types';
+import { isObject } from '../json.ts';
+import type { Segment } from '../pointer.ts';
+import type { ConfigBundle } from './types.ts';
 
-export { isObject, type JsonObject } from '../json';
+export { isObject, type JsonObject } from '../json.ts';
 /** how a problem names a place: a JSON pointer, `/` for the whole file */
-export { shownPointerOf as pointer } from '../pointer';
+export { shownPointerOf as pointer } from '../pointer.ts';
 /** A JSON path as its parts; `pointer` writes it as a JSON pointer. */
 export type At = Segment[];
 

@@ -17,18 +17,18 @@
  * Pure: scripts/migrate.ts reads and writes the files.
  */
 import { parse } from 'jsonc-parser';
-import { isObject } from '../json';
-import { applyEdit, EditError, oneLine } from '../json-edits';
-import { segmentsOf, shownPointerOf } from '../pointer';
-import type { ConfigBundle } from '../checks/types';
-import type { BrandBundle } from '../overlay/layers';
-import type { SchemaFileKind } from '../overlay/schema-cursor';
-import { depositLimitsPerMethod } from './deposit-limits-per-method';
-import { menuPerRow } from './menu-per-row';
-import { responsiblePlayFeature } from './responsible-play-feature';
-import type { Change, Edit, Migration, Path } from './types';
+import { isObject } from '../json.ts';
+import { applyEdit, EditError, oneLine } from '../json-edits.ts';
+import { segmentsOf, shownPointerOf } from '../pointer.ts';
+import type { ConfigBundle } from '../checks/types.ts';
+import type { BrandBundle } from '../overlay/layers.ts';
+import type { SchemaFileKind } from '../overlay/schema-cursor.ts';
+import { depositLimitsPerMethod } from './deposit-limits-per-method.ts';
+import { menuPerRow } from './menu-per-row.ts';
+import { responsiblePlayFeature } from './responsible-play-feature.ts';
+import type { Change, Edit, Migration, Path } from './types.ts';
 
-export type { Change, Edit, Migration, Path } from './types';
+export type { Change, Edit, Migration, Path } from './types.ts';
 
 /** every migration, in the order they run (tests/config/migrations/registry.test.ts checks each file is here) */
 export const MIGRATIONS: readonly Migration[] = [menuPerRow, depositLimitsPerMethod, responsiblePlayFeature];

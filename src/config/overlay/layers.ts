@@ -7,7 +7,7 @@
  * screens.config/…, the file an operator opens. A file only the brand has is its own.
  * Pure: the loader (src/config/source) reads the folders.
  */
-import type { ConfigBundle, Problem } from '../checks/types';
+import type { ConfigBundle, Problem } from '../checks/types.ts';
 import { JsonSyntaxError, UnreadFile } from '../json-text.ts';
 import { pointerOf } from '../pointer.ts';
 import { findReferences } from '../where.ts';

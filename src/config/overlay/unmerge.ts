@@ -20,9 +20,9 @@
  * A file the brand does not have yet is drafted from `newOverlay(format)` (`{"$format": N}`, as
  * every overlay file starts); one left with nothing but that (`bare`) is no file to write. Pure.
  */
-import { hasOwn, isObject, isReservedKey, sameJson } from '../json';
-import { pointerOf, segmentsOf, type Segment } from '../pointer';
-import { mergeLayers, PATCH, POSITION, type Cursor, type Merged } from './merge';
+import { hasOwn, isObject, isReservedKey, sameJson } from '../json.ts';
+import { pointerOf, segmentsOf, type Segment } from '../pointer.ts';
+import { mergeLayers, PATCH, POSITION, type Cursor, type Merged } from './merge.ts';
 
 /** the `base` hash of a file the top layer does not have yet (a brand's overlay file the first edit creates) */
 export const ABSENT = '0'.repeat(64);

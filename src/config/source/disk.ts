@@ -12,8 +12,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import type { Problem } from '../checks/types';
-import { ASSETS_FOLDER, CONFIG_FILE, NAMED_FOLDERS, SINGLE_FILES } from './files';
+import type { Problem } from '../checks/types.ts';
+import { ASSETS_FOLDER, CONFIG_FILE, NAMED_FOLDERS, SINGLE_FILES } from './files.ts';
 
 export const hashOf = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
 

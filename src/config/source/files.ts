@@ -8,7 +8,7 @@
  *   assets/<file>                           pictures and other files served at the site's root
  *   schema/                                 the JSON Schemas (the product's folder only)
  */
-import type { SchemaFileKind } from '../overlay/schema-cursor';
+import type { SchemaFileKind } from '../overlay/schema-cursor.ts';
 
 /** the single files, by kind */
 export const SINGLE_FILES = { app: 'app.json', messages: 'messages.json', routes: 'routes.json' } as const;

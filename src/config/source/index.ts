@@ -12,19 +12,19 @@
  * written only for the build, which reads folders (writeMerged).
  */
 import path from 'node:path';
-import type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from '../checks/types';
-import { JsonSyntaxError, readJsonText, UnreadFile } from '../json-text';
-import { mergeBrand, type BrandBundle, type OverlayBundle } from '../overlay/layers';
-import type { SchemaSource } from '../overlay/schema-cursor';
-import { readLayer, Roots, syncFolder, type DiskFile, type Folder, type FolderContent, type LayerRead } from './disk';
-import { namedFiles, SINGLE_FILES, ASSETS_FOLDER } from './files';
-import { loadSchemas, schemaSource } from './schemas';
-import { BRAND_ID, brandIdsIn, shownPath } from './paths';
+import type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from '../checks/types.ts';
+import { JsonSyntaxError, readJsonText, UnreadFile } from '../json-text.ts';
+import { mergeBrand, type BrandBundle, type OverlayBundle } from '../overlay/layers.ts';
+import type { SchemaSource } from '../overlay/schema-cursor.ts';
+import { readLayer, Roots, syncFolder, type DiskFile, type Folder, type FolderContent, type LayerRead } from './disk.ts';
+import { namedFiles, SINGLE_FILES, ASSETS_FOLDER } from './files.ts';
+import { loadSchemas, schemaSource } from './schemas.ts';
+import { BRAND_ID, brandIdsIn, shownPath } from './paths.ts';
 
-export { configFileName, ConfigNameError, CONFIG_FILE, kindOfName, namedFile } from './files';
-export { hashOf, syncFolder, type DiskFile, type Folder, type FolderContent, type LayerRead } from './disk';
-export { loadSchemas, loadWidgetSchemas, schemaSource } from './schemas';
-export { BRAND_ID, brandOf, brandsDirOf, configDirOf, distOf, shownPath } from './paths';
+export { configFileName, ConfigNameError, CONFIG_FILE, kindOfName, namedFile } from './files.ts';
+export { hashOf, syncFolder, type DiskFile, type Folder, type FolderContent, type LayerRead } from './disk.ts';
+export { loadSchemas, loadWidgetSchemas, schemaSource } from './schemas.ts';
+export { BRAND_ID, brandOf, brandsDirOf, configDirOf, distOf, shownPath } from './paths.ts';
 
 /** a layer's files by name, as parsed (a syntax error or an unread file is an Error in its place) */
 export type ParsedFiles = Record<string, unknown>;

@@ -5,9 +5,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { SchemaSet, WidgetSchemas } from '../checks/types';
-import { schemaFiles, type SchemaSource } from '../overlay/schema-cursor';
-import { SCHEMA_FOLDER } from './files';
+import type { SchemaSet, WidgetSchemas } from '../checks/types.ts';
+import { schemaFiles, type SchemaSource } from '../overlay/schema-cursor.ts';
+import { SCHEMA_FOLDER } from './files.ts';
 
 /** the schema files: always the project's own screens.config/schema/ (a copy of the config for a test or the studio has the same) */
 const schemaDir = (root: string) => path.join(root, 'screens.config', SCHEMA_FOLDER);
