@@ -22,7 +22,7 @@
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { localOnly } from '../mock-server/local-only';
-import { PathError } from './files';
+import { ConfigNameError } from '../src/config/source/index';
 import { brandField, editsBody, phoneBody, previewBody, whereBody } from './bodies';
 import type { MockBrand } from '../mock-server/brand';
 import type { FormSchemas } from './schemas';
@@ -58,7 +58,7 @@ const refuse = (res: Response, status: number, error: string) => json(res, statu
  * in the terminal), by its code when it has one.
  */
 function failed(res: Response, err: unknown): void {
-  if (err instanceof BadRequest || err instanceof PathError) return refuse(res, 400, err.message);
+  if (err instanceof BadRequest || err instanceof ConfigNameError) return refuse(res, 400, err.message);
   console.error('[studio]', err);
   const code = (err as { code?: unknown })?.code;
   refuse(res, 500, `the studio failed${typeof code === 'string' && /^[A-Z0-9_]{2,40}$/.test(code) ? ` (${code})` : ''}: the terminal it runs in says why; nothing was written`);

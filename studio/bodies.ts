@@ -7,6 +7,7 @@
  * File names and hashes are checked by studio.ts (`checked`, files.ts `configFileName`); what a draft
  * holds inside is the config check's to judge.
  */
+import { isObject } from '../src/config/json';
 import { BadRequest, type Edits } from './studio';
 
 /** a config file nests 19 levels at most; the walks over a draft (the merge, the check, the diff) recurse */
@@ -18,7 +19,6 @@ const MAX_NAME = 64;
 /** where-used's key (studio.ts says what it is) */
 const MAX_KEY = 200;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
 
 /** How deep a JSON value nests (a scalar 0), walked without recursion; stops counting past `limit`. */

@@ -1,81 +1,15 @@
 /**
- * The config folders the studio reads and writes, and nothing else (issue 37, security).
- *
- * A file is named by its path inside a config folder: `app.json`, `messages.json`, `routes.json`,
- * `screens/<name>.json`, `forms/<name>.json`. Any other name (`../package.json`, an absolute path,
+ * The studio's one write, a save: files of a config folder, by their names in the folder
+ * (src/config/source's table of files). Any other name (`../package.json`, an absolute path,
  * `screens/../../x.json`, a file of `schema/`) is refused before a path is built from it, so no
- * request can reach outside the folder. Writes go through a temporary file renamed over the old one
- * (a crash never leaves half a file), and a save of several files is all or none (writeConfigFiles).
+ * request can reach outside the folder. Each file goes through a temporary file renamed over the old
+ * one (a crash never leaves half a file), and the files of one save are written all or none
+ * (writeConfigFiles). How the studio's answers name a folder (studioNames): never by a path of the
+ * machine.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-
-/** the files of a config folder the studio edits */
-export const CONFIG_FILE = /^(?:(?:app|messages|routes)\.json|(?:screens|forms)\/[A-Za-z0-9_-]+\.json)$/;
-
-export class PathError extends Error {}
-
-/** The name if it is a config file's, else a PathError saying what a name may be. */
-export function configFileName(name: unknown): string {
-  if (typeof name === 'string' && CONFIG_FILE.test(name)) return name;
-  const shown = typeof name === 'string' ? JSON.stringify(name.slice(0, 120)) : typeof name;
-  throw new PathError(`${shown} is not a file of the config folder: expected app.json, messages.json, routes.json, screens/<name>.json or forms/<name>.json (letters, digits, - and _; nothing outside the folder)`);
-}
-
-/**
- * How the studio's answers name a folder: by its path in the project, or, for one outside it, by the
- * setting that chose it ($SCREENS_CONFIG_DIR, $BRANDS_DIR): no answer names a path of the machine.
- */
-export function shownFolder(root: string, abs: string, setting: string): string {
-  const rel = path.relative(root, abs);
-  if (rel === '') return '.';
-  return !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : `$${setting}`;
-}
-
-/** Whether a path is a file (a link followed; a folder, a link to nothing or nothing at all is not). */
-export function isFile(abs: string): boolean {
-  try {
-    return statSync(abs).isFile();
-  } catch {
-    return false;
-  }
-}
-
-export const hashOf = (text: string): string => createHash('sha256').update(text).digest('hex');
-
-export interface DiskFile {
-  /** the file's text as it is on disk */
-  text: string;
-  hash: string;
-}
-
-/** Every config file of a folder with its text and hash (screens/ and forms/ sorted by name). */
-export function readFolder(dir: string): Record<string, DiskFile> {
-  const out: Record<string, DiskFile> = {};
-  const add = (name: string) => {
-    const abs = path.join(dir, name);
-    // a folder in a file's place is no file of the config
-    if (!isFile(abs)) return;
-    const text = readFileSync(abs, 'utf8');
-    out[name] = { text, hash: hashOf(text) };
-  };
-  for (const name of ['app.json', 'messages.json', 'routes.json']) add(name);
-  for (const sub of ['screens', 'forms']) {
-    const d = path.join(dir, sub);
-    if (!existsSync(d) || !statSync(d).isDirectory()) continue;
-    for (const name of readdirSync(d).sort()) if (CONFIG_FILE.test(`${sub}/${name}`)) add(`${sub}/${name}`);
-  }
-  return out;
-}
-
-/** The text of one file now (undefined: it is not there). */
-export function readConfigFile(dir: string, name: string): DiskFile | undefined {
-  const abs = path.join(dir, configFileName(name));
-  if (!isFile(abs)) return undefined;
-  const text = readFileSync(abs, 'utf8');
-  return { text, hash: hashOf(text) };
-}
+import { configFileName, shownPath } from '../src/config/source/index';
 
 /** A save that did not take: what could not be written and why, in words that name no path of the machine. */
 export class WriteFailure extends Error {}
@@ -146,4 +80,22 @@ export function writeConfigFiles(dir: string, shown: string, files: { name: stri
     throw new WriteFailure(`${why}, and ${stuck.map((n) => `${shown}/${n}`).join(', ')} could not be put back: the text before the save is beside it (${stuck.map((n) => `${n}.${tag}.old`).join(', ')})`);
   }
   for (const f of plan) ops.rmSync(f.old, { force: true });
+}
+
+/**
+ * How the studio's answers name a path: by its place in the project, or, for a folder outside it,
+ * by the setting that chose that folder ($SCREENS_CONFIG_DIR/app.json, $BRANDS_DIR/jinsha): no
+ * answer names a path of the machine.
+ */
+export function studioNames(root: string, settings: Record<string, string>): (abs: string) => string {
+  return (abs) => {
+    const inProject = shownPath(root, abs);
+    if (!path.isAbsolute(inProject)) return inProject;
+    for (const [name, dir] of Object.entries(settings)) {
+      const rel = path.relative(dir, abs);
+      if (rel === '') return `$${name}`;
+      if (!rel.startsWith('..') && !path.isAbsolute(rel)) return `$${name}/${rel.split(path.sep).join('/')}`;
+    }
+    return inProject;
+  };
 }

@@ -20,7 +20,7 @@
  * the studio (postMessage, which the studio takes only from the preview's exact origin, as Payload's
  * live preview does) that the session is in place: later routes only move the frame's hash.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { networkInterfaces, tmpdir } from 'node:os';
 import type { Duplex } from 'node:stream';
@@ -31,8 +31,9 @@ import type { MockBrand } from '../mock-server/brand';
 import { securityHeadersFor } from '../scripts/security-headers';
 import { publicDirOf } from '../scripts/vite/brand-assets';
 import { NETWORK_GUARD } from '../scripts/vite/network-guard';
+import type { BuildPaths } from '../scripts/vite/paths';
 import type { PreviewInfo } from './api';
-import { readFolder } from './files';
+import { syncFolder, type FolderContent } from '../src/config/source/index';
 import type { PreviewSink } from './studio';
 
 export interface PreviewOptions {
@@ -193,17 +194,15 @@ export async function startPreview({ root, configDir, port, phone = false, studi
   /** the addresses a phone may open it at once the switch is on (the page's security headers name them from the start) */
   const network = networkAddresses();
 
-  // vite.config.ts reads its config folder (SCREENS_CONFIG_DIR) when it is loaded: set for that moment
-  // only, so the rest of the studio (where's heading) still sees the operator's own setting
-  const saved = process.env.SCREENS_CONFIG_DIR;
-  process.env.SCREENS_CONFIG_DIR = scratch;
   let server: ViteDevServer;
   let createApp: typeof import('../mock-server/app').createApp;
   let mock: Connect.NextHandleFunction;
   /** the names the mock speaks as (undefined: those of the scratch folder at start, the product's) */
   let speaking: string | undefined;
-  try {
-    const { default: config } = (await import(`${pathToFileURL(path.join(root, 'vite.config.ts')).href}`)) as { default: UserConfig };
+  {
+    // vite.config.ts's build of the app, for the scratch folder
+    const { appConfig } = (await import(`${pathToFileURL(path.join(root, 'vite.config.ts')).href}`)) as { appConfig: (paths: BuildPaths) => UserConfig };
+    const config = appConfig({ root, configDir: scratch });
     const all = (await flatPlugins(config.plugins)).filter((p) => !LEFT_OUT.has(p.name));
     // the guard before every other middleware (the enter page and the mock's control surface are this machine's only)
     const guard = all.filter((p) => p.name === NETWORK_GUARD);
@@ -232,17 +231,11 @@ export async function startPreview({ root, configDir, port, phone = false, studi
       logLevel: 'warn',
     });
     await server.listen();
-  } finally {
-    if (saved === undefined) delete process.env.SCREENS_CONFIG_DIR;
-    else process.env.SCREENS_CONFIG_DIR = saved;
   }
 
   const origin = `http://127.0.0.1:${port}`;
   const phones = phoneSwitch(() => server.httpServer as Server, port);
   if (phone) await phones.set(true);
-  const written = new Map<string, string>();
-  /** the config files in the scratch folder (the product's at start; a brand may add and take away some) */
-  const present = new Set(Object.keys(readFolder(scratch)));
   const post = async (url: string, body: unknown) => {
     const r = await fetch(`${origin}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const json = (await r.json()) as { code: number; message: string; data: Record<string, unknown> };
@@ -258,38 +251,19 @@ export async function startPreview({ root, configDir, port, phone = false, studi
     phone: (on: boolean) => phones.set(on),
 
     /**
-     * The merged view into the scratch folder: each file whose text changed, whole (a rename: Vite
-     * never reads half a file); a file the view no longer has (another brand's own screen) removed;
-     * the pictures of the view's layers (a brand's logo and icon over the product's) copied in.
+     * The merged view into the scratch folder (src/config/source syncFolder): each file whose text
+     * changed, whole (a rename: Vite never reads half a file); a file the view no longer has (another
+     * brand's own screen) removed; the pictures of the view's layers (a brand's logo and icon over the
+     * product's) copied in. A file that is not valid JSON keeps the scratch folder's last good copy.
      */
     show(files, assets) {
+      const content: FolderContent = new Map();
       for (const [name, json] of Object.entries(files)) {
-        if (json instanceof Error) continue;
-        const text = `${JSON.stringify(json, null, 2)}\n`;
-        if (written.get(name) === text) continue;
-        const abs = path.join(scratch, name);
-        mkdirSync(path.dirname(abs), { recursive: true });
-        writeFileSync(`${abs}.tmp`, text);
-        renameSync(`${abs}.tmp`, abs);
-        written.set(name, text);
-        present.add(name);
+        if (!(json instanceof Error)) content.set(name, `${JSON.stringify(json, null, 2)}\n`);
+        else if (existsSync(path.join(scratch, name))) content.set(name, { copy: path.join(scratch, name) });
       }
-      for (const name of [...present]) {
-        if (name in files) continue;
-        rmSync(path.join(scratch, name), { force: true });
-        present.delete(name);
-        written.delete(name);
-      }
-      const dir = path.join(scratch, 'assets');
-      mkdirSync(dir, { recursive: true });
-      for (const [name, from] of Object.entries(assets)) {
-        const bytes = readFileSync(from);
-        const abs = path.join(dir, name);
-        if (existsSync(abs) && readFileSync(abs).equals(bytes)) continue;
-        writeFileSync(`${abs}.tmp`, bytes);
-        renameSync(`${abs}.tmp`, abs);
-      }
-      for (const name of readdirSync(dir)) if (!(name in assets)) rmSync(path.join(dir, name), { recursive: true, force: true });
+      for (const [name, from] of Object.entries(assets)) content.set(`assets/${name}`, { copy: from });
+      syncFolder(scratch, content);
     },
 
     /**

@@ -15,7 +15,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
-import { configDirOf } from '../scripts/config-dir';
+import { configDirOf } from '../src/config/source/index';
 import { QUERY } from '../scripts/screens-lib';
 import { studioApi, thisMachineOnly } from './api';
 import { PHONE_GETS, startPreview } from './preview';

@@ -8,7 +8,7 @@
  *   - a save writes one line: `git diff` shows exactly it;
  *   - a reload with unsaved edits offers them back; a file edited on disk meanwhile is a conflict;
  *   - in a brand, the colour overridden then put back to the product's value: the brand's file no
- *     longer holds it (tests/studio/layer-edit.test.ts and api.test.ts have the layer logic).
+ *     longer holds it (tests/config/unmerge.test.ts and api.test.ts have the layer logic).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whereAnswer } from '../../scripts/where-cli';
+import { configSource } from '../../src/config/source/index';
 import { allowConsole, browserPerFile, expectClean, newPage } from './harness';
 import { workerPort } from './ports';
 
@@ -78,7 +79,7 @@ describe('the studio, as an operator', () => {
     await field(page, '/messages/withdraw.min').getByRole('button', { name: 'where used' }).click();
     // (what `npm run where -- @withdraw.min` prints is whereAnswer's text: scripts/where-cli.ts; tests/config/where.test.ts runs the command)
     // (the studio names the copy, a folder outside the project, by the setting that chose it)
-    const cli = { text: whereAnswer(root, dir, '@withdraw.min').text.replaceAll(dir, '$SCREENS_CONFIG_DIR') };
+    const cli = { text: whereAnswer(configSource({ root, productDir: dir }), '@withdraw.min').text.replaceAll(dir, '$SCREENS_CONFIG_DIR') };
     await poll(() => page.locator('.where pre').innerText());
     expect(await page.locator('.where pre').innerText()).toBe(cli.text);
     expect(cli.text).toContain('/withdrawal');

@@ -13,12 +13,12 @@ import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { schemaCursor } from '../../src/config/overlay/schema-cursor';
-import { loadSchemas, schemaSource } from '../../scripts/config-fs';
+import { loadSchemas, schemaSource } from '../../src/config/source/index';
 import { whereAnswer } from '../../scripts/where-cli';
 import { studioApi } from '../../studio/api';
 import { MAX_DEPTH } from '../../studio/bodies';
-import { hashOf, readFolder } from '../../studio/files';
-import { ABSENT, Layered, newOverlay } from '../../studio/layer-edit';
+import { configSource, hashOf } from '../../src/config/source/index';
+import { ABSENT, Layered, newOverlay } from '../../src/config/overlay/unmerge';
 import { setIn } from '../../studio/ui/model';
 import { formSchemas } from '../../studio/schemas';
 import { createStudio, type Studio } from '../../studio/studio';
@@ -93,7 +93,8 @@ describe('the files and the problems of an edit', () => {
     for (const key of ['@withdraw.min', 'const.withdrawMin']) {
       const res = await post('where', { brand: 'product', key, base: {}, drafts: {} });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ ...whereAnswer(root, dir, key), text: whereAnswer(root, dir, key).text.replaceAll(dir, P), routes: ['/withdrawal'] });
+      const cli = whereAnswer(configSource({ root, productDir: dir }), key);
+      expect(res.body).toEqual({ ...cli, text: cli.text.replaceAll(dir, P), routes: ['/withdrawal'] });
     }
     const res = await post('where', { ...edit(() => undefined), key: 'const.withdrawMin' });
     expect(res.body.text.split('\n')[0]).toBe('const.withdrawMin: 6 reference(s) in $SCREENS_CONFIG_DIR/');
@@ -311,7 +312,7 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
     // the same text `npm run where` prints for the brand as saved, but for that one value
     process.env.BRANDS_DIR = brands;
     try {
-      expect(res.body.text).toBe(whereAnswer(root, dir, 'const.depositMaxBank', undefined, ['jinsha']).text.replaceAll(brands, B).replaceAll(dir, P).replace('brand jinsha: 50000', 'brand jinsha: 60000'));
+      expect(res.body.text).toBe(whereAnswer(configSource({ root, productDir: dir }), 'const.depositMaxBank', undefined, ['jinsha']).text.replaceAll(brands, B).replaceAll(dir, P).replace('brand jinsha: 50000', 'brand jinsha: 60000'));
     } finally {
       delete process.env.BRANDS_DIR;
     }
@@ -325,7 +326,7 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
     expect(appJson.features.redPacket).toBe(false);
     expect(shown?.assets['yinhe-logo.svg']).toBe(path.join(brands, 'yinhe', 'assets', 'yinhe-logo.svg'));
     expect(shown?.assets['app-icon.svg']).toBe(path.join(brands, 'yinhe', 'assets', 'app-icon.svg'));
-    expect(Object.keys(shown?.files ?? {}).sort()).toEqual(Object.keys(readFolder(dir)).sort());
+    expect(Object.keys(shown?.files ?? {}).sort()).toEqual(Object.keys(configSource({ root, productDir: dir }).productFiles()).sort());
     expect(studio.mockBrand('yinhe')).toEqual({ siteName: '银河娱乐', shortName: '银河', serviceName: '管家', redPacket: false });
     expect(studio.mockBrand('product').siteName).toBe('星耀娱乐');
   });
@@ -379,16 +380,20 @@ describe('any body: a 4xx with a message, never a 5xx, and the studio answers af
     expect(deep.body.problems.map((p: { path: string }) => p.path)).toContain('/extra');
   });
 
-  it('a sub-folder in a brand\'s assets/: the brand is previewed and saved with its pictures, the folder left out', async () => {
+  it('a sub-folder in a brand\'s assets/: a problem at it, not a 500; the brand is previewed with its pictures, the folder left out', async () => {
     const sub = path.join(brands, 'jinsha', 'assets', 'more');
     mkdirSync(sub, { recursive: true });
     writeFileSync(path.join(sub, 'x.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     try {
       const res = await send('draft', { brand: 'jinsha', base: {}, drafts: {} });
       expect(res.status).toBe(200);
-      expect(res.body.problems).toEqual([]);
+      expect(res.body.problems).toEqual([
+        { file: `${B}/jinsha/assets/more`, path: '/', message: "expected a file, found a folder (assets/ holds files only, each served at the site's root)", field: { file: 'assets/more', path: '/' } },
+      ]);
       expect(Object.keys(shown?.assets ?? {}).sort()).toEqual(['app-icon.svg', 'jinsha-logo.svg']);
-      expect((await send('save', { brand: 'jinsha', base: {}, drafts: {} })).status).toBe(200);
+      const save = await send('save', { brand: 'jinsha', base: {}, drafts: {} });
+      expect(save.status).toBe(422);
+      expect(save.body.refusal).toBe('not saved: 1 problem(s) must be fixed first');
     } finally {
       rmSync(sub, { recursive: true, force: true });
     }
