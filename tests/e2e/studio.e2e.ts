@@ -29,7 +29,6 @@ let dir: string;
 /** a copy of brands/: the brands' overlays over the copy of the product */
 let brands: string;
 let server: ChildProcess | undefined;
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=studio-test', '-c', 'user.email=studio@test.invalid', ...args], { cwd: dir, encoding: 'utf8' });
 const appText = () => readFileSync(path.join(dir, 'app.json'), 'utf8');
 const jinshaText = () => readFileSync(path.join(brands, 'jinsha', 'app.json'), 'utf8');
@@ -42,7 +41,8 @@ beforeAll(async () => {
   git('commit', '-qm', 'the product as it ships');
   brands = mkdtempSync(path.join(tmpdir(), 'studio-e2e-brands-'));
   cpSync(path.join(root, 'brands'), brands, { recursive: true });
-  server = spawn(tsx, [path.join(root, 'studio', 'server.ts')], {
+  // as npm run studio starts it: node with tsx's loader, no relay that SIGKILLs it before it removes its scratch folder
+  server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'studio', 'server.ts')], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'development', PORT: String(PORT), STUDIO_PREVIEW_PORT: String(workerPort(5)), SCREENS_CONFIG_DIR: dir, BRANDS_DIR: brands },
     stdio: ['ignore', 'pipe', 'inherit'],
