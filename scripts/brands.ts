@@ -12,21 +12,17 @@ import { fileURLToPath } from 'node:url';
 import { formatProblems } from '../src/config/check';
 import { valueAt } from '../src/config/pointer';
 import type { MergedFile } from '../src/config/overlay/layers';
-import { brandOf, configSource, UnknownBrand } from '../src/config/source/index';
+import { brandOf, configSource } from '../src/config/source/index';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const source = configSource({ root });
 const productDir = source.product.shown;
 const one = brandOf();
 const ids = one ? [one] : source.brandIds();
-if (one) {
-  try {
-    source.requireBrand(one);
-  } catch (err) {
-    if (!(err instanceof UnknownBrand)) throw err;
-    console.error(`BRAND=${one}: ${err.message}`);
-    process.exit(2);
-  }
+const unknown = one && source.unknownBrand(one);
+if (unknown) {
+  console.error(`BRAND=${one}: ${unknown}`);
+  process.exit(2);
 }
 // a link leading out of the config folders is not read: named, and nothing is listed
 const refused = source.refusals(ids);

@@ -17,7 +17,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createChecker, errorsOf, formatProblems, type ConfigBundle, type Problem, type WidgetSchemas } from '../src/config/check';
-import { brandOf, configDirOf, configSource, loadSchemas, loadWidgetSchemas, shownPath, UnknownBrand } from '../src/config/source/index';
+import { brandOf, configDirOf, configSource, loadSchemas, loadWidgetSchemas, shownPath } from '../src/config/source/index';
 import { mergeBrand, type OverlayBundle } from '../src/config/overlay/layers';
 import { applyToJson, lateUses, pendingChanges, pendingProblems, tooNew, withLateHints, type Pending } from '../src/config/migrations/index';
 import { generatedFiles, REGENERATE, staleFiles, writeStale } from './generated';
@@ -38,14 +38,10 @@ const ownFolder = !!(dirArg || process.env.SCREENS_CONFIG_DIR);
 const reader = configSource({ root, productDir });
 const brands = oneBrand ? [oneBrand] : ownFolder && !args.includes('--brands') ? [] : reader.brandIds();
 
-if (oneBrand !== undefined) {
-  try {
-    reader.requireBrand(oneBrand);
-  } catch (err) {
-    if (!(err instanceof UnknownBrand)) throw err;
-    console.error(`BRAND=${oneBrand}: ${err.message}`);
-    process.exit(2);
-  }
+const unknown = oneBrand !== undefined && reader.unknownBrand(oneBrand);
+if (unknown) {
+  console.error(`BRAND=${oneBrand}: ${unknown}`);
+  process.exit(2);
 }
 
 const whereIdx = args.indexOf('--where');

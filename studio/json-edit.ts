@@ -15,7 +15,7 @@
  */
 import { createTwoFilesPatch } from 'diff';
 import { applyEdits, modify, type FormattingOptions, type JSONPath } from 'jsonc-parser';
-import { isObject, sameJson, setOwn } from '../src/config/json';
+import { commonItems, isObject, sameJson, setOwn } from '../src/config/json';
 import type { Segment } from '../src/config/pointer';
 
 export { sameJson } from '../src/config/json';
@@ -60,27 +60,10 @@ export function jsonChanges(before: unknown, after: unknown, at: Segment[] = [])
 
 /** Deletions (from the last) then insertions (from the first), around the longest run of items both arrays share. */
 function arrayChanges(before: unknown[], after: unknown[], at: Segment[]): Change[] {
-  const n = before.length;
-  const m = after.length;
-  // lcs[i][j]: the longest common subsequence of before[i..] and after[j..]
-  const lcs = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) lcs[i][j] = sameJson(before[i], after[j]) ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
-  }
-  const kept = new Set<number>();
-  const placed = new Set<number>();
-  for (let i = 0, j = 0; i < n && j < m; ) {
-    if (sameJson(before[i], after[j])) {
-      kept.add(i);
-      placed.add(j);
-      i++;
-      j++;
-    } else if (lcs[i + 1][j] >= lcs[i][j + 1]) i++;
-    else j++;
-  }
+  const { a: kept, b: placed } = commonItems(before, after, sameJson);
   const out: Change[] = [];
-  for (let i = n - 1; i >= 0; i--) if (!kept.has(i)) out.push({ path: [...at, i], old: before[i], new: undefined });
-  for (let j = 0; j < m; j++) if (!placed.has(j)) out.push({ path: [...at, j], old: undefined, new: after[j], insert: true });
+  for (let i = before.length - 1; i >= 0; i--) if (!kept.has(i)) out.push({ path: [...at, i], old: before[i], new: undefined });
+  for (let j = 0; j < after.length; j++) if (!placed.has(j)) out.push({ path: [...at, j], old: undefined, new: after[j], insert: true });
   return out;
 }
 

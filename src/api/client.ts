@@ -34,6 +34,9 @@ export type CallResult<T> =
   | { ok: false; code: number; message: string; data: null; network?: false; errorData?: unknown; transient?: true }
   | { ok: false; code: 0; message: string; data: null; network: true };
 
+/** a call that got no answer: the network, a timeout, or the backend itself failing (5xx, not the envelope); the backend may have done it */
+export const unanswered = (r: CallResult<unknown>): boolean => !r.ok && (r.network === true || r.transient === true);
+
 export interface CallOptions {
   /** do not toast a non-200 reply; the caller handles it */
   quiet?: boolean;
@@ -135,7 +138,7 @@ let generation = 0;
  * answer ends it, and another payload (a changed form) or another member is another request with a
  * new key. Memory only.
  */
-const unanswered = new Held<string>();
+const pending = new Held<string>();
 
 /**
  * A call: a command (a form's submit, a money call) or a read that is not shared. A money call's
@@ -149,13 +152,13 @@ export async function call<K extends EndpointName>(name: K, payload?: Record<str
   if (ep.idempotent && !key) {
     const { url, init } = buildRequest(ep, payload, token, hooks.baseUrl);
     same = requestKey(init.method, url, init.body, token);
-    key = (same && unanswered.peek(same)) || newIdempotencyKey();
+    key = (same && pending.peek(same)) || newIdempotencyKey();
   }
   try {
     const r = await send(name, buildRequest(ep, payload, token, hooks.baseUrl, key), options);
     if (same && key) {
-      if (!r.ok && (r.network || r.transient)) unanswered.hold(same, key);
-      else unanswered.drop(same);
+      if (unanswered(r)) pending.hold(same, key);
+      else pending.drop(same);
     }
     return r;
   } finally {

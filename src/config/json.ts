@@ -29,6 +29,26 @@ export function setOwn(o: JsonObject, key: string, value: unknown): void {
   else o[key] = value;
 }
 
+/** The longest common subsequence of two lists, by `same`: the indices of `a` and of `b` it keeps (a list's edit keeps them, deletes and inserts the rest). */
+export function commonItems<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): { a: Set<number>; b: Set<number> } {
+  const n = a.length;
+  const m = b.length;
+  const lcs = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i][j] = same(a[i], b[j]) ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  const keptA = new Set<number>();
+  const keptB = new Set<number>();
+  for (let i = 0, j = 0; i < n && j < m; ) {
+    if (same(a[i], b[j])) {
+      keptA.add(i);
+      keptB.add(j);
+      i++;
+      j++;
+    } else if (lcs[i + 1][j] >= lcs[i][j + 1]) i++;
+    else j++;
+  }
+  return { a: keptA, b: keptB };
+}
+
 /** Deep equality of JSON values (key order does not matter, as it does not for the app). */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;

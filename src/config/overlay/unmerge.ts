@@ -20,7 +20,7 @@
  * A file the brand does not have yet is drafted from `newOverlay(format)` (`{"$format": N}`, as
  * every overlay file starts); one left with nothing but that (`bare`) is no file to write. Pure.
  */
-import { hasOwn, isObject, isReservedKey, sameJson } from '../json.ts';
+import { commonItems, hasOwn, isObject, isReservedKey, sameJson } from '../json.ts';
 import { pointerOf, segmentsOf, type Segment } from '../pointer.ts';
 import { mergeLayers, PATCH, POSITION, type Cursor, type Merged } from './merge.ts';
 
@@ -282,25 +282,6 @@ function anchorOf(N: unknown[], j: number, key: (v: unknown) => string | undefin
   return 'last';
 }
 
-/** the longest common subsequence of two lists, by `same`: the indices of a and b it keeps */
-function common<T>(a: T[], b: T[], same: (x: T, y: T) => boolean): { a: Set<number>; b: Set<number> } {
-  const n = a.length;
-  const m = b.length;
-  const lcs = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i][j] = same(a[i], b[j]) ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
-  const keptA = new Set<number>();
-  const keptB = new Set<number>();
-  for (let i = 0, j = 0; i < n && j < m; ) {
-    if (same(a[i], b[j])) {
-      keptA.add(i);
-      keptB.add(j);
-      i++;
-      j++;
-    } else if (lcs[i + 1][j] >= lcs[i][j + 1]) i++;
-    else j++;
-  }
-  return { a: keptA, b: keptB };
-}
 
 /**
  * A keyed list as patch items: an item the brand changes names the product's by its key and says
@@ -315,7 +296,7 @@ function keyedPatch(P: unknown[], O: unknown[] | undefined, M: unknown[], N: unk
   const noKey = (i: number) =>
     new Refusal(`${at}/${i}: this item has no "${key}", and a brand names the product's item it changes by its ${key}: give it one in the product's file first (a short name, unique in its list), then change it here`);
   // the items without a key: unchanged ones stay (matched in order); an added one gets a key
-  const keyless = common(M, N, (x, y) => k(x) === undefined && k(y) === undefined && sameJson(x, y));
+  const keyless = commonItems(M, N, (x, y) => k(x) === undefined && k(y) === undefined && sameJson(x, y));
   const lostKeyless = M.findIndex((x, i) => k(x) === undefined && !keyless.a.has(i));
   if (lostKeyless >= 0) throw noKey(lostKeyless);
   N.forEach((x, j) => {
@@ -381,7 +362,7 @@ function keyedPatch(P: unknown[], O: unknown[] | undefined, M: unknown[], N: unk
   // moved: the items out of the operator's order get a position (put last, after what they are placed by)
   const now = mergeLayers(P, list, cur).value as unknown[];
   const same = (x: unknown, y: unknown) => (k(x) !== undefined ? k(x) === k(y) : k(y) === undefined && sameJson(x, y));
-  const inOrder = common(now, N, same);
+  const inOrder = commonItems(now, N, same);
   N.forEach((_, j) => {
     const key_ = nKeys[j];
     if (inOrder.b.has(j) || key_ === undefined) return;

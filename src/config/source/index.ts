@@ -82,10 +82,17 @@ export class ConfigSource {
 
   /** the brand's folder, or an UnknownBrand naming the brands there are */
   requireBrand(id: string): Folder {
+    const unknown = this.unknownBrand(id);
+    if (unknown) throw new UnknownBrand(unknown);
+    return this.brandFolder(id);
+  }
+
+  /** why `id` names no brand (with the brands there are), or undefined when it names one */
+  unknownBrand(id: string): string | undefined {
     const known = this.brandIds();
-    if (known.includes(id)) return this.brandFolder(id);
+    if (known.includes(id)) return undefined;
     const dir = this.shown(this.brandsDir);
-    throw new UnknownBrand(`no brand "${id}": the brands are ${known.join(', ') || `none (${dir}/ is empty)`}; a brand is a folder of ${dir}/`);
+    return `no brand "${id}": the brands are ${known.join(', ') || `none (${dir}/ is empty)`}; a brand is a folder of ${dir}/`;
   }
 
   read(folder: Folder): LayerRead {
