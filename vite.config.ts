@@ -28,6 +28,7 @@ import { browserFloor } from './scripts/vite/browser-floor.ts';
 import { compileHints } from './scripts/vite/compile-hints.ts';
 import { brandDir, brandLayers, writeBrandConfig } from './scripts/vite/brand-config.ts';
 import { atomicOutDir } from './scripts/vite/atomic-out-dir.ts';
+import { networkGuard } from './scripts/vite/network-guard.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -58,6 +59,8 @@ export function appConfig(paths: BuildPaths): UserConfig {
       alias: { '@config': paths.configDir },
     },
     plugins: [
+      // the dev server open to the network (`npm start -- --host`): another machine gets the app's page and what it loads, nothing else
+      networkGuard(paths),
       // 0. a brand (BRAND): its merged config written again when a file of either layer changes (dev server)
       brandLayers(paths),
       // 1. config JSON with a syntax error shown in the overlay, at its line

@@ -86,7 +86,7 @@ export function whereAnswer(source: ConfigSource, key: string, bundle: ConfigBun
   const routes = routesOf(bundle);
   const q = parseWhere(key);
   // the folder searched: another brand's (SCREENS_CONFIG_DIR, --dir) is named as such
-  const folder = `${configDir}/${process.env.SCREENS_CONFIG_DIR ? ' (SCREENS_CONFIG_DIR)' : ''}`;
+  const folder = `${configDir}/${process.env.SCREENS_CONFIG_DIR && !configDir.includes('SCREENS_CONFIG_DIR') ? ' (SCREENS_CONFIG_DIR)' : ''}`;
   // plain text when the key is not a name (Chinese, spaces) or names nothing; a web address by its host
   const name = q.kind !== 'name' || /^[\w.$@:/-]+$/.test(key);
   const refs = name ? findReferences(bundle, key) : [];

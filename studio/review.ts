@@ -4,7 +4,7 @@
  * only the changed values edited (json-edit.ts), and why it may not be written (changed on disk
  * since the edit started, not valid JSON on disk, gone). Pure but for `writeReviewed`.
  */
-import { writeConfigFile } from './files';
+import { writeConfigFiles } from './files';
 import { applyChanges, jsonChanges, pointerOf, textDiff, WriteError } from './json-edit';
 import { ABSENT } from '../src/config/overlay/unmerge';
 import type { DiskFile } from '../src/config/source/index';
@@ -100,13 +100,12 @@ export function blocked(list: Reviewed[]): string | undefined {
   return stop.length ? stop.map((f) => f.unwritable ?? `${f.shown} changed on disk since you started editing it`).join('; ') : undefined;
 }
 
-/** Writes each reviewed file whose text differs from the one on disk into the layer's folder; returns their names. */
-export function writeReviewed(dir: string, list: Reviewed[], disk: Record<string, DiskFile>): string[] {
-  const written: string[] = [];
-  for (const f of list) {
-    if (f.text === undefined || f.text === disk[f.file]?.text) continue;
-    writeConfigFile(dir, f.file, f.text);
-    written.push(f.file);
-  }
-  return written;
+/**
+ * Writes each reviewed file whose text differs from the one on disk into the layer's folder, all or
+ * none (a WriteFailure when one could not be written: the folder is as it was); returns their names.
+ */
+export function writeReviewed(folder: { dir: string; shown: string }, list: Reviewed[], disk: Record<string, DiskFile>): string[] {
+  const files = list.filter((f) => f.text !== undefined && f.text !== disk[f.file]?.text).map((f) => ({ name: f.file, text: f.text! }));
+  writeConfigFiles(folder.dir, folder.shown, files);
+  return files.map((f) => f.name);
 }

@@ -25,11 +25,12 @@ import { CURRENT_FORMAT } from '../src/config/migrations/index';
 import type { BrandBundle, MergedFile } from '../src/config/overlay/layers';
 import { schemaFiles } from '../src/config/overlay/schema-cursor';
 import { ABSENT } from '../src/config/overlay/unmerge';
-import { configFileName, configSource, loadSchemas, loadWidgetSchemas, type ConfigSource, type DiskFile, type Folder, type LayerRead } from '../src/config/source/index';
+import { brandsDirOf, configFileName, configSource, loadSchemas, loadWidgetSchemas, type ConfigSource, type DiskFile, type Folder, type LayerRead } from '../src/config/source/index';
 import { findReferences, routesOf } from '../src/config/where';
 import { namesOf, NO_BRAND, type MockBrand } from '../mock-server/brand';
 import { validatorCache } from '../scripts/validator-cache';
 import { whereAnswer } from '../scripts/where-cli';
+import { studioNames, WriteFailure } from './files';
 import { blocked, reviewOf, withoutTexts, writeReviewed, type Edits, type FileReview } from './review';
 
 export type { Edits, FileChange, FileReview } from './review';
@@ -260,7 +261,13 @@ export class StudioCore {
     if (errors.length) return { saved: false, status: 422, refusal: `not saved: ${errors.length} problem(s) must be fixed first`, files: withoutTexts(reviewed), problems };
     const why = blocked(reviewed);
     if (why) return { saved: false, status: 409, refusal: `not saved: ${why}`, files: withoutTexts(reviewed), problems };
-    const written = writeReviewed(t.top.dir, reviewed, v.read.files);
+    let written: string[];
+    try {
+      written = writeReviewed(t.top, reviewed, v.read.files);
+    } catch (err) {
+      if (!(err instanceof WriteFailure)) throw err;
+      return { saved: false, status: 409, refusal: `not saved: ${err.message}`, files: withoutTexts(reviewed), problems };
+    }
     // the check over everything (the product and every brand), as it now is on disk
     const after = this.viewOf(t, {});
     this.showPreview(t, after);
@@ -300,7 +307,9 @@ const filesOf = (b: ConfigBundle) => [b.app, b.messages, b.routes, ...Object.val
 export async function createStudio({ root, configDir, brandsDir, preview }: StudioOptions): Promise<Studio> {
   const schemas = loadSchemas(root);
   const widgets = await loadWidgetSchemas(root);
-  const source = configSource({ root, productDir: configDir, ...(brandsDir ? { brandsDir } : {}), schemas, widgets });
+  // a folder outside the project is named by its setting in every answer ($SCREENS_CONFIG_DIR/app.json), never by its path
+  const shown = studioNames(root, { SCREENS_CONFIG_DIR: configDir, BRANDS_DIR: brandsDir ?? brandsDirOf(root) });
+  const source = configSource({ root, productDir: configDir, ...(brandsDir ? { brandsDir } : {}), schemas, widgets, shown });
   const { refs: _refs, ...files } = schemas;
   const layering = { files: schemaFiles(files), props: Object.fromEntries(Object.entries(widgets).map(([t, w]) => [t, w.propsSchema])) };
   return new StudioCore(source, createChecker(schemas, widgets, validatorCache(root)), layering, preview);

@@ -530,7 +530,7 @@ export function App() {
           {!sections.length && outline.length ? <p className="hint">Pick a part above to edit it.</p> : null}
         </main>
 
-        {ws.preview ? <Preview origin={ws.preview.origin} brand={brand} network={ws.preview.network} routes={previewRoutes} queries={ws.queries} titleOf={titleOf} /> : <aside className="preview">No preview (the studio runs without one).</aside>}
+        {ws.preview ? <Preview origin={ws.preview.origin} brand={brand} phone={ws.preview} routes={previewRoutes} queries={ws.queries} titleOf={titleOf} /> : <aside className="preview">No preview (the studio runs without one).</aside>}
       </div>
 
       {review ? <Review review={review} saving={saving} onSave={() => void save()} onClose={() => setReview(null)} /> : null}

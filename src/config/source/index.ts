@@ -41,6 +41,8 @@ export interface SourceOptions {
   /** the schemas, when the caller has them (the check): the merge reads each widget's props schema from its schema.ts */
   schemas?: SchemaSet;
   widgets?: WidgetSchemas;
+  /** how messages name a path (default: relative to the project when inside it, else absolute; the studio names an outside folder by its setting) */
+  shown?: (abs: string) => string;
 }
 
 /** A brand that is not there: the message lists the brands there are. */
@@ -62,9 +64,9 @@ export class ConfigSource {
     this.roots = new Roots([productDir, this.brandsDir]);
   }
 
-  /** how a message names a path: relative to the project when inside it, else absolute */
+  /** how a message names a path: relative to the project when inside it, else absolute (unless the options say otherwise) */
   shown(abs: string): string {
-    return shownPath(this.root, abs);
+    return this.opts.shown ? this.opts.shown(abs) : shownPath(this.root, abs);
   }
 
   /** the brands: every folder of the brands' folder (a link among them too: reading it says where it leads), sorted */
