@@ -28,6 +28,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createServer, type Connect, type Plugin, type PluginOption, type UserConfig, type ViteDevServer } from 'vite';
 import type { MockBrand } from '../mock-server/brand';
+import { endpoints } from '../src/api/catalogue';
+import { buildRequest } from '../src/api/request';
 import { securityHeadersFor } from '../scripts/security-headers';
 import { publicDirOf } from '../scripts/vite/brand-assets';
 import { NETWORK_GUARD } from '../scripts/vite/network-guard';
@@ -236,6 +238,13 @@ export async function startPreview({ root, configDir, port, phone = false, studi
   const origin = `http://127.0.0.1:${port}`;
   const phones = phoneSwitch(() => server.httpServer as Server, port);
   if (phone) await phones.set(true);
+  /** a new mock speaking as another brand (its site name, welcome texts, payees): a brand's preview never shows another brand's name */
+  const speakAs = (brand: MockBrand) => {
+    const names = JSON.stringify(brand);
+    if (speaking === names) return;
+    mock = createApp({ control: true, latencyMs: 0, brand });
+    speaking = names;
+  };
   const post = async (url: string, body: unknown) => {
     const r = await fetch(`${origin}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const json = (await r.json()) as { code: number; message: string; data: Record<string, unknown> };
@@ -272,14 +281,26 @@ export async function startPreview({ root, configDir, port, phone = false, studi
      * the payees), so a brand's preview never shows another brand's name.
      */
     async preset(name, brand: MockBrand) {
-      const names = JSON.stringify(brand);
-      if (speaking !== names) {
-        mock = createApp({ control: true, latencyMs: 0, brand });
-        speaking = names;
-      }
+      speakAs(brand);
       const who = await post('/__mock/preset', { name });
       await post('/__mock/settings', { index_modal: 0 });
       return { username: String(who.username), password: String(who.password) };
+    },
+
+    /**
+     * What the preview's mock answers now to calls of the catalogue (the data sources a screen reads),
+     * as the member of the preview: the reply's data, or its message when it refuses.
+     */
+    async ask(calls, brand: MockBrand) {
+      speakAs(brand);
+      const token = String((await post('/__mock/login', {})).api_token);
+      return Promise.all(
+        calls.map(async ({ endpoint, payload }) => {
+          const { url, init } = buildRequest(endpoints[endpoint as keyof typeof endpoints], payload, token, origin);
+          const reply = (await (await fetch(url, init)).json()) as { code?: unknown; message?: unknown; data?: unknown };
+          return reply.code === 200 ? { data: reply.data ?? null } : { error: String(reply.message ?? reply.code) };
+        }),
+      );
     },
 
     async close() {
