@@ -9,4 +9,5 @@ export const OWN_FIELDS = {
   rule: '#/definitions/form.schema.json/definitions/rule',
   nodes: '#/definitions/studio.schema.json/definitions/nodes',
   values: '#/definitions/studio.schema.json/definitions/values',
+  value: '#/definitions/studio.schema.json/definitions/value',
 } as const;

@@ -21,8 +21,8 @@
  * The values the page draws with a field of its own (studio/ui/fields/) are, in the bundle, a
  * definition with nothing for react-jsonschema-form to walk into: a condition (recursive: all, any,
  * not), a list of actions (recursive: onSuccess), a list of widget nodes inside a widget's props (a
- * tab's children: edited in the screen's outline), and a free object of values (a payload, a
- * screen's state). The page registers one field per such definition (uiSchema `ui:definitions`,
+ * tab's children: edited in the screen's outline), a free object of values (a payload, a screen's
+ * state) and a value of any kind (a field's initial value). The page registers one field per such definition (uiSchema `ui:definitions`,
  * keyed by the reference, as react-jsonschema-form looks a field up by `$id`), so every schema the
  * forms meet has a widget an operator can use, and none of the library's own fallbacks ("Unsupported
  * field schema", a cycle to expand) shows. check:config still checks the real schemas.
@@ -48,6 +48,7 @@ const STUDIO = {
   definitions: {
     nodes: { type: 'array', description: 'Widget nodes: edited in the outline' },
     values: { type: 'object', description: 'Names and their values' },
+    value: { description: 'A value of any kind' },
   },
 };
 type Json = Record<string, unknown>;
@@ -74,6 +75,8 @@ function optionTitle(o: Json): string {
 
 /** A list of widget nodes (`{type: array, items: {$ref: …node}}`) inside a widget's props. */
 const isNodeList = (node: Json) => node.type === 'array' && isObject(node.items) && typeof node.items.$ref === 'string' && node.items.$ref.endsWith('#/definitions/node');
+/** A value of any kind: nothing said of it but what it is for. */
+const isAnyValue = (node: Json) => Object.keys(node).every((k) => k === 'description' || k === 'title' || k === 'examples');
 /** An object of any names and values: no properties, nothing else said of its members. */
 const isLooseObject = (node: Json) => node.type === 'object' && !node.properties && node.additionalProperties === undefined && !node.patternProperties && !node.oneOf && !node.anyOf && !node.$ref;
 
@@ -83,6 +86,7 @@ function rewrite(file: string, node: unknown, key?: string): unknown {
   const about = typeof node.description === 'string' ? { description: node.description } : {};
   if (isNodeList(node)) return { $ref: OWN_FIELDS.nodes, ...about };
   if (isLooseObject(node)) return { $ref: OWN_FIELDS.values, ...about };
+  if (key !== undefined && isAnyValue(node)) return { $ref: OWN_FIELDS.value, ...about };
   const out: Json = {};
   for (const [k, v] of Object.entries(node)) {
     if (k === '$ref' && typeof v === 'string') out[k] = bundledRef(file, v);

@@ -23,7 +23,7 @@ import { templates } from './FieldFrame';
 import { ActionsField } from './fields/ActionsField';
 import { ConditionField } from './fields/ConditionField';
 import { RuleField } from './fields/RuleField';
-import { NodesField, ValuesField } from './fields/simple';
+import { NodesField, ValueField, ValuesField } from './fields/simple';
 import { errorTree, getIn } from './model';
 import type { Section } from './places';
 import { studioWidgets, type FieldPlace, type StudioContext } from './widgets';
@@ -52,8 +52,10 @@ export function localized(bundle: Bundle, w: Words): Bundle {
 
 /** The schema a section's form is made from: a reference into the bundle, with the bundle's definitions (shared, never copied). */
 export function sectionSchema(bundle: Bundle, section: Section): RJSFSchema {
-  const ref = `#${section.schema}`;
-  if (!section.keys) return { $ref: ref, definitions: bundle.definitions } as RJSFSchema;
+  const at = getIn(bundle, section.schema.slice(1).split('/')) as { $ref?: unknown; description?: unknown } | undefined;
+  // a part that is itself a reference (a screen's onEnter: the actions) is drawn from what it refers to, so that the field registered for it is found
+  const ref = typeof at?.$ref === 'string' ? at.$ref : `#${section.schema}`;
+  if (!section.keys) return { $ref: ref, ...(typeof at?.description === 'string' ? { description: at.description } : {}), definitions: bundle.definitions } as RJSFSchema;
   // the messages a search found: the same entry schema for each of them
   const whole = getIn(bundle, section.schema.slice(1).split('/')) as { additionalProperties?: unknown };
   return { type: 'object', properties: Object.fromEntries(section.keys.map((k) => [k, whole.additionalProperties ?? {}])), definitions: bundle.definitions } as RJSFSchema;
@@ -63,7 +65,7 @@ const ui: UiSchema = {
   'ui:submitButtonOptions': { norender: true },
   'ui:definitions': Object.fromEntries(Object.entries(OWN_FIELDS).map(([field, ref]) => [ref, { 'ui:field': field }])),
 };
-const fields = { condition: ConditionField, actions: ActionsField, rule: RuleField, nodes: NodesField, values: ValuesField };
+const fields = { condition: ConditionField, actions: ActionsField, rule: RuleField, nodes: NodesField, values: ValuesField, value: ValueField };
 const behaviour = { emptyObjectFields: 'skipDefaults', arrayMinItems: { populate: 'never' }, allOf: 'skipDefaults', constAsDefaults: 'never', mergeDefaultsIntoFormData: 'useFormDataIfPresent' } as const;
 const registry = getDefaultRegistry();
 

@@ -1,5 +1,5 @@
 /**
- * Two fields for values the form library has no widget for:
+ * Fields for values the form library has no widget for:
  *   - a list of widget nodes inside a widget's props (a tab's children): said in words, edited in
  *     the screen's outline, where each node is an item of its own;
  *   - an object of any names and values (a call's payload, a screen's state): a row per name, each
@@ -30,6 +30,11 @@ function ValueRow({ name, value, onRename, onValue, onRemove }: { name: string; 
       </button>
     </div>
   );
+}
+
+/** A value of any kind, typed as an operator writes it (fields/values.ts). */
+export function ValueField({ formData, onChange, fieldPathId, name }: FieldProps<unknown, RJSFSchema, StudioContext>) {
+  return <input className="form-control" aria-label={name} value={showTyped(formData)} onChange={(e) => onChange(e.target.value === '' ? undefined : parseTyped(e.target.value), fieldPathId.path, undefined, fieldPathId.$id)} />;
 }
 
 export function ValuesField({ formData, onChange, fieldPathId }: FieldProps<unknown, RJSFSchema, StudioContext>) {
