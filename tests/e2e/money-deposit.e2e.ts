@@ -1,7 +1,7 @@
 /** Issue 6: /recharge and /payInfo as the seeded member at 375x812 (SPEC.md sections 2, 5, 8, 9). */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { allowConsole, BASE, dialogText, expectClean, fill, go, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, submit, toastAfter, browserPerFile } from './harness';
+import { allowConsole, BASE, dialogText, expectClean, fill, go, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, submit, toastAfter, browserPerFile, settled } from './harness';
 import { byTestId, countRequests, memberPage, mockMember, pick, resultToastAfter } from './money-helpers';
 import { draftNote, draftValues, draftsWritten, inputValues, NOT_ARRIVED, RESTORED } from './draft-helpers';
 
@@ -105,7 +105,7 @@ describe('deposit', () => {
     await go(p, '/recharge');
     await usdtCards;
     await p.locator('form').first().waitFor();
-    await p.waitForLoadState('networkidle');
+    await settled(p);
     expect(await p.locator('.adm-dialog').count()).toBe(0);
     expectClean(p);
   });

@@ -21,7 +21,7 @@ import { createApp } from '../../mock-server/app';
 import { brandOfConfig } from '../../mock-server/brand';
 import { securityHeaders } from '../../scripts/security-headers';
 import { themeVars } from '../../src/config/brand';
-import { browserPerFile, expectClean, fill, newPage, SEED, submit, toastAfter } from './harness';
+import { browserPerFile, expectClean, fill, newPage, SEED, submit, toastAfter, settled } from './harness';
 import { pick } from './money-helpers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -167,7 +167,7 @@ describe('one build of a config with the edits of issues 24 and 36', () => {
     expect(info.data.redpacket_switch).toBe(1);
     const p = await open('/', true);
     await p.locator('.w-sidetabs-tab.is-active').waitFor();
-    await p.waitForLoadState('networkidle');
+    await settled(p);
     expect(await p.locator('[data-testid=redpacket-float]').count()).toBe(0);
     await p.locator('[data-testid=side-menu-open]').click();
     const menu = p.locator('.w-drawer-body');
@@ -199,7 +199,7 @@ describe('one build of a config with the edits of issues 24 and 36', () => {
     await p.locator('[data-testid=mine-username]').waitFor();
     // past every moment the reminder's chunk would load at (the screen's data mark, the fallback a few seconds after)
     await p.clock.fastForward(10_000);
-    await p.waitForLoadState('networkidle');
+    await settled(p);
     expect(await p.locator('[data-testid=mine-link-vip]').count()).toBe(1);
     expect(await p.locator('[data-testid=mine-responsible]').count()).toBe(0);
     await p.clock.fastForward(3 * 3_600_000);
@@ -211,7 +211,7 @@ describe('one build of a config with the edits of issues 24 and 36', () => {
     expect(await p.locator('[data-testid=article-responsible]').count()).toBe(0);
     await p.goto(`${base}/#/responsible`);
     await p.waitForURL(`${base}/#/`);
-    await p.waitForLoadState('networkidle');
+    await settled(p);
     expect(requests.filter((u) => /\/assets\/(Reminder|ResponsibleSettings)-/.test(u))).toEqual([]);
     // the app itself did load (the check above is not passing on an empty page)
     expect(requests.some((u) => u.startsWith('/assets/index-'))).toBe(true);
