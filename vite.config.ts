@@ -43,6 +43,8 @@ const chunks = chunkGroups(paths, readScreens(paths.configDir));
 
 export default defineConfig({
   publicDir,
+  // the brand a page's field data names (src/rum/collect.ts): its folder under brands/, or the product
+  define: { 'import.meta.env.BRAND': JSON.stringify(brand ?? 'product') },
   resolve: {
     // the config folder the app imports (src/config/index.ts)
     alias: { '@config': paths.configDir },
