@@ -29,34 +29,31 @@ import { landingHash, takeErrors, type Caught } from './early';
 import { appOf, bodies, engineOf, MAX_REPORTS, messageOf, roundValue, routeOf, scriptAt, scrub, type Context, type ErrorReport, type NodeRef, type Report, type VitalReport } from './report';
 import { whereOf, whereOfComponent, type Where } from './where';
 
-/** An interaction's start: its event's time (the Event Timing entry's startTime), address, config node. */
+/** An interaction's start: its event's time (the Event Timing entry's startTime), target, address, config node. */
 interface Tap {
   t: number;
+  el: EventTarget | null;
   hash: string;
   where: Where | null;
 }
+type Kind = 'pointer' | 'keyboard';
 
-/** the interactions kept to be matched (INP is one of the page's slowest) */
+/** the interactions of each kind kept to be matched (INP is one of the page's slowest) */
 const MAX_TAPS = 100;
 /** how close an interaction's start must be to a noted event's time (both are the event's timeStamp) */
 const TAP_MATCH_MS = 2;
 /** at most this many error reports per page load (a failure in a loop says so once, not thousands of times) */
 const MAX_ERRORS = 25;
-/** what separates file, path and widget in a target string made by generateTarget (none of them holds it) */
+/** what separates file, path, widget and address in a target string made by generateTarget (none of them holds it) */
 const SEP = '\n';
 
 const known = (path: string) => routeFor(path)?.path;
+/** this page load's id (Context.view) */
+const view = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
 export async function collect(endpoint: string): Promise<void> {
   if (!('at' in Array.prototype) || !('findLast' in Array.prototype)) await import('./polyfills');
-  const taps: Tap[] = [];
-  let next = 0;
-  const note = (e: Event) => {
-    taps[next] = { t: e.timeStamp, hash: window.location.hash, where: whereOf(e.target) };
-    next = (next + 1) % MAX_TAPS;
-  };
-  window.addEventListener('pointerdown', note, { capture: true, passive: true });
-  window.addEventListener('keydown', note, { capture: true, passive: true });
+  const { generateTarget, tapAt } = noteInteractions();
   const queue: Report[] = [];
   const flush = () => {
     if (queue.length === 0) return;
@@ -71,49 +68,82 @@ export async function collect(endpoint: string): Promise<void> {
   window.addEventListener('pagehide', flush);
 
   const seen = new Set<string>();
+  // A render error its boundary caught reaches the window too: React renders a failed concurrent render
+  // again at once, and hands the first attempt's error to reportError. One report, the boundary's, with its node.
+  const thrown = new Map<string, ErrorReport>();
   takeErrors((caught) => {
     const r = errorReport(caught);
+    const once = `${r.route}${SEP}${r.message}`;
+    const same = (r.source === 'render' || r.source === 'error') && thrown.get(once);
+    if (same && same.source !== r.source) {
+      if (r.source === 'render') Object.assign(same, r);
+      return;
+    }
+    if (r.source === 'render' || r.source === 'error') thrown.set(once, r);
     const key = `${r.source}${SEP}${r.message}${SEP}${r.file ?? ''}${SEP}${r.path ?? ''}`;
     if (seen.size >= MAX_ERRORS || seen.has(key)) return;
     seen.add(key);
     add(r);
   });
 
-  const generateTarget = (el: Node | null) => {
-    const w = whereOf(el);
-    if (!w) return undefined;
-    const ref = nodeRef(w);
-    return [ref.file, ref.path, ref.widget].join(SEP);
-  };
-  const tapAt = (t: number | undefined): Tap | undefined => {
-    if (t === undefined) return undefined;
-    let best: Tap | undefined;
-    for (const tap of taps) if (tap && Math.abs(tap.t - t) <= TAP_MATCH_MS && (!best || Math.abs(tap.t - t) < Math.abs(best.t - t))) best = tap;
-    return best;
-  };
   onINP(
     (m) => {
       const a = m.attribution;
-      const tap = tapAt(a.interactionTime);
-      const node = tap?.where ? nodeRef(tap.where) : targetRef(a.interactionTarget);
-      add(vital(m, tap?.hash ?? landingHash, node, { interaction: a.interactionType, inputDelay: a.inputDelay, processing: a.processingDuration, presentation: a.presentationDelay, loadState: a.loadState }));
+      // the node web-vitals' target had; else (its element gone: a tap that left the screen) the one noted as it began
+      const { hash, ...found } = targetRef(a.interactionTarget);
+      const tap = found.file ? undefined : tapAt(a.interactionType, a.interactionTime);
+      const node = tap?.where ? nodeRef(tap.where) : found;
+      add(vital(m, hash ?? tap?.hash ?? landingHash, node, { interaction: a.interactionType, inputDelay: a.inputDelay, processing: a.processingDuration, presentation: a.presentationDelay, loadState: a.loadState }));
     },
     { generateTarget },
   );
+  // the page's first load: the route it was opened at
   onLCP((m) => {
     const a = m.attribution;
-    add(vital(m, landingHash, targetRef(a.target), { ttfb: a.timeToFirstByte, loadDelay: a.resourceLoadDelay, loadDuration: a.resourceLoadDuration, renderDelay: a.elementRenderDelay }));
+    add(vital(m, landingHash, nodeOnly(a.target), { ttfb: a.timeToFirstByte, loadDelay: a.resourceLoadDelay, loadDuration: a.resourceLoadDuration, renderDelay: a.elementRenderDelay }));
   }, { generateTarget });
-  onCLS((m) => add(vital(m, landingHash, targetRef(m.attribution.largestShiftTarget), { loadState: m.attribution.loadState })), { generateTarget });
+  onCLS((m) => add(vital(m, landingHash, nodeOnly(m.attribution.largestShiftTarget), { loadState: m.attribution.loadState })), { generateTarget });
   onFCP((m) => add(vital(m, landingHash, {}, { ttfb: m.attribution.timeToFirstByte, loadState: m.attribution.loadState })));
   onTTFB((m) => add(vital(m, landingHash, {}, {})));
+}
+
+/**
+ * From now on, the start of each interaction (pointerdown, keydown: capture, passive) is noted with
+ * its config node; `generateTarget` (web-vitals asks it for a metric's element, as it processes the
+ * entry) answers with the node of the interaction that began on that element, else the element's own,
+ * and the address; `tapAt` finds a noted start by its kind and time.
+ */
+function noteInteractions() {
+  const rings: Record<Kind, Tap[]> = { pointer: [], keyboard: [] };
+  const next: Record<Kind, number> = { pointer: 0, keyboard: 0 };
+  const note = (kind: Kind) => (e: Event) => {
+    rings[kind][next[kind]] = { t: e.timeStamp, el: e.target, hash: window.location.hash, where: whereOf(e.target) };
+    next[kind] = (next[kind] + 1) % MAX_TAPS;
+  };
+  window.addEventListener('pointerdown', note('pointer'), { capture: true, passive: true });
+  window.addEventListener('keydown', note('keyboard'), { capture: true, passive: true });
+  const generateTarget = (el: Node | null) => {
+    let tap: Tap | undefined;
+    for (const t of [...rings.pointer, ...rings.keyboard]) if (t.el === el && (!tap || t.t > tap.t)) tap = t;
+    const where = tap?.where ?? whereOf(el);
+    if (!where) return undefined;
+    const ref = nodeRef(where);
+    return [ref.file, ref.path, ref.widget, tap?.hash ?? window.location.hash].join(SEP);
+  };
+  const tapAt = (kind: Kind | undefined, t: number | undefined): Tap | undefined => {
+    let best: Tap | undefined;
+    if (!kind || t === undefined) return best;
+    for (const tap of rings[kind]) if (Math.abs(tap.t - t) <= TAP_MATCH_MS && (!best || Math.abs(tap.t - t) < Math.abs(best.t - t))) best = tap;
+    return best;
+  };
+  return { generateTarget, tapAt };
 }
 
 /** The page's context, as of now (the connection may change while the page is open). */
 function context(): Context {
   const ua = navigator.userAgent;
   const connection = (navigator as Navigator & { connection?: { effectiveType?: string; type?: string } }).connection;
-  const ctx: Context = { brand: import.meta.env.BRAND ?? 'product', release: currentBuild() ?? 'dev', engine: engineOf(ua) };
+  const ctx: Context = { view, brand: import.meta.env.BRAND ?? 'product', release: currentBuild() ?? 'dev', engine: engineOf(ua) };
   const app = appOf(ua, appConfig.inAppBrowser?.userAgents);
   if (app) ctx.app = app;
   if (connection?.effectiveType) ctx.net = connection.effectiveType;
@@ -138,11 +168,17 @@ function nodeRef(w: Where): NodeRef {
   return { file: w.file, path: pathOf(w.root, w.node) ?? '', widget: w.type };
 }
 
-/** A target string: a config node made by generateTarget, or web-vitals' CSS selector. */
-function targetRef(target: string | undefined): Partial<NodeRef> & { target?: string } {
+/** A target string: a config node and the address made by generateTarget, or web-vitals' CSS selector. */
+function targetRef(target: string | undefined): Partial<NodeRef> & { target?: string; hash?: string } {
   if (!target) return {};
-  const [file, path, widget] = target.split(SEP);
-  return target.startsWith('screens.config/') && path !== undefined ? { file, path, widget } : { target };
+  const [file, path, widget, hash] = target.split(SEP);
+  return target.startsWith('screens.config/') && hash !== undefined ? { file, path, widget, hash } : { target };
+}
+
+/** The config node (or selector) of a target string, without its address. */
+function nodeOnly(target: string | undefined): Partial<NodeRef> & { target?: string } {
+  const { hash: _hash, ...node } = targetRef(target);
+  return node;
 }
 
 function vital(m: MetricType, hash: string, node: Partial<NodeRef> & { target?: string }, parts: Record<string, number | string | undefined>): VitalReport {

@@ -22,6 +22,8 @@ export const MAX_REPORTS = 50;
 const MAX_MESSAGE = 300;
 
 export interface Context {
+  /** this page load, drawn at random when it starts: its reports share it (a page view, not a person) */
+  view: string;
   /** the brand's id (its folder under brands/), `product` for screens.config/ */
   brand: string;
   /** the build's id (index.html's app-build, version.json), `dev` in the development server */

@@ -15,7 +15,7 @@ import { describeLine } from '../../mock-server/rum';
 import { bodies, MAX_BODY_BYTES, type Context, type Report } from '../../src/rum/report';
 
 const NOW = '2026-11-28T12:00:00.000Z';
-const ctx: Context = { brand: 'product', release: '0123456789abcdef', engine: 'Chromium 66', net: '4g' };
+const ctx: Context = { view: 'mig3k2a-4f7x9q1z', brand: 'product', release: '0123456789abcdef', engine: 'Chromium 66', net: '4g' };
 const inp: Report = { kind: 'vital', name: 'INP', value: 56, rating: 'needs-improvement', id: 'v6-1', route: '/login', file: 'screens.config/forms/login.json', path: '/fields/0', widget: 'text', interaction: 'keyboard' };
 const err: Report = { kind: 'error', source: 'render', message: 'TypeError: x is undefined', route: '/mine', file: 'screens.config/screens/mine.json', path: '/body/2', widget: 'Cell' };
 

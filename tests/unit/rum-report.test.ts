@@ -77,7 +77,7 @@ describe('nothing personal in a message', () => {
 });
 
 describe("the beacons' bodies", () => {
-  const ctx: Context = { brand: 'jinsha', release: '0123456789abcdef', engine: 'Chromium 66', app: 'MicroMessenger', net: '4g' };
+  const ctx: Context = { view: 'mig3k2a-4f7x9q1z', brand: 'jinsha', release: '0123456789abcdef', engine: 'Chromium 66', app: 'MicroMessenger', net: '4g' };
   const vital = (i: number): Report => ({ kind: 'vital', name: 'INP', value: i, rating: 'good', id: `v6-${i}`, route: '/login', file: 'screens.config/forms/login.json', path: '/fields/0', widget: 'text' });
   const size = (s: string) => Buffer.byteLength(s);
 
