@@ -8,11 +8,16 @@
  * both errors; and nothing personal: not the member's name, the token, a password, an amount, a
  * card or anything else typed.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { writeFieldLines } from '../../bench/field-lines';
+import { fieldReport } from '../../scripts/field';
+import { fieldPage } from '../../scripts/field-page';
 import { allowConsole, BASE, browserPerFile, captchaCode, expectClean, go, mockSettings, newPage, resetMock, SEED } from './harness';
 import { rumLogOf, workerPort } from './ports';
 
@@ -158,6 +163,33 @@ describe('field data of a session, in RUM_LOG under npm run serve', () => {
     for (const line of linesSince(from)) {
       expect(Buffer.byteLength(line)).toBeLessThan(16 * 1024);
       expect(JSON.parse(line)).toBeTypeOf('object');
+    }
+  });
+});
+
+describe('npm run field -- report --html', () => {
+  it("the page shows its four charts and every brand's name, offline, with no error", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'field-page-'));
+    try {
+      const lines = path.join(dir, 'rum.jsonl');
+      const out = createWriteStream(lines);
+      await writeFieldLines(out, { lines: 3000, seed: 7, end: new Date('2026-11-28T00:00:00Z') });
+      await new Promise<void>((resolve) => out.end(() => resolve()));
+      const html = path.join(dir, 'field.html');
+      writeFileSync(html, fieldPage(await fieldReport([lines])));
+      const { page } = await newPage(env.browser);
+      // offline: nothing but the file itself may be asked for
+      const asked: string[] = [];
+      page.on('request', (r) => asked.push(r.url()));
+      await page.goto(pathToFileURL(html).href);
+      await page.locator('.uplot').nth(3).waitFor();
+      const charts = await page.locator('.uplot canvas').evaluateAll((cs) => cs.map((c) => (c as HTMLCanvasElement).width > 300 && (c as HTMLCanvasElement).height > 100));
+      expect(charts).toEqual([true, true, true, true]);
+      for (const chart of await page.locator('.uplot').all()) expect(await chart.locator('.u-legend .u-series:not(:first-child) .u-label').allInnerTexts()).toEqual(['jinsha', 'product', 'yinhe']);
+      expect(asked).toEqual([pathToFileURL(html).href]);
+      expectClean(page);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
