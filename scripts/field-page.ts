@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { BUDGETS, figure, METRICS, type FieldReport, type Metric } from './field';
+import { BUDGETS, figure, METRICS, type FieldReport, type Metric } from './field-figures';
 
 const require = createRequire(import.meta.url);
 const UPLOT_DIR = path.dirname(require.resolve('uplot/dist/uPlot.iife.min.js'));

@@ -13,7 +13,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldPage } from '../../scripts/field-page';
-import { fieldReport, figure, formatReport, type FieldReport } from '../../scripts/field';
+import { fieldReport, formatReport } from '../../scripts/field';
+import { figure, type FieldReport } from '../../scripts/field-figures';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const dir = mkdtempSync(path.join(tmpdir(), 'field-'));
