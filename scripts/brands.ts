@@ -10,24 +10,27 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatProblems } from '../src/config/check';
+import { valueAt } from '../src/config/pointer';
 import type { MergedFile } from '../src/config/overlay/layers';
-import { brandOf, configDirOf, shownPath } from './config-dir';
-import { brandIds, loadBrand, loadBundle, loadOverlay } from './config-fs';
+import { brandOf, configSource } from '../src/config/source/index';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const productDir = shownPath(root, configDirOf(root));
+const source = configSource({ root });
+const productDir = source.product.shown;
 const one = brandOf();
-const ids = one ? [one] : brandIds(root);
-if (one && !brandIds(root).includes(one)) {
-  console.error(`BRAND=${one}: no such brand (the brands: ${brandIds(root).join(', ') || 'none'})`);
+const ids = one ? [one] : source.brandIds();
+const unknown = one && source.unknownBrand(one);
+if (unknown) {
+  console.error(`BRAND=${one}: ${unknown}`);
   process.exit(2);
 }
+// a link leading out of the config folders is not read: named, and nothing is listed
+const refused = source.refusals(ids);
+if (refused.length) {
+  console.error(`${formatProblems(refused)}\n\nnot listed: ${refused.length} problem(s) reading the config (npm run check:config names them too)`);
+  process.exit(1);
+}
 
-const valueAt = (json: unknown, at: string): unknown => {
-  let v = json;
-  for (const seg of at.split('/').slice(1)) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-  return v;
-};
 const show = (v: unknown) => {
   if (v === undefined) return '(not in the product)';
   const s = JSON.stringify(v);
@@ -57,12 +60,12 @@ function overrides(f: MergedFile): string[] {
 
 let failed = false;
 for (const id of ids) {
-  const brand = loadBrand(root, id, productDir);
+  const brand = source.brand(id);
   const folder = brand.bundle.folders![0];
-  const product = new Set(loadBundle(root, productDir).assets ?? []);
+  const product = new Set(source.productBundle().assets ?? []);
   const lines = [
     ...brand.files.flatMap(overrides),
-    ...loadOverlay(root, id).assets.map((a) => `${folder}/assets/${a}  ${product.has(a) ? "replaces the product's" : 'added'}`),
+    ...source.overlayBundle(id).assets.map((a) => `${folder}/assets/${a}  ${product.has(a) ? "replaces the product's" : 'added'}`),
   ];
   console.log(`brand ${id} (${folder}/ over ${productDir}/): ${lines.length} change(s)`);
   for (const l of lines) console.log(`  ${l}`);

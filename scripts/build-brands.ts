@@ -8,15 +8,14 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { distOf } from './config-dir';
-import { brandIds } from './config-fs';
+import { configSource, distOf } from '../src/config/source/index';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (process.env.DIST || process.env.BRAND) {
   console.error('build:brands writes dist/ and dist-<id>/ for each brand: unset DIST and BRAND (npm run build builds one)');
   process.exit(2);
 }
-const targets: (string | undefined)[] = [undefined, ...brandIds(root)];
+const targets: (string | undefined)[] = [undefined, ...configSource({ root }).brandIds()];
 const failed: string[] = [];
 for (const brand of targets) {
   const name = brand ? `brand ${brand}` : 'the product';

@@ -32,7 +32,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { brandIds, loadBrand } from './config-fs';
+import { configSource } from '../src/config/source/index';
 import { writeGenerated } from './generated-file';
 import { MAX_BODY_BYTES } from '../src/rum/report';
 import { fillSite, onceInHttp, parseUpstream } from './nginx';
@@ -197,7 +197,7 @@ export const brandNginxDir = (id: string): string => path.join(NGINX_DIR, 'brand
  * are the product's: it then shares deploy/nginx/.
  */
 export function brandFiles(id: string, headers: readonly SecurityHeader[] = DEFAULT_HEADERS()): { file: string; text: string }[] {
-  const { bundle } = loadBrand(root, id);
+  const { bundle } = configSource({ root }).brand(id);
   const source = (f: string) => `brands/${id}/${f} over screens.config/${f}`;
   const api = apiConf(bundle.app.json as AppJson, source('app.json'));
   const errors = jsonErrorsConf((bundle.messages.json as { messages: Record<string, string> }).messages, headers, source('messages.json'));
@@ -229,7 +229,7 @@ export function generatedFiles(headers: readonly SecurityHeader[] = DEFAULT_HEAD
     { file: path.join(NGINX_DIR, 'json-errors.conf'), text: jsonErrorsConf(undefined, headers) },
     { file: path.join(NGINX_DIR, 'rum.conf'), text: rumConf() },
     { file: path.join(NGINX_DIR, 'rum-http.conf'), text: rumHttpConf() },
-    ...brandIds(root).flatMap((id) => brandFiles(id, headers)),
+    ...configSource({ root }).brandIds().flatMap((id) => brandFiles(id, headers)),
   ];
 }
 
@@ -240,7 +240,7 @@ export function generatedFiles(headers: readonly SecurityHeader[] = DEFAULT_HEAD
  */
 export function sites(o: { serverNames: Record<string, string>; rootDir: string; confDir: string; listen: string; upstream: string; rumLog: string }): string {
   const template = readFileSync(path.join(NGINX_DIR, 'bet-h5.conf'), 'utf8');
-  const blocks = [undefined, ...brandIds(root)].map((id) => {
+  const blocks = [undefined, ...configSource({ root }).brandIds()].map((id) => {
     const name = o.serverNames[id ?? 'product'];
     if (!name) throw new Error(`SERVER_NAMES has no host for ${id ? `brand ${id}` : 'the product'} (write ${id ?? 'product'}=m.example.com among them)`);
     const own = confDirOf(id) !== NGINX_DIR;

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createApp } from '../mock-server/app';
 import { gzipStatic } from './compress';
-import { brandOf, distOf } from './config-dir';
+import { brandOf, distOf } from '../src/config/source/index';
 import { securityHeaders } from './security-headers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

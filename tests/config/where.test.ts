@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConfigBundle } from '../../src/config/check';
 import { findReferences, findText, routesOf, type Reference } from '../../src/config/where';
 import { perBrand } from '../../scripts/where-cli';
-import { brandIds } from '../../scripts/config-fs';
+import { configSource } from '../../src/config/source/index';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -105,7 +105,7 @@ describe('npm run check:config -- --where', () => {
     }
     expect(status).toBe(1);
     // the brands are asked too (brands/<id>/ over screens.config/)
-    expect(out.trim()).toBe(`@no.suchKey: no reference in screens.config/\nand none in the brands (${brandIds(root).join(', ')})`);
+    expect(out.trim()).toBe(`@no.suchKey: no reference in screens.config/\nand none in the brands (${configSource({ root }).brandIds().join(', ')})`);
   });
 
   it('names the folder it searched (another brand\'s, SCREENS_CONFIG_DIR) and the web addresses a brand\'s name does not find', () => {
@@ -135,7 +135,7 @@ describe('npm run check:config -- --where', () => {
 
 describe('npm run where, per brand: the value and the layer that sets it (issue 36)', () => {
   it('a value the brand sets names the brand\'s file; one it leaves names the product\'s; a text it no longer shows says so', () => {
-    const lines = (key: string, refs: (b: ConfigBundle) => Reference[]) => perBrand(root, 'screens.config', key, ['jinsha'], refs);
+    const lines = (key: string, refs: (b: ConfigBundle) => Reference[]) => perBrand(configSource({ root, productDir: path.join(root, 'screens.config') }), key, ['jinsha'], refs);
     expect(lines('map:sponsorUrl', (b) => findReferences(b, 'map:sponsorUrl'))).toEqual([
       'brand jinsha: {"1":"https://sponsor.jinsha.example.com/zhanzhu?type=1","2":"https://sponsor.jinsha.example.com/zhanzhu?type=2"}  brands/jinsha/app.json /maps/sponsorUrl (over the product\'s)',
     ]);
