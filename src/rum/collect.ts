@@ -67,25 +67,7 @@ export async function collect(endpoint: string): Promise<void> {
   window.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
   window.addEventListener('pagehide', flush);
 
-  const seen = new Set<string>();
-  // A render error its boundary caught reaches the window too: React renders a failed concurrent render
-  // again at once, and hands the first attempt's error to reportError. One report, the boundary's, with its node.
-  const thrown = new Map<string, ErrorReport>();
-  takeErrors((caught) => {
-    const r = errorReport(caught);
-    const once = `${r.route}${SEP}${r.message}`;
-    const same = (r.source === 'render' || r.source === 'error') && thrown.get(once);
-    if (same && same.source !== r.source) {
-      if (r.source === 'render') Object.assign(same, r);
-      return;
-    }
-    if (r.source === 'render' || r.source === 'error') thrown.set(once, r);
-    const key = `${r.source}${SEP}${r.message}${SEP}${r.file ?? ''}${SEP}${r.path ?? ''}`;
-    if (seen.size >= MAX_ERRORS || seen.has(key)) return;
-    seen.add(key);
-    add(r);
-  });
-
+  reportErrors(add);
   onINP(
     (m) => {
       const a = m.attribution;
@@ -105,6 +87,30 @@ export async function collect(endpoint: string): Promise<void> {
   onCLS((m) => add(vital(m, landingHash, nodeOnly(m.attribution.largestShiftTarget), { loadState: m.attribution.loadState })), { generateTarget });
   onFCP((m) => add(vital(m, landingHash, {}, { ttfb: m.attribution.timeToFirstByte, loadState: m.attribution.loadState })));
   onTTFB((m) => add(vital(m, landingHash, {}, {})));
+}
+
+/**
+ * The page's errors as reports, each once: a repeat, and any past MAX_ERRORS, is dropped. A render
+ * error its boundary caught reaches the window too (React renders a failed concurrent render again at
+ * once, and hands the first attempt's error to reportError): one report, the boundary's, with its node.
+ */
+function reportErrors(add: (r: Report) => void): void {
+  const seen = new Set<string>();
+  const thrown = new Map<string, ErrorReport>();
+  takeErrors((caught) => {
+    const r = errorReport(caught);
+    const both = r.source === 'render' || r.source === 'error';
+    const twin = both ? thrown.get(`${r.route}${SEP}${r.message}`) : undefined;
+    if (twin && twin.source !== r.source) {
+      if (r.source === 'render') Object.assign(twin, r);
+      return;
+    }
+    const key = `${r.source}${SEP}${r.message}${SEP}${r.file ?? ''}${SEP}${r.path ?? ''}`;
+    if (seen.size >= MAX_ERRORS || seen.has(key)) return;
+    seen.add(key);
+    if (both) thrown.set(`${r.route}${SEP}${r.message}`, r);
+    add(r);
+  });
 }
 
 /**
