@@ -54,6 +54,8 @@ export function appConfig(paths: BuildPaths): UserConfig {
   const chunks = chunkGroups(paths, readScreens(paths.configDir));
   return {
     publicDir,
+    // the brand a page's field data names (src/rum/collect.ts): its folder under brands/, or the product
+    define: { 'import.meta.env.BRAND': JSON.stringify(paths.brand ?? 'product') },
     resolve: {
       // the config folder the app imports (src/config/index.ts)
       alias: { '@config': paths.configDir },

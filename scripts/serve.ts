@@ -1,6 +1,7 @@
 /**
  * npm run serve — the production build (dist/; a brand's dist-<id>/ with BRAND=<id>; or DIST) with
  * the mock API on one port (PORT, default 4173), behind the Content-Security-Policy the product ships with.
+ * The pages' field data (POST /rum) goes to the file RUM_LOG names, one JSON line per report.
  */
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -44,6 +45,8 @@ const listener = createServer().listen(port, host, () => {
   // the address it listens on, as the system gave it (127.0.0.1 is not localhost when localhost is ::1)
   const a = listener.address() as AddressInfo;
   console.log(`serving ${path.relative(root, dist)} with the mock API on http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`);
+  // field data (POST /rum, mock-server/rum.ts)
+  console.log(process.env.RUM_LOG ? `field data appended to ${path.resolve(process.env.RUM_LOG)}` : 'field data: one line per report here (RUM_LOG=FILE appends them to a file)');
 });
 const stop = () => listener.close(() => process.exit(0));
 process.on('SIGTERM', stop);

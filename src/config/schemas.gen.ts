@@ -629,6 +629,24 @@ export const appSchema = {
         }
       }
     },
+    "rum": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "enabled": {
+          "type": "boolean"
+        },
+        "endpoint": {
+          "type": "string",
+          "pattern": "^(/rum|https://[^\\s/?#]+(/[^\\s?#]*)?)$"
+        },
+        "sampleRate": {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1
+        }
+      }
+    },
     "placeholders": {
       "type": "object",
       "additionalProperties": {
