@@ -17,6 +17,8 @@
  * interaction's node is read as the tap begins (src/rum/collect.ts), not when its timing is reported.
  */
 
+import { isObject as isJsonObject } from '../config/json';
+
 export interface Where {
   /** the config file: screens.config/screens/<name>.json or screens.config/forms/<name>.json */
   file: string;
@@ -38,7 +40,7 @@ const FIBER_KEY = '__reactFiber$';
 /** how far up a walk goes: a screen is a few hundred components deep at most */
 const MAX_HOPS = 600;
 
-const isObject = (v: unknown): v is Props => typeof v === 'object' && v !== null;
+const isObject = isJsonObject as (v: unknown) => v is Props;
 const hasType = (v: unknown): v is { type: string } => isObject(v) && typeof v.type === 'string';
 
 /** The fiber of the element (or of its nearest ancestor React rendered), or null. */
