@@ -20,7 +20,7 @@ import { createChecker, errorsOf, formatProblems, type ConfigBundle, type Proble
 import { BRAND_ID, brandOf, brandsDirOf, configDirOf, shownPath } from './config-dir';
 import { brandIds, loadBundle, loadBrand, loadOverlay, loadSchemas, loadWidgetSchemas, schemaSource } from './config-fs';
 import { mergeBrand, type OverlayBundle } from '../src/config/overlay/layers';
-import { applyToJson, lateUses, pendingChanges, pendingProblems, tooNew, withLateHints, type Pending } from '../src/config/migrations/index';
+import { applyToJson, lateUses, MIGRATIONS, pendingChanges, pendingProblems, tooNew, withLateHints, type Pending } from '../src/config/migrations/index';
 import { generatedFiles, REGENERATE, staleFiles, writeStale } from './generated';
 import { validatorCache } from './validator-cache';
 
@@ -104,8 +104,18 @@ const loaded = brands.map((id) => ({ id, ...loadBrand(root, id, configDir, sourc
 // and the command; the rest is checked as `npm run migrate` will leave it, so an old use is not also
 // an unknown property, a missing new key or a reference to a constant that is gone
 const pending = pendingChanges(loaded0, loaded);
-const product = asMigrated(loaded0, pending);
-const brandBundles = pending.length ? brands.map((id) => ({ id, ...mergeBrand(product, asMigrated(loadOverlay(root, id), pending), source) })) : loaded;
+// as `npm run migrate` leaves it: each migration over what the one before it wrote (a format-2
+// brand's shared pair becomes four method keys, which the next migration makes one default)
+let product = loaded0;
+let overlays = brands.map((id) => loadOverlay(root, id));
+let brandBundles = loaded;
+for (let round = pending, n = 0; round.length && n <= MIGRATIONS.length; n++) {
+  const r = round;
+  product = asMigrated(product, r);
+  overlays = overlays.map((o) => asMigrated(o, r));
+  brandBundles = overlays.map((o) => ({ id: o.id, ...mergeBrand(product, o, source) }));
+  round = pendingChanges(product, brandBundles);
+}
 const old = new Set(pending.map((p) => `${p.file}|${p.path}`));
 // an old name typed into a file of the format that changed it: its problem says what it became
 const late = lateUses(loaded0, loaded);
