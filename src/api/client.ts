@@ -15,7 +15,9 @@
  *   the offline hook (the shell's offline message) at once instead of a spinner;
  * - a failed reply says whether the backend itself failed (`transient`: HTTP 5xx, a 5xx code, a
  *   reply that is not the envelope; a network failure or timeout is `network`): polls back off on it;
- * - `callShared()` is a read that identical concurrent reads share (one request), see below.
+ * - `callShared()` is a read that identical concurrent reads share (one request), see below;
+ * - a call app.json answers where it sets the value (catalogue `fromConfig`: a brand's customer
+ *   service address) is answered from it, with no request.
  *
  * The UI side (toasts, dialogs, navigation) is plugged in by the shell with configureClient(),
  * so this module runs in Node tests as it is.
@@ -24,7 +26,7 @@ import type { EndpointName, Envelope, ReplyOf } from './catalogue';
 import { wireOf } from './wire';
 import { takeEarly } from './early';
 import { readReply } from './read';
-import { buildRequest, type EndpointShape } from './request';
+import { buildRequest, configReply, type EndpointShape } from './request';
 
 export type CallResult<T> =
   | { ok: true; code: 200; message: string; data: T }
@@ -72,6 +74,8 @@ export interface ClientHooks {
   /** an action was refused for want of network */
   onOffline: () => void;
   fetch: typeof fetch;
+  /** app.json, for the calls it answers itself where it sets their value (request.ts configReply) */
+  config: () => unknown;
 }
 
 const hooks: ClientHooks = {
@@ -85,6 +89,7 @@ const hooks: ClientHooks = {
   isOffline: () => typeof navigator !== 'undefined' && navigator.onLine === false,
   onOffline: () => {},
   fetch: (...args) => globalThis.fetch(...args),
+  config: () => undefined,
 };
 
 export function configureClient(patch: Partial<ClientHooks>): void {
@@ -194,6 +199,9 @@ export function callShared<K extends EndpointName>(
 
 async function send<K extends EndpointName>(name: K, payload: Record<string, unknown> | undefined, options: CallOptions): Promise<CallResult<ReplyOf<K>>> {
   const ep: EndpointShape = wireOf(name);
+  // a value app.json sets in place of the backend's (a brand's own customer service address): no request
+  const own = configReply(ep, hooks.config());
+  if (own) return { ok: true, code: 200, message: '', data: readReply(name, own) as ReplyOf<K> };
   if (hooks.isOffline()) {
     if (options.loading) hooks.onOffline();
     return { ok: false, code: 0, message: '', data: null, network: true };

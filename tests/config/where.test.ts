@@ -7,8 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ConfigBundle } from '../../src/config/check';
 import { findReferences, findText, routesOf, type Reference } from '../../src/config/where';
-import { perBrand } from '../../scripts/where-cli';
-import { brandIds } from '../../scripts/config-fs';
+import { perBrand, whereAnswer } from '../../scripts/where-cli';
+import { brandIds, loadBundle, loadOverlay, schemaSource } from '../../scripts/config-fs';
+import { mergeBrand } from '../../src/config/overlay/layers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -145,3 +146,30 @@ describe('npm run where, per brand: the value and the layer that sets it (issue 
   });
 });
 
+
+describe('the 客服 address a brand sets in config (brand.serviceUrl, in place of getservicerurl)', () => {
+  it('npm run where -- getservicerurl (or brand.serviceUrl): for the product and each brand, the address the app opens and the file that sets it, or the backend\'s reply', () => {
+    const JINSHA_KEFU = 'https://kefu.jinsha.example.com/chat';
+    const load = (id: string) => {
+      const o = loadOverlay(root, id);
+      const json = o.app!.json as { brand: Record<string, string> };
+      const app = id === 'jinsha' ? { ...o.app!, json: { ...json, brand: { ...json.brand, serviceUrl: JINSHA_KEFU } } } : o.app;
+      return mergeBrand(loadBundle(root), { ...o, app }, schemaSource(root));
+    };
+    const said = [
+      'getservicerurl is answered by app.json brand.serviceUrl where it is set; left empty, by the backend:',
+      "screens.config/: brand.serviceUrl not set: the app opens getservicerurl's reply (the backend's)",
+      `brand jinsha: brand.serviceUrl "${JINSHA_KEFU}"  brands/jinsha/app.json /brand/serviceUrl: the app opens it and sends getservicerurl no request`,
+      "brand yinhe: brand.serviceUrl not set: the app opens getservicerurl's reply (the backend's)",
+    ];
+    const call = whereAnswer(root, 'screens.config', 'getservicerurl', undefined, ['jinsha', 'yinhe'], load);
+    expect(call.found).toBe(true);
+    // the places that make the call, then what each brand's app does with it
+    expect(call.text).toContain('screens.config/screens/kefu.json /data/service/endpoint');
+    expect(call.text).toContain('screens.config/screens/gamePage.json /onEnter/1/endpoint');
+    expect(call.text.split('\n').slice(-4)).toEqual(said);
+    const key = whereAnswer(root, 'screens.config', 'brand.serviceUrl', undefined, ['jinsha', 'yinhe'], load);
+    expect(key.found).toBe(true);
+    expect(key.text.split('\n').slice(-4)).toEqual(said);
+  });
+});
