@@ -12,7 +12,8 @@
  *    its own name, colour, pictures and Menu row, and nothing of another brand's; one brand's build
  *    leaves another's folder byte-identical;
  * 3. a brand's broken app icon is refused at the build's start, with the brand's file and where it
- *    breaks; a build made to fail after it has written everything (tests/vite.lean.config.ts,
+ *    breaks; so is a crossed pair a brand sets, its problem the first line the build prints (no
+ *    bundler wrapper, no stack); a build made to fail after it has written everything (tests/vite.lean.config.ts,
  *    FAIL_AFTER_WRITE) leaves the folder it was to replace byte-identical, and nothing beside it.
  * Two builds and one failed build (the refused one stops in seconds): the suite's most expensive file but one. The first brand is built
  * as an operator builds it (`npm run build`, every step); the second brand and the failed build are
@@ -242,6 +243,25 @@ describe('a change to the product reaches every brand, each built into its own f
     expect(readdirSync(work).filter((f) => f.includes('.building-'))).toEqual([]);
     rmSync(path.join(brands, 'broken'), { recursive: true });
   }, 300_000);
+
+  it('a crossed pair set in a brand: the build exits 1 with the brand\'s file and key as its first line, the count once, no bundler wrapper or stack; the folder is as it was', () => {
+    mkdirSync(path.join(brands, 'crossed'), { recursive: true });
+    writeFileSync(path.join(brands, 'crossed', 'app.json'), JSON.stringify({ $format: 4, brand: { siteName: '交叉娱乐', shortName: '交叉' }, constants: { depositMinBank: 60000, depositMaxBank: 50000 } }));
+    const before = hashes(built.jinsha);
+    const r = npm('build', { BRAND: 'crossed', DIST: built.jinsha });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n')).toEqual([
+      `${brands}/crossed/app.json: /constants/depositMinBank: depositMinBank 60000 is above depositMaxBank 50000 (${brands}/crossed/app.json /constants/depositMaxBank): no value can pass both; expected a minimum at most its maximum (lower depositMinBank or raise depositMaxBank)`,
+      '',
+      `1 problem(s) in brand crossed (${brands}/crossed/ over ${product}/): the build stopped before writing anything`,
+      '',
+    ]);
+    expect(hashes(built.jinsha)).toEqual(before);
+    // DEBUG=1: the bundler's own error and its stack, for whoever works on the build
+    expect(npm('build', { BRAND: 'crossed', DIST: built.jinsha, DEBUG: '1' }).stderr).toMatch(/\[plugin config-check\][\s\S]*node_modules/);
+    rmSync(path.join(brands, 'crossed'), { recursive: true });
+  }, 120_000);
 
   it('a build that fails after writing everything (icons and service worker included) leaves its folder byte-identical, and nothing beside it', () => {
     const before = hashes(built.jinsha);
