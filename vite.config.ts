@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { brandOf, configDirOf, distOf } from './scripts/config-dir.ts';
+import { configDirOf, distOf } from './scripts/config-dir.ts';
+import { brandOrExit } from './scripts/config-fs.ts';
 import { precompressPlugin } from './scripts/compress.ts';
 import type { BuildPaths } from './scripts/vite/paths.ts';
 import { configJson, configForBrowser } from './scripts/vite/config-json.ts';
@@ -32,8 +33,8 @@ import { atomicOutDir } from './scripts/vite/atomic-out-dir.ts';
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** the product's config folder: screens.config/, or SCREENS_CONFIG_DIR (a copy with an operator's edits; tests) */
 const productDir = configDirOf(root);
-/** BRAND=<id>: that brand, its overlay (brands/<id>/) merged over the product into a folder of its own (brand-config.ts) */
-const brand = brandOf();
+/** BRAND=<id>: that brand, its overlay (brands/<id>/) merged over the product into a folder of its own (brand-config.ts); a typo is refused with the brands there are */
+const brand = brandOrExit(root);
 /** the project and the config folder the build reads */
 const paths: BuildPaths = brand ? { root, configDir: writeBrandConfig(root, brand, productDir).dir, brand, layers: [productDir, brandDir(root, brand)] } : { root, configDir: productDir };
 /** screens.config/assets/ with the brand filled in (brandAssets): the web app's source icon and the logo live here */

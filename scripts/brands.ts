@@ -11,17 +11,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatProblems } from '../src/config/check';
 import type { MergedFile } from '../src/config/overlay/layers';
-import { brandOf, configDirOf, shownPath } from './config-dir';
-import { brandIds, loadBrand, loadBundle, loadOverlay } from './config-fs';
+import { configDirOf, shownPath } from './config-dir';
+import { brandIds, brandOrExit, loadBrand, loadBundle, loadOverlay } from './config-fs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const productDir = shownPath(root, configDirOf(root));
-const one = brandOf();
+const one = brandOrExit(root);
 const ids = one ? [one] : brandIds(root);
-if (one && !brandIds(root).includes(one)) {
-  console.error(`BRAND=${one}: no such brand (the brands: ${brandIds(root).join(', ') || 'none'})`);
-  process.exit(2);
-}
 
 const valueAt = (json: unknown, at: string): unknown => {
   let v = json;

@@ -17,8 +17,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createChecker, errorsOf, formatProblems, type ConfigBundle, type Problem, type WidgetSchemas } from '../src/config/check';
-import { BRAND_ID, brandOf, brandsDirOf, configDirOf, shownPath } from './config-dir';
-import { brandIds, loadBundle, loadBrand, loadOverlay, loadSchemas, loadWidgetSchemas, schemaSource } from './config-fs';
+import { BRAND_ID, configDirOf, shownPath } from './config-dir';
+import { brandIds, brandOrExit, loadBundle, loadBrand, loadOverlay, loadSchemas, loadWidgetSchemas, schemaSource } from './config-fs';
 import { mergeBrand, type OverlayBundle } from '../src/config/overlay/layers';
 import { applyToJson, lateUses, MIGRATIONS, pendingChanges, pendingProblems, tooNew, withLateHints, type Pending } from '../src/config/migrations/index';
 import { generatedFiles, REGENERATE, staleFiles, writeStale } from './generated';
@@ -32,16 +32,12 @@ const valueOf = (flag: string) => {
 };
 const dirArg = valueOf('--dir');
 const configDir = shownPath(root, dirArg ? path.resolve(dirArg) : configDirOf(root));
-const oneBrand = valueOf('--brand') ?? brandOf();
+const oneBrand = valueOf('--brand') ?? brandOrExit(root);
 /** the product alone when another folder is named (a copy with an edit), unless --brands or a brand is asked for */
 const ownFolder = !!(dirArg || process.env.SCREENS_CONFIG_DIR);
 const brands = oneBrand ? [oneBrand] : ownFolder && !args.includes('--brands') ? [] : brandIds(root);
 
-if (oneBrand !== undefined && !brandIds(root).includes(oneBrand)) {
-  const known = brandIds(root);
-  console.error(`BRAND=${oneBrand}: no folder ${shownPath(root, path.join(brandsDirOf(root), oneBrand))}/ (the brands: ${known.join(', ') || `none: ${shownPath(root, brandsDirOf(root))}/ is empty`})`);
-  process.exit(2);
-}
+if (oneBrand !== undefined) brandOrExit(root, oneBrand);
 
 const whereIdx = args.indexOf('--where');
 if (whereIdx >= 0) {

@@ -9,7 +9,8 @@ import type { ConfigBundle, SchemaSet, WidgetSchemas } from '../src/config/check
 import { JsonSyntaxError, readJsonText } from '../src/config/json-text.ts';
 import { mergeBrand, type BrandBundle, type OverlayBundle } from '../src/config/overlay/layers.ts';
 import { schemaFiles, type SchemaSource } from '../src/config/overlay/schema-cursor.ts';
-import { brandsDirOf, shownPath } from './config-dir.ts';
+import { didYouMean } from '../src/config/checks/util.ts';
+import { BRAND_ID, brandOf, brandsDirOf, shownPath } from './config-dir.ts';
 
 /** The parsed file, or the error to report: a syntax error with its line, column and hint (src/config/json-text.ts). */
 function readJson(abs: string, file: string): unknown {
@@ -99,6 +100,27 @@ export function brandIds(root: string): string[] {
   return readdirSync(dir)
     .filter((name) => !name.startsWith('.') && statSync(path.join(dir, name)).isDirectory())
     .sort();
+}
+
+/** What is wrong with a brand id (a typo: BRAND=weinsi), with the brands there are; undefined for a brand of brands/. */
+export function unknownBrand(root: string, id: string): string | undefined {
+  const known = brandIds(root);
+  if (BRAND_ID.test(id) && known.includes(id)) return undefined;
+  const dir = shownPath(root, brandsDirOf(root));
+  return `BRAND=${id}: no brand folder ${dir}/${id}/ (the brands: ${known.join(', ') || `none, ${dir}/ is empty`})${didYouMean(id, known)}; a brand id is lower-case letters, digits and hyphens`;
+}
+
+/**
+ * The brand a command works on (BRAND; undefined: the product). One that is not a brand of
+ * brands/ is refused before anything runs, with the brands there are (exit 2): `BRAND=weinsi npm
+ * run serve` says so, not "run BRAND=weinsi npm run build first".
+ */
+export function brandOrExit(root: string, env = process.env.BRAND): string | undefined {
+  const id = brandOf(env);
+  const problem = id === undefined ? undefined : unknownBrand(root, id);
+  if (!problem) return id;
+  console.error(problem);
+  process.exit(2);
 }
 
 export function loadSchemas(root: string): SchemaSet {

@@ -10,14 +10,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { pruneFeatures, switchedOff } from '../src/config/features';
-import { brandOf, brandsDirOf, configDirOf, shownPath } from './config-dir';
-import { loadBrand, loadBundle } from './config-fs';
+import { brandsDirOf, configDirOf, shownPath } from './config-dir';
+import { brandOrExit, loadBrand, loadBundle } from './config-fs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** the config folder (screens.config/, or SCREENS_CONFIG_DIR) */
 const configDir = configDirOf(root);
 /** the brand (BRAND=<id>): its overlay over the config folder */
-export const brand = brandOf();
+export const brand = brandOrExit(root);
 
 export interface SheetRoute {
   path: string;

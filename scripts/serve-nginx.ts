@@ -28,7 +28,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensure } from './check-browser';
 import { brandOf, distOf } from './config-dir';
-import { brandIds } from './config-fs';
+import { brandIds, brandOrExit } from './config-fs';
 import { confDirOf, securityHeadersConf, NGINX_DIR } from './gen-nginx';
 import { securityHeaderList } from './security-headers';
 import { brotliModulePath, fillSite, listenOn, mainConf, mockLocations, nginxBinary, nginxBuild, parseUpstream, withLocations } from './nginx';
@@ -43,7 +43,7 @@ interface Site {
 const everyBrand = process.argv.includes('--brands');
 const sites: Site[] = everyBrand
   ? [undefined, ...brandIds(root)].map((b) => ({ brand: b, dist: path.resolve(root, distOf(b, '')), serverName: b ? `${b}.localhost` : 'localhost' }))
-  : [{ brand: brandOf(), dist: path.resolve(root, distOf(brandOf())), serverName: '_' }];
+  : [{ brand: brandOrExit(root), dist: path.resolve(root, distOf(brandOf())), serverName: '_' }];
 for (const site of sites) {
   if (existsSync(path.join(site.dist, 'index.html'))) continue;
   const cmd = everyBrand ? 'npm run build:brands' : `${site.brand && !process.env.DIST ? `BRAND=${site.brand} ` : ''}npm run build`;

@@ -17,8 +17,8 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import type { ConfigBundle } from '../../src/config/check.ts';
-import { BRAND_ID, brandsDirOf, shownPath } from '../config-dir.ts';
-import { brandIds, loadBrand } from '../config-fs.ts';
+import { brandsDirOf } from '../config-dir.ts';
+import { loadBrand, unknownBrand } from '../config-fs.ts';
 import type { BuildPaths } from './paths.ts';
 
 /**
@@ -41,11 +41,8 @@ function removeStale(cache: string): void {
 
 /** the brand's folder (brands/<id>/), or an error naming the brands there are */
 export function brandDir(root: string, id: string): string {
-  const known = brandIds(root);
-  if (!BRAND_ID.test(id) || !known.includes(id)) {
-    const dir = shownPath(root, brandsDirOf(root));
-    throw new Error(`BRAND=${id}: no brand folder ${dir}/${id}/ (the brands: ${known.join(', ') || `none, ${dir}/ is empty`}); a brand id is lower-case letters, digits and hyphens`);
-  }
+  const problem = unknownBrand(root, id);
+  if (problem) throw new Error(problem);
   return path.join(brandsDirOf(root), id);
 }
 
