@@ -34,6 +34,7 @@ import { brandsDirOf, configDirOf, distOf, shownPath } from './config-dir';
 import { generatedFiles, NGINX_DIR, sites } from './gen-nginx';
 import { parseUpstream } from './nginx';
 import { securityHeaderList } from './security-headers';
+import { alive } from './vite/atomic-out-dir';
 
 /** refused: nothing was built or changed */
 export class Refusal extends Error {}
@@ -239,15 +240,6 @@ export function optionsOf(argv: string[]): Options & { rollback: boolean } {
   const from = value('--from');
   return { to: path.resolve(to), from: from && path.resolve(from), fresh: argv.includes('--no-build'), keep, rollback: argv.includes('--rollback') };
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /** one deploy at a time in a folder: a lock file naming the process, taken over from a process that is gone; a folder made for a refused deploy goes again */
 function locked<T>(to: string, work: () => T): T {
