@@ -10,18 +10,16 @@
  * (getPayRange: the method's own constants, else the default pair every method follows), the
  * customer service address (getservicerurl: app.json brand.serviceUrl when set; else the mock's own
  * service page), the red-packet switch (features.redPacket). The real backend must be set to match
- * (docs/DEPLOYING.md, "What the backend must be set to").
+ * (docs/DEPLOYING.md, "What a brand's backend must be set to").
  *
  * One place decides which brand: `createApp({ brand })`, else the config folder the tools read
- * (BRAND's overlay merged over it, else SCREENS_CONFIG_DIR, else screens.config/: scripts/config-dir.ts), which is what `npm start`,
+ * (BRAND's overlay merged over it, else SCREENS_CONFIG_DIR, else screens.config/: src/config/source/paths.ts), which is what `npm start`,
  * `npm run serve`, `npm run mock` and the browser tests serve.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brandOf, configDirOf } from '../scripts/config-dir';
-import { loadBrand } from '../scripts/config-fs';
-import { readJsonText } from '../src/config/json-text';
+import { formatProblems } from '../src/config/checks/output';
+import { brandOf, configSource } from '../src/config/source/index';
 import type { PayRange } from '../src/api/types';
 
 export interface MockBrand {
@@ -98,30 +96,26 @@ function noBrand(where: string): MockBrand {
   return NO_BRAND;
 }
 
-/** The brand of a config folder (its app.json `brand`); NO_BRAND, with a warning, when it cannot be read. */
-export function brandOfConfig(configDir: string): MockBrand {
+/**
+ * The brand of a config folder read as the product (its app.json `brand`), or of a brand `id` over it;
+ * NO_BRAND, with a warning, when it cannot be read (a link leading out of the config folders is named
+ * and not followed: src/config/source).
+ */
+export function brandOfConfig(configDir?: string, id?: string): MockBrand {
   try {
-    const r = readJsonText(readFileSync(path.join(configDir, 'app.json'), 'utf8'));
-    const names = r.ok ? namesOf(r.json) : undefined;
+    const source = configSource({ root, ...(configDir ? { productDir: path.resolve(configDir) } : {}) });
+    const refused = source.refusals(id ? [id] : []).filter((p) => p.file.endsWith('/app.json') || p.file.endsWith('/'));
+    if (refused.length) console.warn(`[mock] ${formatProblems(refused)}`);
+    const names = namesOf(source.config(id).app.json);
     if (names) return names;
-  } catch {
-    // named below
+    return noBrand(id ? `brands/${id}/ over ${source.product.shown}/` : `${source.product.shown}/app.json`);
+  } catch (err) {
+    return noBrand(`${id ? `brand ${id}` : configDir ?? 'the config'}: ${(err as Error).message}`);
   }
-  return noBrand(path.join(configDir, 'app.json'));
 }
 
 /**
  * The brand of the config the tools read: BRAND=<id>, its overlay (brands/<id>/app.json) merged over
  * the product's; else the folder SCREENS_CONFIG_DIR names, else screens.config/.
  */
-export function envBrand(): MockBrand {
-  const id = brandOf();
-  if (!id) return brandOfConfig(configDirOf(root));
-  try {
-    const names = namesOf(loadBrand(root, id, configDirOf(root)).bundle.app.json);
-    if (names) return names;
-  } catch {
-    // named below
-  }
-  return noBrand(`brands/${id}/ over ${configDirOf(root)}`);
-}
+export const envBrand = (): MockBrand => brandOfConfig(undefined, brandOf());

@@ -17,6 +17,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { endpoints } from '../src/api/catalogue';
+import { isObject } from '../src/config/json';
 import { openApiDocument } from '../src/api/openapi';
 import { bodyErrorReply, send } from './api';
 import { venues } from './fixtures/games';
@@ -355,12 +356,11 @@ export function controlRouter(state: MockState, latency: { ms: number }): expres
   });
 
   /** the mock's clock: `{now, iso, offsetMs}` (now in ms since 1970, and as an ISO time) */
-  const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   const clock = () => ({ now: state.now(), iso: new Date(state.now()).toISOString(), offsetMs: state.clockOffsetMs });
   router.get('/clock', (_req, res) => send(res, ok(clock())));
   router.post('/clock', (req, res) => {
     const raw = body(req);
-    const b: { set?: unknown; advanceMs?: unknown } = isPlainObject(raw) ? raw : {};
+    const b: { set?: unknown; advanceMs?: unknown } = isObject(raw) ? raw : {};
     const keys = Object.keys(b);
     const set = typeof b.set === 'string' ? Date.parse(b.set) : b.set;
     if ( keys.length !== 1 || !['set', 'advanceMs'].includes(keys[0]))

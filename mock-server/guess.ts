@@ -87,11 +87,25 @@ export function checkPayPassword(state: { guesses: GuessLimiter }, me: Member, p
   );
 }
 
+/**
+ * A member's login password asked again (the old one of a password change), under login's own
+ * per-account limit: a stolen session cannot guess the password there more often than at login,
+ * and the wrong tries of both count together.
+ */
+export function checkLoginPassword(state: { guesses: GuessLimiter }, me: Member, plain: string): Promise<boolean | 'blocked'> {
+  return state.guesses.attempt([{ key: loginKey(me.username), max: guessLimits.loginPerAccount, clearOnSuccess: true }], guessLimits.windowMs, () =>
+    verifyPassword(plain, me.passwordHash),
+  );
+}
+
+/** one account's count, whatever the letter case of the name it was typed with */
+const loginKey = (name: string) => `login:${name.toLowerCase()}`;
+
 /** A login password, under the per-account and per-address limits (unknown names count too). */
 export function checkLogin(state: { guesses: GuessLimiter }, name: string, address: string, check: () => Promise<boolean>): Promise<boolean | 'blocked'> {
   return state.guesses.attempt(
     [
-      { key: `login:${name.toLowerCase()}`, max: guessLimits.loginPerAccount, clearOnSuccess: true },
+      { key: loginKey(name), max: guessLimits.loginPerAccount, clearOnSuccess: true },
       { key: `addr:${address}`, max: guessLimits.loginPerAddress },
     ],
     guessLimits.windowMs,

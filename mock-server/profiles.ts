@@ -172,6 +172,8 @@ function transRow(type: number, r: TransRecord): TransRecord {
   return { real_money: r.amount, created_at: r.created_at, state: r.state, api_type: r.api_type, pay_way } as TransRecord;
 }
 
+const wrongOldPassword = (reply: Reply<null>): Reply<null> => (reply.code === 205 ? fail(205, '登录密码错误') : reply);
+
 const laravel: Profile = {
   absent: new Set<EndpointName>(['venuelist', 'paycode']),
   members: new Set<EndpointName>(['noticeList']),
@@ -210,6 +212,9 @@ const laravel: Profile = {
       return ok({ username: member?.username ?? ctx.payload.name, api_token, new_api_token }, reply.message);
     },
     register: onSuccess<'register'>((data, _ctx, message) => ok({ api_token: data.api_token }, message)),
+    /** a wrong old password, of either password: 205 登录密码错误 (the lock after too many stays the mock's 429) */
+    editPassword: wrongOldPassword,
+    editPayPassword: wrongOldPassword,
     user: onSuccess<'user'>((_data, ctx, message) => ok(laravelUser(ctx.state, ctx.member!, ctx.token), message)),
     /** the user's fields, no list of venue balances (those come from balancelist) */
     refreshusermoney: onSuccess<'refreshusermoney'>((_data, ctx) => ok(laravelUser(ctx.state, ctx.member!, ctx.token), '刷新成功')),

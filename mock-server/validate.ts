@@ -4,6 +4,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { endpoints, type EndpointName } from '../src/api/catalogue';
+import { isReservedKey } from '../src/config/json';
 
 const ajv = new Ajv({ coerceTypes: true, allErrors: false, strict: false, allowUnionTypes: true });
 const compiled = new Map<EndpointName, ValidateFunction>();
@@ -156,7 +157,7 @@ export function validatePayload(name: EndpointName, input: unknown): Validation 
   const known = (endpoints[name].payload as { properties?: Record<string, unknown> }).properties ?? {};
   const payload: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
-    if (value === null || value === undefined || key === '__proto__' || key === 'constructor') continue;
+    if (value === null || value === undefined || isReservedKey(key)) continue;
     const schema = Object.hasOwn(known, key) ? (known[key] as { type?: string | string[] }) : undefined;
     if (typeof value === 'boolean' && schema) return { ok: false, message: `参数错误：${fieldLabel(name, key)}类型不正确` };
     const numeric = schema ? plainNumberProblem(name, key, schema, value) : null;

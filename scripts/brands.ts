@@ -10,20 +10,23 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatProblems } from '../src/config/check';
+import { valueAt } from '../src/config/pointer';
 import type { MergedFile } from '../src/config/overlay/layers';
-import { configDirOf, shownPath } from './config-dir';
-import { brandIds, brandOrExit, loadBrand, loadBundle, loadOverlay } from './config-fs';
+import { configSource } from '../src/config/source/index';
+import { brandOrExit } from './brand-arg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const productDir = shownPath(root, configDirOf(root));
+const source = configSource({ root });
+const productDir = source.product.shown;
 const one = brandOrExit(root);
-const ids = one ? [one] : brandIds(root);
+const ids = one ? [one] : source.brandIds();
+// a link leading out of the config folders is not read: named, and nothing is listed
+const refused = source.refusals(ids);
+if (refused.length) {
+  console.error(`${formatProblems(refused)}\n\nnot listed: ${refused.length} problem(s) reading the config (npm run check:config names them too)`);
+  process.exit(1);
+}
 
-const valueAt = (json: unknown, at: string): unknown => {
-  let v = json;
-  for (const seg of at.split('/').slice(1)) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-  return v;
-};
 const show = (v: unknown) => {
   if (v === undefined) return '(not in the product)';
   const s = JSON.stringify(v);
@@ -53,12 +56,12 @@ function overrides(f: MergedFile): string[] {
 
 let failed = false;
 for (const id of ids) {
-  const brand = loadBrand(root, id, productDir);
+  const brand = source.brand(id);
   const folder = brand.bundle.folders![0];
-  const product = new Set(loadBundle(root, productDir).assets ?? []);
+  const product = new Set(source.productBundle().assets ?? []);
   const lines = [
     ...brand.files.flatMap(overrides),
-    ...loadOverlay(root, id).assets.map((a) => `${folder}/assets/${a}  ${product.has(a) ? "replaces the product's" : 'added'}`),
+    ...source.overlayBundle(id).assets.map((a) => `${folder}/assets/${a}  ${product.has(a) ? "replaces the product's" : 'added'}`),
   ];
   console.log(`brand ${id} (${folder}/ over ${productDir}/): ${lines.length} change(s)`);
   for (const l of lines) console.log(`  ${l}`);

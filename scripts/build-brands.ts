@@ -8,11 +8,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { distOf } from './config-dir';
-import { brandIds } from './config-fs';
+import { configSource, distOf } from '../src/config/source/index';
 
 /** the sites of the project: the product (undefined), then each brand of brands/ */
-export const sitesOf = (root: string): (string | undefined)[] => [undefined, ...brandIds(root)];
+export const sitesOf = (root: string): (string | undefined)[] => [undefined, ...configSource({ root }).brandIds()];
 
 /** what a message calls a site */
 export const siteName = (brand: string | undefined): string => (brand ? `brand ${brand}` : 'the product');

@@ -17,8 +17,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createChecker, errorsOf, formatProblems, type ConfigBundle, type Problem, type WidgetSchemas } from '../src/config/check';
-import { BRAND_ID, configDirOf, shownPath } from './config-dir';
-import { brandIds, brandOrExit, loadBundle, loadBrand, loadOverlay, loadSchemas, loadWidgetSchemas, schemaSource } from './config-fs';
+import { configDirOf, configSource, loadSchemas, loadWidgetSchemas, shownPath } from '../src/config/source/index';
+import { brandOrExit } from './brand-arg';
 import { mergeBrand, type OverlayBundle } from '../src/config/overlay/layers';
 import { applyToJson, lateUses, MIGRATIONS, pendingChanges, pendingProblems, tooNew, withLateHints, type Pending } from '../src/config/migrations/index';
 import { generatedFiles, REGENERATE, staleFiles, writeStale } from './generated';
@@ -31,18 +31,20 @@ const valueOf = (flag: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const dirArg = valueOf('--dir');
-const configDir = shownPath(root, dirArg ? path.resolve(dirArg) : configDirOf(root));
+const productDir = dirArg ? path.resolve(dirArg) : configDirOf(root);
+const configDir = shownPath(root, productDir);
 const oneBrand = valueOf('--brand') ?? brandOrExit(root);
 /** the product alone when another folder is named (a copy with an edit), unless --brands or a brand is asked for */
 const ownFolder = !!(dirArg || process.env.SCREENS_CONFIG_DIR);
-const brands = oneBrand ? [oneBrand] : ownFolder && !args.includes('--brands') ? [] : brandIds(root);
+const reader = configSource({ root, productDir });
+const brands = oneBrand ? [oneBrand] : ownFolder && !args.includes('--brands') ? [] : reader.brandIds();
 
 if (oneBrand !== undefined) brandOrExit(root, oneBrand);
 
 const whereIdx = args.indexOf('--where');
 if (whereIdx >= 0) {
   const { whereCli } = await import('./where-cli');
-  process.exit(whereCli(root, configDir, args[whereIdx + 1], brands));
+  process.exit(whereCli(reader, args[whereIdx + 1], brands));
 }
 
 /**
@@ -93,9 +95,10 @@ const schemas = loadSchemas(root);
 const check = createChecker(schemas, widgets, validatorCache(root));
 const units: Unit[] = [];
 const generated = await generatedProblems(widgets);
-const loaded0: ConfigBundle = loadBundle(root, configDir);
-const source = schemaSource(root, schemas, widgets);
-const loaded = brands.map((id) => ({ id, ...loadBrand(root, id, configDir, source) }));
+const config = configSource({ root, productDir, schemas, widgets });
+const loaded0: ConfigBundle = config.productBundle();
+const source = config.schemaSource();
+const loaded = brands.map((id) => ({ id, ...config.brand(id) }));
 // old uses of an earlier config format (src/config/migrations): each named once, with what it became
 // and the command; the rest is checked as `npm run migrate` will leave it, so an old use is not also
 // an unknown property, a missing new key or a reference to a constant that is gone
@@ -103,7 +106,7 @@ const pending = pendingChanges(loaded0, loaded);
 // as `npm run migrate` leaves it: each migration over what the one before it wrote (a format-2
 // brand's shared pair becomes four method keys, which the next migration makes one default)
 let product = loaded0;
-let overlays = brands.map((id) => loadOverlay(root, id));
+let overlays = brands.map((id) => config.overlayBundle(id));
 let brandBundles = loaded;
 for (let round = pending, n = 0; round.length && n <= MIGRATIONS.length; n++) {
   const r = round;
@@ -124,10 +127,9 @@ if (!oneBrand) units.push({ label: `${configDir}/`, problems: productProblems })
 const seen = new Set(oneBrand ? [] : productProblems.map((p) => `${p.file}|${p.path}|${p.message}`));
 for (const brand of brandBundles) {
   const id = brand.id;
-  const own = BRAND_ID.test(id) ? [] : [{ file: `${brand.bundle.folders![0]}/`, path: '/', message: `"${id}" cannot name a brand: its build is dist-${id}/ and its site an nginx server; expected lower-case letters, digits and hyphens` }];
   const overlays = brand.files.flatMap((f) => (f.overlay ? [f.overlay] : []));
   // a problem of the product's own files is the product's: listed once, under the product
-  const problems = [...(oneBrand ? productProblems : []), ...own, ...tooNew(overlays), ...migrations(overlays.map((f) => f.file)), ...brand.problems, ...current(check(brand.bundle))].filter((p) => !seen.has(`${p.file}|${p.path}|${p.message}`));
+  const problems = [...(oneBrand ? productProblems : []), ...tooNew(overlays), ...migrations(overlays.map((f) => f.file)), ...brand.problems, ...current(check(brand.bundle))].filter((p) => !seen.has(`${p.file}|${p.path}|${p.message}`));
   units.push({ label: `brand ${id} (${brand.bundle.folders![0]}/ over ${configDir}/)`, brand: id, problems: [...new Map(problems.map((p) => [`${p.file}|${p.path}|${p.message}`, p])).values()] });
 }
 const ms = Math.round(performance.now() - started);

@@ -30,7 +30,7 @@ import { cpSync, existsSync, linkSync, copyFileSync, lstatSync, mkdirSync, readd
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSites, siteName, sitesOf } from './build-brands';
-import { brandsDirOf, configDirOf, distOf, shownPath } from './config-dir';
+import { brandsDirOf, configDirOf, distOf, shownPath } from '../src/config/source/index';
 import { generatedFiles, NGINX_DIR, sites } from './gen-nginx';
 import { parseUpstream } from './nginx';
 import { securityHeaderList } from './security-headers';

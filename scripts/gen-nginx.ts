@@ -27,7 +27,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { brandIds, loadBrand } from './config-fs';
+import { configSource } from '../src/config/source/index';
 import { writeGenerated } from './generated-file';
 import { fillSite, parseUpstream } from './nginx';
 import { securityHeaderList, type SecurityHeader } from './security-headers';
@@ -147,7 +147,7 @@ export const brandNginxDir = (id: string): string => path.join(NGINX_DIR, 'brand
  * are the product's: it then shares deploy/nginx/.
  */
 export function brandFiles(id: string, headers: readonly SecurityHeader[] = DEFAULT_HEADERS()): { file: string; text: string }[] {
-  const { bundle } = loadBrand(root, id);
+  const { bundle } = configSource({ root }).brand(id);
   const source = (f: string) => `brands/${id}/${f} over screens.config/${f}`;
   const api = apiConf(bundle.app.json as AppJson, source('app.json'));
   const errors = jsonErrorsConf((bundle.messages.json as { messages: Record<string, string> }).messages, headers, source('messages.json'));
@@ -173,7 +173,7 @@ export function generatedFiles(headers: readonly SecurityHeader[] = DEFAULT_HEAD
     { file: path.join(NGINX_DIR, 'security-headers.conf'), text: securityHeadersConf(headers) },
     { file: path.join(NGINX_DIR, 'api.conf'), text: apiConf() },
     { file: path.join(NGINX_DIR, 'json-errors.conf'), text: jsonErrorsConf(undefined, headers) },
-    ...brandIds(root).flatMap((id) => brandFiles(id, headers)),
+    ...configSource({ root }).brandIds().flatMap((id) => brandFiles(id, headers)),
   ];
 }
 
@@ -184,7 +184,7 @@ export function generatedFiles(headers: readonly SecurityHeader[] = DEFAULT_HEAD
  */
 export function sites(o: { serverNames: Record<string, string>; rootDir: string; confDir: string; listen: string; upstream: string }): string {
   const template = readFileSync(path.join(NGINX_DIR, 'bet-h5.conf'), 'utf8');
-  return [undefined, ...brandIds(root)]
+  return [undefined, ...configSource({ root }).brandIds()]
     .map((id) => {
       const name = o.serverNames[id ?? 'product'];
       if (!name) throw new Error(`SERVER_NAMES has no host for ${id ? `brand ${id}` : 'the product'} (write ${id ?? 'product'}=m.example.com among them)`);

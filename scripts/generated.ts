@@ -14,7 +14,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { WidgetSchemas } from '../src/config/check';
-import { loadWidgetSchemas } from './config-fs';
+import { loadWidgetSchemas } from '../src/config/source/index';
 import { apiDoc } from './gen/api-doc';
 import { schemasGen } from './gen/config-types';
 import { referenceSchema, widgetsSchema } from './gen/editor-schemas';

@@ -13,30 +13,37 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OverlayBundle } from '../src/config/overlay/layers';
 import { applyToText, CURRENT_FORMAT, describeChange, formatOf, MIGRATIONS, pendingChanges, pointerOf, type Change } from '../src/config/migrations/index';
-import { configDirOf, shownPath } from './config-dir';
-import { brandFolder, brandIds, loadBrand, loadBundle, loadOverlay } from './config-fs';
+import { formatProblems } from '../src/config/check';
+import { configSource } from '../src/config/source/index';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dry = process.argv.includes('--dry-run');
-const productDir = shownPath(root, configDirOf(root));
-const brands = brandIds(root);
+const source = configSource({ root });
+const productDir = source.product.shown;
+const brands = source.brandIds();
+// a link leading out of the config folders is never read, let alone rewritten: named, and nothing is migrated
+const refused = source.refusals(brands);
+if (refused.length) {
+  console.error(`${formatProblems(refused)}\n\nnothing migrated: ${refused.length} problem(s) reading the config (npm run check:config names them too)`);
+  process.exit(1);
+}
 
 type Entry = { file: string; json: unknown };
 const entries = (b: Pick<OverlayBundle, 'app' | 'messages' | 'routes' | 'screens' | 'forms'>): Entry[] =>
   [b.app, b.messages, b.routes, ...Object.values(b.screens), ...Object.values(b.forms)].filter((e): e is Entry => !!e);
 /** every config file of the product and of each brand's overlay, as the messages name them */
 function configFiles(): Entry[] {
-  return [...entries(loadBundle(root, productDir)), ...brands.flatMap((id) => entries(loadOverlay(root, id)))];
+  return [...entries(source.productBundle()), ...brands.flatMap((id) => entries(source.overlayBundle(id)))];
 }
 
 const abs = (file: string) => path.resolve(root, file);
-console.log(`config format ${CURRENT_FORMAT}: ${productDir}/ and ${brands.length ? brands.map((id) => `${brandFolder(root, id)}/`).join(', ') : 'no brand'}${dry ? ' (dry run: nothing is written)' : ''}`);
+console.log(`config format ${CURRENT_FORMAT}: ${productDir}/ and ${brands.length ? brands.map((id) => `${source.brandFolder(id).shown}/`).join(', ') : 'no brand'}${dry ? ' (dry run: nothing is written)' : ''}`);
 
 let changed = 0;
 /** files with an old use left to rewrite by hand: they keep their format, so check:config keeps naming it */
 const unfinished = new Set<string>();
 for (const m of MIGRATIONS) {
-  const pending = pendingChanges(loadBundle(root, productDir), brands.map((id) => loadBrand(root, id, productDir))).filter((p) => p.migration === m);
+  const pending = pendingChanges(source.productBundle(), brands.map((id) => source.brand(id))).filter((p) => p.migration === m);
   if (!pending.length) {
     console.log(`${m.id} (format ${m.format}): nothing to change`);
     continue;

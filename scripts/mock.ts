@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, envProfile } from '../mock-server/app';
-import { brandOrExit } from './config-fs';
+import { brandOrExit } from './brand-arg';
 
 // BRAND=<id>: the mock speaks as that brand (mock-server/brand.ts); a typo gets the list of brands
 brandOrExit(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { pruneFeatures, switchedOff } from '../src/config/features';
-import { brandsDirOf, configDirOf, shownPath } from './config-dir';
-import { brandOrExit, loadBrand, loadBundle } from './config-fs';
+import { brandsDirOf, configDirOf, configSource, shownPath } from '../src/config/source/index';
+import { brandOrExit } from './brand-arg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** the config folder (screens.config/, or SCREENS_CONFIG_DIR) */
@@ -28,7 +28,7 @@ export interface SheetRoute {
 }
 
 /** the routes as they ship: the brand's merged over the product's, without a route of a switched-off feature (src/config/features.ts) */
-const shipped = brand ? loadBrand(root, brand, configDir).bundle : loadBundle(root, configDir);
+const shipped = configSource({ root, productDir: configDir }).config(brand);
 export const routes: SheetRoute[] = pruneFeatures(shipped.routes.json as { routes: SheetRoute[] }, switchedOff(shipped.app.json)).routes;
 
 /** The screen config file behind a route, relative to the project (a brand's own over the product's, when it has one). */

@@ -27,8 +27,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensure } from './check-browser';
-import { brandOf, distOf } from './config-dir';
-import { brandIds, brandOrExit } from './config-fs';
+import { brandOf, configSource, distOf } from '../src/config/source/index';
+import { brandOrExit } from './brand-arg';
 import { confDirOf, securityHeadersConf, NGINX_DIR } from './gen-nginx';
 import { securityHeaderList } from './security-headers';
 import { brotliModulePath, fillSite, listenOn, mainConf, mockLocations, nginxBinary, nginxBuild, parseUpstream, withLocations } from './nginx';
@@ -42,7 +42,7 @@ interface Site {
 }
 const everyBrand = process.argv.includes('--brands');
 const sites: Site[] = everyBrand
-  ? [undefined, ...brandIds(root)].map((b) => ({ brand: b, dist: path.resolve(root, distOf(b, '')), serverName: b ? `${b}.localhost` : 'localhost' }))
+  ? [undefined, ...configSource({ root }).brandIds()].map((b) => ({ brand: b, dist: path.resolve(root, distOf(b, '')), serverName: b ? `${b}.localhost` : 'localhost' }))
   : [{ brand: brandOrExit(root), dist: path.resolve(root, distOf(brandOf())), serverName: '_' }];
 for (const site of sites) {
   if (existsSync(path.join(site.dist, 'index.html'))) continue;

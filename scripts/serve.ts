@@ -11,8 +11,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import express from 'express';
 import { createApp } from '../mock-server/app';
 import { gzipStatic } from './compress';
-import { distOf } from './config-dir';
-import { brandOrExit } from './config-fs';
+import { distOf } from '../src/config/source/index';
+import { brandOrExit } from './brand-arg';
 import { securityHeaders } from './security-headers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

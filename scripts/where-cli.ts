@@ -6,10 +6,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { endpoints, type EndpointDef } from '../src/api/catalogue';
-import type { ConfigBundle } from '../src/config/check';
+import { formatProblems, type ConfigBundle } from '../src/config/check';
 import { findHosts, findReferences, findText, formatReferences, hostOf, parseWhere, routesOf, type Reference } from '../src/config/where';
 import type { BrandBundle } from '../src/config/overlay/layers';
-import { loadBrand, loadBundle } from './config-fs';
+import { valueAt } from '../src/config/pointer';
+import type { ConfigSource } from '../src/config/source/index';
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -19,13 +20,6 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** the value at a JSON pointer of a file's JSON */
-function valueAt(json: unknown, at: string): unknown {
-  let v = json;
-  for (const seg of at.split('/').slice(1)) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-  return v;
-}
-
 /** a brand's config, merged: from its folders on disk, or (the studio) with the operator's unsaved edits */
 export type BrandLoader = (id: string) => BrandBundle;
 
@@ -33,7 +27,8 @@ export type BrandLoader = (id: string) => BrandBundle;
  * Per brand: a definition's value (a constant, a message, a map) and the layer that sets it, then the
  * other places the brand's own overlay sets (the rest is the product's, listed above).
  */
-export function perBrand(root: string, configDir: string, key: string, brands: string[], refsOf: (b: ConfigBundle) => Reference[], load: BrandLoader = (id) => loadBrand(root, id, configDir)): string[] {
+export function perBrand(source: ConfigSource, key: string, brands: string[], refsOf: (b: ConfigBundle) => Reference[], load: BrandLoader = (id) => source.brand(id)): string[] {
+  const configDir = source.product.shown;
   const q = parseWhere(key);
   const lines: string[] = [];
   for (const id of brands) {
@@ -73,8 +68,7 @@ export function configAnswers(configDir: string, key: string, bundle: ConfigBund
   const at = `/${fromConfig!.key.split('.').join('/')}`;
   const said = (v: unknown, where: string) =>
     typeof v === 'string' && v.trim() ? `${JSON.stringify(v)}  ${where}: the app opens it and sends ${name} no request` : `not set: the app opens ${name}'s reply (the backend's)`;
-  const lines = [`
-${name} is answered by app.json ${fromConfig!.key} where it is set; left empty, by the backend:`, `${configDir}/: ${fromConfig!.key} ${said(valueAt(bundle.app.json, at), `${bundle.app.file} ${at}`)}`];
+  const lines = [`\n${name} is answered by app.json ${fromConfig!.key} where it is set; left empty, by the backend:`, `${configDir}/: ${fromConfig!.key} ${said(valueAt(bundle.app.json, at), `${bundle.app.file} ${at}`)}`];
   for (const id of brands) {
     const { bundle: b } = load(id);
     const origin = b.origin ? b.origin(b.app.file, at) : { file: b.app.file, path: at };
@@ -83,12 +77,20 @@ ${name} is answered by app.json ${fromConfig!.key} where it is set; left empty, 
   return lines;
 }
 
-export function whereCli(root: string, configDir: string, key: string | undefined, brands: string[] = []): number {
+export function whereCli(source: ConfigSource, key: string | undefined, brands: string[] = []): number {
   if (!key || key.startsWith('--')) {
     console.error('usage: npm run where -- KEY (or npm run check:config -- --where KEY)   (@message.key, const.NAME, map:NAME, brand.NAME, an endpoint, a widget type, or any text such as 赞助)');
     return 2;
   }
-  const { text, found } = whereAnswer(root, configDir, key, undefined, brands);
+  // a link leading out of the config folders is not read: named, and nothing is answered
+  const refused = source.refusals(brands);
+  if (refused.length) {
+    console.error(`${formatProblems(refused)}
+
+not searched: ${refused.length} problem(s) reading the config (npm run check:config names them too)`);
+    return 1;
+  }
+  const { text, found } = whereAnswer(source, key, undefined, brands);
   console.log(text);
   return found ? 0 : 1;
 }
@@ -99,12 +101,14 @@ export function whereCli(root: string, configDir: string, key: string | undefine
  * `brands` the value and the layer that sets it (each brand as `load` gives it: from disk, or with
  * the studio's unsaved edits of its overlay); `found` is false when nothing names the key.
  */
-export function whereAnswer(root: string, configDir: string, key: string, bundle: ConfigBundle = loadBundle(root, configDir), brands: string[] = [], load?: BrandLoader): { text: string; found: boolean } {
+export function whereAnswer(source: ConfigSource, key: string, bundle: ConfigBundle = source.productBundle(), brands: string[] = [], load?: BrandLoader): { text: string; found: boolean } {
+  const { root } = source;
+  const configDir = source.product.shown;
   const out: string[] = [];
   const routes = routesOf(bundle);
   const q = parseWhere(key);
   // the folder searched: another brand's (SCREENS_CONFIG_DIR, --dir) is named as such
-  const folder = `${configDir}/${process.env.SCREENS_CONFIG_DIR ? ' (SCREENS_CONFIG_DIR)' : ''}`;
+  const folder = `${configDir}/${process.env.SCREENS_CONFIG_DIR && !configDir.includes('SCREENS_CONFIG_DIR') ? ' (SCREENS_CONFIG_DIR)' : ''}`;
   // plain text when the key is not a name (Chinese, spaces) or names nothing; a web address by its host
   const name = q.kind !== 'name' || /^[\w.$@:/-]+$/.test(key);
   const refs = name ? findReferences(bundle, key) : [];
@@ -133,10 +137,10 @@ export function whereAnswer(root: string, configDir: string, key: string, bundle
   }
   if (code.length) out.push(`\nin src/ (${code.length}):\n${code.join('\n')}`);
   // a call app.json may answer in place of the backend (the customer service address): what each brand's app opens
-  const loader: BrandLoader = load ?? ((id) => loadBrand(root, id, configDir));
+  const loader: BrandLoader = load ?? ((id) => source.brand(id));
   const answers = configAnswers(configDir, key, bundle, brands, loader);
   // which layer sets it in each brand (brands/<id>/ over the product): for the value a call answers, the lines above say it
-  const brandLines = q.kind === 'brand' && answers.length ? [] : perBrand(root, configDir, key, brands, (b) => (name ? findReferences(b, key) : []).concat(q.kind === 'name' && !refs.length ? findText(b, text) : []), loader);
+  const brandLines = q.kind === 'brand' && answers.length ? [] : perBrand(source, key, brands, (b) => (name ? findReferences(b, key) : []).concat(q.kind === 'name' && !refs.length ? findText(b, text) : []), loader);
   const none = brandLines.filter((l) => / no reference in /.test(l));
   if (brandLines.length && none.length === brandLines.length) out.push(`and none in the brands (${brands.join(', ')})`);
   else if (brandLines.length) out.push(`\n${brandLines.join('\n')}`);

@@ -5,8 +5,11 @@
  * Host, no other Origin or site): the API writes the config. A call that changes or computes
  * something is a POST with an `application/json` body (a browser asks before sending that to another
  * origin, and nothing here says yes: no CORS header is ever sent); a body that does not parse is a
- * JSON 400, a file name outside the config folders a JSON 400, an unknown call a JSON 404. Nothing
- * answers HTML but the page, and nothing answers 500 for bad input.
+ * JSON 400, a body of another shape (bodies.ts: a field's type, an unknown field, JSON nested deeper
+ * than any config file) a JSON 400 naming the field, a file name outside the config folders a JSON
+ * 400, an unknown call a JSON 404. Nothing answers HTML but the page, and nothing answers 500 for bad
+ * input. No answer names a path of the machine outside the project: a failure of the studio itself
+ * is logged in its terminal and answered in words (with the error's code, such as EACCES).
  *
  *   GET  /studio-api/workspace      brands, the schemas of the forms (and what a brand's merge reads of them), the preview's addresses, the routes' queries
  *   GET  /studio-api/files?brand=   the top layer's files: text and hash of each (a brand's: the product's under it too)
@@ -15,19 +18,23 @@
  *   POST /studio-api/review         {brand, base, drafts} -> per file: changes (path, old, new), diff, conflict; problems; why it may not be saved
  *   POST /studio-api/save           {brand, base, drafts} -> 200 written, or 422 (problems) / 409 (conflict) and nothing written
  *   POST /studio-api/preview        {data: normal|stress|empty, brand} -> the preview's mock reset to that data, speaking as the brand; who to log in as
+ *   POST /studio-api/phone          {on: true|false} -> the phone switch: the preview opened to this machine's network addresses (what a phone gets there: network-guard.ts), or closed to them
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { localOnly } from '../mock-server/local-only';
-import { PathError } from './files';
+import { ConfigNameError } from '../src/config/source/index';
+import { brandField, editsBody, phoneBody, previewBody, whereBody } from './bodies';
 import type { MockBrand } from '../mock-server/brand';
 import type { FormSchemas } from './schemas';
-import { BadRequest, type Edits, type Studio } from './studio';
+import { BadRequest, type Studio } from './studio';
 
 export interface PreviewInfo {
   /** the preview on this machine */
   origin: string;
   /** the preview's addresses on the network (the page draws their QR codes); empty when it listens on this machine only */
-  network: string[];
+  readonly network: string[];
+  /** the phone switch: the preview opened to the network (its addresses), or this machine's only */
+  phone(on: boolean): Promise<void>;
   /** switches the preview's mock to a data preset, speaking as `brand`; answers who to log in as */
   preset(name: 'normal' | 'stress' | 'empty', brand: MockBrand): Promise<{ username: string; password: string }>;
 }
@@ -38,26 +45,27 @@ export interface ApiOptions {
   /** the route queries that bring a route to its content (scripts/screens-lib.ts QUERY) */
   queries: Record<string, string>;
   preview?: PreviewInfo;
+  /** what a phone gets once the preview is open to the network, in the operator's words (preview.ts PHONE_GETS) */
+  phoneGets?: string;
 }
 
 const json = (res: Response, status: number, body: unknown) => void res.status(status).type('application/json').send(JSON.stringify(body));
 const refuse = (res: Response, status: number, error: string) => json(res, status, { error });
 
-/** `{ error }` with the status for what a handler threw: bad input is 400, anything else 500 with its message. */
+/**
+ * `{ error }` with the status for what a handler threw: bad input is 400; anything else is the
+ * studio's own failure, 500, said without the error's text (it may name files of the machine: it is
+ * in the terminal), by its code when it has one.
+ */
 function failed(res: Response, err: unknown): void {
-  if (err instanceof BadRequest || err instanceof PathError) return refuse(res, 400, err.message);
+  if (err instanceof BadRequest || err instanceof ConfigNameError) return refuse(res, 400, err.message);
   console.error('[studio]', err);
-  refuse(res, 500, `the studio failed: ${err instanceof Error ? err.message : String(err)}`);
+  const code = (err as { code?: unknown })?.code;
+  refuse(res, 500, `the studio failed${typeof code === 'string' && /^[A-Z0-9_]{2,40}$/.test(code) ? ` (${code})` : ''}: the terminal it runs in says why; nothing was written`);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function editsOf(body: Record<string, unknown>): Edits {
-  const { base, drafts } = body;
-  if (base !== undefined && !isObject(base)) throw new BadRequest('base: expected an object (file -> hash)');
-  if (drafts !== undefined && !isObject(drafts)) throw new BadRequest('drafts: expected an object (file -> JSON)');
-  return { base: (base ?? {}) as Record<string, string>, drafts: (drafts ?? {}) as Record<string, unknown> };
-}
+/** The preview as the page shows it: where it is, whether phones may open it and at which addresses, what they get there. */
+const previewState = (preview: PreviewInfo, gets: string) => ({ origin: preview.origin, network: preview.network, phone: preview.network.length > 0, gets });
 
 /** Refuses what is not this machine's own page or tool (local-only.ts). */
 export function thisMachineOnly(req: Request, res: Response, next: NextFunction): void {
@@ -67,7 +75,7 @@ export function thisMachineOnly(req: Request, res: Response, next: NextFunction)
   next();
 }
 
-export function studioApi({ studio, schemas, queries, preview }: ApiOptions): express.Router {
+export function studioApi({ studio, schemas, queries, preview, phoneGets = '' }: ApiOptions): express.Router {
   const router = express.Router();
   router.use(thisMachineOnly);
   router.use((req, res, next) => {
@@ -77,7 +85,7 @@ export function studioApi({ studio, schemas, queries, preview }: ApiOptions): ex
     if (type !== 'application/json') return refuse(res, 415, 'the studio\'s API takes an application/json body');
     next();
   });
-  router.use(express.json({ limit: '8mb', strict: true }));
+  router.use(express.json({ limit: '8mb', strict: false }));
   // a body that does not parse (or is too large) is a JSON error, never Express's HTML page
   router.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
     const e = err as { type?: string; status?: number };
@@ -86,10 +94,6 @@ export function studioApi({ studio, schemas, queries, preview }: ApiOptions): ex
     if (e?.status && e.status < 500) return refuse(res, e.status, 'the body could not be read');
     next(err);
   });
-  const body = (req: Request): Record<string, unknown> => {
-    if (!isObject(req.body)) throw new BadRequest('the body must be a JSON object');
-    return req.body;
-  };
   const handle = (fn: (req: Request, res: Response) => unknown) => async (req: Request, res: Response) => {
     try {
       const out = await fn(req, res);
@@ -106,39 +110,39 @@ export function studioApi({ studio, schemas, queries, preview }: ApiOptions): ex
       schemas,
       layering: studio.layering(),
       queries,
-      preview: preview ? { origin: preview.origin, network: preview.network } : null,
+      preview: preview ? previewState(preview, phoneGets) : null,
     })),
   );
   router.get(
     '/files',
-    handle((req) => studio.files(req.query.brand)),
+    handle((req) => studio.files(brandField(req.query.brand))),
   );
   router.post(
     '/draft',
     handle((req) => {
-      const b = body(req);
-      return studio.draft(b.brand, editsOf(b));
+      const { brand, edits } = editsBody(req.body);
+      return studio.draft(brand, edits);
     }),
   );
   router.post(
     '/where',
     handle((req) => {
-      const b = body(req);
-      return studio.where(b.brand, b.key, editsOf(b));
+      const { brand, key, edits } = whereBody(req.body);
+      return studio.where(brand, key, edits);
     }),
   );
   router.post(
     '/review',
     handle((req) => {
-      const b = body(req);
-      return studio.review(b.brand, editsOf(b));
+      const { brand, edits } = editsBody(req.body);
+      return studio.review(brand, edits);
     }),
   );
   router.post(
     '/save',
     handle((req, res) => {
-      const b = body(req);
-      const out = studio.save(b.brand, editsOf(b));
+      const { brand, edits } = editsBody(req.body);
+      const out = studio.save(brand, edits);
       if (out.saved) return out;
       const { status, ...rest } = out;
       json(res, status, rest);
@@ -148,11 +152,20 @@ export function studioApi({ studio, schemas, queries, preview }: ApiOptions): ex
   router.post(
     '/preview',
     handle(async (req) => {
-      const b = body(req);
+      const { data, brand } = previewBody(req.body);
       if (!preview) throw new BadRequest('this studio runs without a preview');
-      const data = b.data ?? 'normal';
-      if (data !== 'normal' && data !== 'stress' && data !== 'empty') throw new BadRequest('data: expected normal, stress or empty');
-      return preview.preset(data, studio.mockBrand(b.brand ?? 'product'));
+      return preview.preset(data, studio.mockBrand(brand));
+    }),
+  );
+  router.post(
+    '/phone',
+    handle(async (req) => {
+      const { on } = phoneBody(req.body);
+      if (!preview) throw new BadRequest('this studio runs without a preview');
+      await preview.phone(on);
+      const state = previewState(preview, phoneGets);
+      console.log(on ? `preview on the network: ${state.network.join(', ')}: ${phoneGets}` : 'preview: this machine only again');
+      return state;
     }),
   );
   router.use((req, res) => refuse(res, 404, `not a call of the studio's API: ${req.method} /studio-api${req.path}`));

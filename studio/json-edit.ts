@@ -15,8 +15,11 @@
  */
 import { createTwoFilesPatch } from 'diff';
 import { applyEdits, modify, type FormattingOptions, type JSONPath } from 'jsonc-parser';
+import { commonItems, isObject, sameJson, setOwn } from '../src/config/json';
+import type { Segment } from '../src/config/pointer';
 
-export type Segment = string | number;
+export { sameJson } from '../src/config/json';
+export { pointerOf, segmentsOf, type Segment } from '../src/config/pointer';
 
 export interface Change {
   path: Segment[];
@@ -28,21 +31,6 @@ export interface Change {
   insert?: true;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Deep equality of JSON values (key order does not matter, as it does not for the app). */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
-  }
-  if (isObject(a) && isObject(b)) {
-    const ka = Object.keys(a).filter((k) => a[k] !== undefined);
-    const kb = Object.keys(b).filter((k) => b[k] !== undefined);
-    return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameJson(a[k], b[k]));
-  }
-  return false;
-}
 
 /**
  * The changes from `before` to `after`. Objects are compared key by key, arrays of equal length item
@@ -72,27 +60,10 @@ export function jsonChanges(before: unknown, after: unknown, at: Segment[] = [])
 
 /** Deletions (from the last) then insertions (from the first), around the longest run of items both arrays share. */
 function arrayChanges(before: unknown[], after: unknown[], at: Segment[]): Change[] {
-  const n = before.length;
-  const m = after.length;
-  // lcs[i][j]: the longest common subsequence of before[i..] and after[j..]
-  const lcs = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) lcs[i][j] = sameJson(before[i], after[j]) ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
-  }
-  const kept = new Set<number>();
-  const placed = new Set<number>();
-  for (let i = 0, j = 0; i < n && j < m; ) {
-    if (sameJson(before[i], after[j])) {
-      kept.add(i);
-      placed.add(j);
-      i++;
-      j++;
-    } else if (lcs[i + 1][j] >= lcs[i][j + 1]) i++;
-    else j++;
-  }
+  const { a: kept, b: placed } = commonItems(before, after, sameJson);
   const out: Change[] = [];
-  for (let i = n - 1; i >= 0; i--) if (!kept.has(i)) out.push({ path: [...at, i], old: before[i], new: undefined });
-  for (let j = 0; j < m; j++) if (!placed.has(j)) out.push({ path: [...at, j], old: undefined, new: after[j], insert: true });
+  for (let i = before.length - 1; i >= 0; i--) if (!kept.has(i)) out.push({ path: [...at, i], old: before[i], new: undefined });
+  for (let j = 0; j < after.length; j++) if (!placed.has(j)) out.push({ path: [...at, j], old: undefined, new: after[j], insert: true });
   return out;
 }
 
@@ -130,16 +101,6 @@ export function textDiff(file: string, before: string, after: string): string {
   return createTwoFilesPatch(`a/${file}`, `b/${file}`, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
 }
 
-/** A path as a JSON Pointer: ['constants', 'withdrawMin'] -> /constants/withdrawMin ('' for the whole file). */
-export function pointerOf(path: readonly Segment[]): string {
-  return path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-}
-
-/** A JSON Pointer as a path (numbers stay strings: a pointer does not say whether it is an index). */
-export function segmentsOf(pointer: string): string[] {
-  if (pointer === '' || pointer === '/') return [];
-  return pointer.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
 
 /** The changes applied to a JSON value (not a text): a copy, the input untouched; what a rebase of an edit onto a newer file does. */
 export function applyToJson(json: unknown, changes: Change[]): unknown {
@@ -163,7 +124,7 @@ export function applyToJson(json: unknown, changes: Change[]): unknown {
     } else if (parent && typeof parent === 'object') {
       const obj = parent as Record<string, unknown>;
       if (c.new === undefined) delete obj[last];
-      else obj[last] = structuredClone(c.new);
+      else setOwn(obj, String(last), structuredClone(c.new));
     }
   }
   return out;

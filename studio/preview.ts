@@ -20,15 +20,20 @@
  * the studio (postMessage, which the studio takes only from the preview's exact origin, as Payload's
  * live preview does) that the session is in place: later routes only move the frame's hash.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { networkInterfaces, tmpdir } from 'node:os';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createServer, type Connect, type Plugin, type PluginOption, type UserConfig, type ViteDevServer } from 'vite';
 import type { MockBrand } from '../mock-server/brand';
 import { securityHeadersFor } from '../scripts/security-headers';
+import { publicDirOf } from '../scripts/vite/brand-assets';
+import { NETWORK_GUARD } from '../scripts/vite/network-guard';
+import type { BuildPaths } from '../scripts/vite/paths';
 import type { PreviewInfo } from './api';
-import { readFolder } from './files';
+import { syncFolder, type FolderContent } from '../src/config/source/index';
 import type { PreviewSink } from './studio';
 
 export interface PreviewOptions {
@@ -36,13 +41,17 @@ export interface PreviewOptions {
   /** the product's config folder: the scratch folder starts as a copy of it */
   configDir: string;
   port: number;
-  /** 0.0.0.0: phones on the network may open it; 127.0.0.1: this machine only */
-  host: string;
+  /** open to phones on the network from the start (the phone switch; off: this machine only until it is turned on) */
+  phone?: boolean;
   /** the studio's origins, which may frame the preview */
   studioOrigins: string[];
 }
 
 export type Preview = PreviewInfo & PreviewSink & { close(): Promise<void> };
+
+/** What a phone gets, as the studio says it when the preview is opened to the network (docs/OPERATING.md says the same). */
+export const PHONE_GETS =
+  "a phone on this network gets the app only: its page, its code, the config with your unsaved edits, its pictures and the mock's /api (as a visitor, or logging in); not the studio, not the shortcut into the member's session, not the mock's control surface, no other file of this folder";
 
 /** The plugins of vite.config.ts the preview leaves out (see above; the mock is mounted below, with its control surface). */
 const LEFT_OUT = new Set(['config-check', 'dev-security-headers', 'mock-api']);
@@ -125,23 +134,80 @@ async function flatPlugins(list: PluginOption[] | undefined): Promise<Plugin[]> 
   return out;
 }
 
-export async function startPreview({ root, configDir, port, host, studioOrigins }: PreviewOptions): Promise<Preview> {
-  const scratch = mkdtempSync(path.join(tmpdir(), 'studio-preview-'));
-  cpSync(configDir, scratch, { recursive: true });
-  const network = host === '127.0.0.1' || host === 'localhost' ? [] : networkAddresses();
+/**
+ * The phone switch: the preview listens on 127.0.0.1; turned on, it listens on each of this machine's
+ * network addresses too (the same port, the same server: its requests and its HMR socket are handed to
+ * Vite's), and answers there what network-guard.ts lets another machine have.
+ */
+function phoneSwitch(vite: () => Server, port: number) {
+  let open: Server[] = [];
+  /** the HMR sockets of phones (an upgraded connection is no longer the server's to close) */
+  const sockets = new Set<Duplex>();
+  const closeAll = async () => {
+    const was = open;
+    open = [];
+    const closed = Promise.all(was.map((s) => new Promise<void>((r) => s.close(() => r()))));
+    for (const s of was) s.closeAllConnections();
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+    await closed;
+  };
+  return {
+    urls: () => open.map((s) => s.address()).map((a) => (a && typeof a === 'object' ? `http://${a.address}:${port}/` : '')).filter(Boolean),
+    async set(on: boolean): Promise<void> {
+      if (!on) return closeAll();
+      if (open.length) return;
+      const listening = networkAddresses().map(
+        (address) =>
+          new Promise<Server>((resolve, reject) => {
+            const s = createHttpServer((req, res) => vite().emit('request', req, res));
+            s.on('upgrade', (req, socket, head) => {
+              sockets.add(socket);
+              socket.once('close', () => sockets.delete(socket));
+              vite().emit('upgrade', req, socket, head);
+            });
+            s.once('error', reject);
+            s.listen(port, address, () => resolve(s));
+          }),
+      );
+      const settled = await Promise.allSettled(listening);
+      open = settled.filter((r): r is PromiseFulfilledResult<Server> => r.status === 'fulfilled').map((r) => r.value);
+      const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) {
+        await closeAll();
+        throw new Error(`the preview could not listen on the network: ${(failed.reason as Error).message}`);
+      }
+    },
+  };
+}
 
-  // vite.config.ts reads its config folder (SCREENS_CONFIG_DIR) when it is loaded: set for that moment
-  // only, so the rest of the studio (where's heading) still sees the operator's own setting
-  const saved = process.env.SCREENS_CONFIG_DIR;
-  process.env.SCREENS_CONFIG_DIR = scratch;
+export async function startPreview({ root, configDir, port, phone = false, studioOrigins }: PreviewOptions): Promise<Preview> {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'studio-preview-'));
+  // the scratch folder and the public folder brand-assets.ts makes of it go when the process ends,
+  // however it ends (Ctrl-C, SIGTERM, an error; a child of the group such as esbuild may be gone first)
+  const pictures = publicDirOf({ root, configDir: scratch });
+  const removeScratch = () => {
+    for (const p of [scratch, pictures, `${pictures}.source`]) rmSync(p, { recursive: true, force: true });
+  };
+  process.once('exit', removeScratch);
+  cpSync(configDir, scratch, { recursive: true });
+  /** the addresses a phone may open it at once the switch is on (the page's security headers name them from the start) */
+  const network = networkAddresses();
+
   let server: ViteDevServer;
   let createApp: typeof import('../mock-server/app').createApp;
   let mock: Connect.NextHandleFunction;
   /** the names the mock speaks as (undefined: those of the scratch folder at start, the product's) */
   let speaking: string | undefined;
-  try {
-    const { default: config } = (await import(`${pathToFileURL(path.join(root, 'vite.config.ts')).href}`)) as { default: UserConfig };
-    const plugins = (await flatPlugins(config.plugins)).filter((p) => !LEFT_OUT.has(p.name));
+  {
+    // vite.config.ts's build of the app, for the scratch folder
+    const { appConfig } = (await import(`${pathToFileURL(path.join(root, 'vite.config.ts')).href}`)) as { appConfig: (paths: BuildPaths) => UserConfig };
+    const config = appConfig({ root, configDir: scratch });
+    const all = (await flatPlugins(config.plugins)).filter((p) => !LEFT_OUT.has(p.name));
+    // the guard before every other middleware (the enter page and the mock's control surface are this machine's only)
+    const guard = all.filter((p) => p.name === NETWORK_GUARD);
+    if (guard.length !== 1) throw new Error(`vite.config.ts has no ${NETWORK_GUARD} plugin: the preview would serve every file to the network`);
+    const plugins = all.filter((p) => p.name !== NETWORK_GUARD);
     ({ createApp } = await import('../mock-server/app'));
     // (no publicOrigin: the service and game pages' addresses are the one the frame opened, so it may frame them)
     mock = createApp({ control: true, latencyMs: 0 });
@@ -157,24 +223,19 @@ export async function startPreview({ root, configDir, port, host, studioOrigins 
       ...config,
       configFile: false,
       root,
-      plugins: [headers, enterPlugin(), ...plugins, publicFilesPlugin(scratch)],
-      server: { ...config.server, port, host, strictPort: true },
+      plugins: [...guard, headers, enterPlugin(), ...plugins, publicFilesPlugin(scratch)],
+      server: { ...config.server, port, host: '127.0.0.1', strictPort: true },
       // its own prebundled dependencies, apart from a running `npm start`
       cacheDir: path.join(root, 'node_modules', '.vite-studio'),
       clearScreen: false,
       logLevel: 'warn',
     });
     await server.listen();
-  } finally {
-    if (saved === undefined) delete process.env.SCREENS_CONFIG_DIR;
-    else process.env.SCREENS_CONFIG_DIR = saved;
   }
 
   const origin = `http://127.0.0.1:${port}`;
-  const urls = network.map((a) => `http://${a}:${port}/`);
-  const written = new Map<string, string>();
-  /** the config files in the scratch folder (the product's at start; a brand may add and take away some) */
-  const present = new Set(Object.keys(readFolder(scratch)));
+  const phones = phoneSwitch(() => server.httpServer as Server, port);
+  if (phone) await phones.set(true);
   const post = async (url: string, body: unknown) => {
     const r = await fetch(`${origin}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const json = (await r.json()) as { code: number; message: string; data: Record<string, unknown> };
@@ -184,41 +245,25 @@ export async function startPreview({ root, configDir, port, host, studioOrigins 
 
   return {
     origin,
-    network: urls,
+    get network() {
+      return phones.urls();
+    },
+    phone: (on: boolean) => phones.set(on),
 
     /**
-     * The merged view into the scratch folder: each file whose text changed, whole (a rename: Vite
-     * never reads half a file); a file the view no longer has (another brand's own screen) removed;
-     * the pictures of the view's layers (a brand's logo and icon over the product's) copied in.
+     * The merged view into the scratch folder (src/config/source syncFolder): each file whose text
+     * changed, whole (a rename: Vite never reads half a file); a file the view no longer has (another
+     * brand's own screen) removed; the pictures of the view's layers (a brand's logo and icon over the
+     * product's) copied in. A file that is not valid JSON keeps the scratch folder's last good copy.
      */
     show(files, assets) {
+      const content: FolderContent = new Map();
       for (const [name, json] of Object.entries(files)) {
-        if (json instanceof Error) continue;
-        const text = `${JSON.stringify(json, null, 2)}\n`;
-        if (written.get(name) === text) continue;
-        const abs = path.join(scratch, name);
-        mkdirSync(path.dirname(abs), { recursive: true });
-        writeFileSync(`${abs}.tmp`, text);
-        renameSync(`${abs}.tmp`, abs);
-        written.set(name, text);
-        present.add(name);
+        if (!(json instanceof Error)) content.set(name, `${JSON.stringify(json, null, 2)}\n`);
+        else if (existsSync(path.join(scratch, name))) content.set(name, { copy: path.join(scratch, name) });
       }
-      for (const name of [...present]) {
-        if (name in files) continue;
-        rmSync(path.join(scratch, name), { force: true });
-        present.delete(name);
-        written.delete(name);
-      }
-      const dir = path.join(scratch, 'assets');
-      mkdirSync(dir, { recursive: true });
-      for (const [name, from] of Object.entries(assets)) {
-        const bytes = readFileSync(from);
-        const abs = path.join(dir, name);
-        if (existsSync(abs) && readFileSync(abs).equals(bytes)) continue;
-        writeFileSync(`${abs}.tmp`, bytes);
-        renameSync(`${abs}.tmp`, abs);
-      }
-      for (const name of readdirSync(dir)) if (!(name in assets)) rmSync(path.join(dir, name), { force: true });
+      for (const [name, from] of Object.entries(assets)) content.set(`assets/${name}`, { copy: from });
+      syncFolder(scratch, content);
     },
 
     /**
@@ -238,8 +283,13 @@ export async function startPreview({ root, configDir, port, host, studioOrigins 
     },
 
     async close() {
-      await server.close();
-      rmSync(scratch, { recursive: true, force: true });
+      try {
+        await phones.set(false);
+        await server.close();
+      } finally {
+        removeScratch();
+        process.off('exit', removeScratch);
+      }
     },
   };
 }

@@ -22,6 +22,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isObject as isJsonObject } from '../src/config/json';
+import { escapeSegment } from '../src/config/pointer';
 
 export interface FormSchemas {
   /** the draft the schema files declare ($schema), for the form's validator */
@@ -31,14 +33,14 @@ export interface FormSchemas {
 
 const HEX_COLOUR = '^#[0-9a-fA-F]{6}$';
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = isJsonObject as (v: unknown) => v is Json;
 
 /** A reference of file `file` rewritten into the bundle's definitions. */
 export function bundledRef(file: string, ref: string): string {
   const hash = ref.indexOf('#');
   const target = hash < 0 ? ref : ref.slice(0, hash);
   const pointer = hash < 0 ? '' : ref.slice(hash + 1);
-  return `#/definitions/${(target || file).replace(/~/g, '~0').replace(/\//g, '~1')}${pointer === '/' ? '' : pointer}`;
+  return `#/definitions/${escapeSegment(target || file)}${pointer === '/' ? '' : pointer}`;
 }
 
 /** What an option of an anyOf is, in a word: `navigate` (its type's const), `number`, `list`, the definition it names. */

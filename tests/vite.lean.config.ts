@@ -18,8 +18,8 @@
  * Its message lists what had been written.
  */
 import { readdirSync } from 'node:fs';
-import type { Plugin, PluginOption, UserConfig } from 'vite';
-import product from '../vite.config.ts';
+import { defineConfig, type Plugin, type PluginOption, type UserConfig } from 'vite';
+import { appConfig, pathsFromEnv } from '../vite.config.ts';
 
 /** the plugins left out, by name */
 export const LEFT_OUT = ['browser-floor', 'precompress'];
@@ -27,9 +27,6 @@ export const LEFT_OUT = ['browser-floor', 'precompress'];
 const flat = (list: PluginOption[]): PluginOption[] => list.flatMap((p) => (Array.isArray(p) ? flat(p) : [p]));
 const name = (p: PluginOption): string | undefined => (p && typeof p === 'object' && 'name' in p ? (p as Plugin).name : undefined);
 
-const plugins = flat((product as UserConfig).plugins ?? []);
-// a plugin renamed in vite.config.ts must be renamed here too, or this build would quietly be the whole one
-for (const left of LEFT_OUT) if (!plugins.some((p) => name(p) === left)) throw new Error(`tests/vite.lean.config.ts: vite.config.ts has no plugin named ${left}`);
 
 /** fails the build once every other step has written, before the output folder is swapped in (atomic-out-dir, the last plugin) */
 function failAfterWrite(): Plugin {
@@ -51,8 +48,13 @@ function failAfterWrite(): Plugin {
   };
 }
 
-const kept = plugins.filter((p) => !LEFT_OUT.includes(name(p) ?? ''));
-if (name(kept.at(-1)) !== 'atomic-out-dir') throw new Error('tests/vite.lean.config.ts: atomic-out-dir is no longer the last plugin of vite.config.ts');
-if (process.env.FAIL_AFTER_WRITE === '1') kept.splice(-1, 0, failAfterWrite());
-
-export default { ...(product as UserConfig), plugins: kept } satisfies UserConfig;
+export default defineConfig((): UserConfig => {
+  const product = appConfig(pathsFromEnv());
+  const plugins = flat(product.plugins ?? []);
+  // a plugin renamed in vite.config.ts must be renamed here too, or this build would quietly be the whole one
+  for (const left of LEFT_OUT) if (!plugins.some((p) => name(p) === left)) throw new Error(`tests/vite.lean.config.ts: vite.config.ts has no plugin named ${left}`);
+  const kept = plugins.filter((p) => !LEFT_OUT.includes(name(p) ?? ''));
+  if (name(kept.at(-1)) !== 'atomic-out-dir') throw new Error('tests/vite.lean.config.ts: atomic-out-dir is no longer the last plugin of vite.config.ts');
+  if (process.env.FAIL_AFTER_WRITE === '1') kept.splice(-1, 0, failAfterWrite());
+  return { ...product, plugins: kept };
+});

@@ -1,7 +1,7 @@
 /** Accounts: login, register, logout, the user entity, profile, passwords, avatar, agent application. */
 import type { User } from '../../src/api/types';
 import { dummyHash, hashPassword, verifyPassword } from '../passwords';
-import { checkLogin, checkPayPassword, tooManyLogins, tooManyPayPasswords } from '../guess';
+import { checkLogin, checkLoginPassword, checkPayPassword, tooManyLogins, tooManyPayPasswords } from '../guess';
 import { newMember } from '../seed';
 import { fail, memberOnly, ok, yuan, type PartialHandlers } from '../http';
 import type { Member, MockState } from '../state';
@@ -102,7 +102,9 @@ export const accountHandlers = {
 
   editPassword: memberOnly<'editPassword'>(async ({ payload, state }, me) => {
     if (payload.password === payload.paypassword) return fail(1, '新旧密码不能一致！');
-    if (!(await verifyPassword(payload.password, me.passwordHash))) return fail(205, '旧密码错误');
+    const good = await checkLoginPassword(state, me, payload.password);
+    if (good === 'blocked') return tooManyLogins();
+    if (!good) return fail(205, '旧密码错误');
     me.passwordHash = await hashPassword(payload.paypassword);
     // Like a real backend: a new login password ends every session of the member.
     state.revokeAllTokens(me);

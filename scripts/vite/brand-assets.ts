@@ -19,7 +19,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Plugin, ViteDevServer } from 'vite';
 import { fillTemplate } from '../../src/config/brand.ts';
-import { shownPath } from '../config-dir.ts';
+import { configSource, shownPath } from '../../src/config/source/index.ts';
 import { readApp } from './app-json.ts';
 import { inConfig, type BuildPaths } from './paths.ts';
 import { refused } from './refuse.ts';
@@ -36,7 +36,9 @@ function writePublicAssets(paths: BuildPaths): string[] {
   const assetsCache = path.dirname(publicDir);
   const app = readApp(configDir);
   const unknown: string[] = [];
-  const src = path.join(configDir, 'assets');
+  // the config folder's assets as its source reads them: a link leading out of the config folders, or a
+  // folder among them, is left out (check:config names it and fails the build)
+  const assets = configSource({ root: paths.root, productDir: configDir }).assets();
   rmSync(publicDir, { recursive: true, force: true });
   mkdirSync(publicDir, { recursive: true });
   writeFileSync(`${publicDir}.source`, configDir);
@@ -46,8 +48,7 @@ function writePublicAssets(paths: BuildPaths): string[] {
     rmSync(path.join(assetsCache, marker.slice(0, -'.source'.length)), { recursive: true, force: true });
     rmSync(path.join(assetsCache, marker), { force: true });
   }
-  for (const name of existsSync(src) ? readdirSync(src) : []) {
-    const from = path.join(src, name);
+  for (const [name, from] of Object.entries(assets)) {
     if (name.endsWith('.svg')) {
       const names: string[] = [];
       writeFileSync(path.join(publicDir, name), fillTemplate(readFileSync(from, 'utf8'), app, names));

@@ -13,13 +13,11 @@
  * the public folder), all of them a folder; one merge written once keeps each of them unchanged.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import type { ConfigBundle } from '../../src/config/check.ts';
-import { brandsDirOf } from '../config-dir.ts';
-import { loadBrand, unknownBrand } from '../config-fs.ts';
-import type { BuildPaths } from './paths.ts';
+import { brandsDirOf, configSource } from '../../src/config/source/index.ts';
+import { inLayers, type BuildPaths } from './paths.ts';
 
 /**
  * Where a brand's merged config is written: one folder per brand and pair of layer folders (a test's
@@ -41,65 +39,25 @@ function removeStale(cache: string): void {
 
 /** the brand's folder (brands/<id>/), or an error naming the brands there are */
 export function brandDir(root: string, id: string): string {
-  const problem = unknownBrand(root, id);
-  if (problem) throw new Error(problem);
-  return path.join(brandsDirOf(root), id);
-}
-
-/** the files of the merged folder: relative name -> text (a file that is not valid JSON as its layer has it, for the overlay to show) */
-function mergedFiles(root: string, productDir: string, id: string): Map<string, string | { copy: string }> {
-  const { bundle, files } = loadBrand(root, id, productDir);
-  const out = new Map<string, string | { copy: string }>();
-  const text = (entry: ConfigBundle['app']) => {
-    if (!(entry.json instanceof Error)) return `${JSON.stringify(entry.json, null, 2)}\n`;
-    const layer = files.find((f) => f.file === entry.file);
-    return { copy: path.resolve(root, layer?.overlay?.file ?? entry.file) };
-  };
-  out.set('app.json', text(bundle.app));
-  out.set('messages.json', text(bundle.messages));
-  out.set('routes.json', text(bundle.routes));
-  for (const [name, f] of Object.entries(bundle.screens)) out.set(`screens/${name}.json`, text(f));
-  for (const [name, f] of Object.entries(bundle.forms)) out.set(`forms/${name}.json`, text(f));
-  // the product's assets, then the brand's (a file of the same name replaces the product's)
-  for (const dir of [path.join(productDir, 'assets'), path.join(brandsDirOf(root), id, 'assets')]) {
-    if (existsSync(dir)) for (const name of readdirSync(dir)) out.set(`assets/${name}`, { copy: path.join(dir, name) });
+  try {
+    return configSource({ root }).requireBrand(id).dir;
+  } catch (err) {
+    throw new Error(`BRAND=${id}: ${(err as Error).message}`, { cause: err });
   }
-  return out;
 }
 
 /**
- * Writes the brand's merged config folder; only files whose content changed are written (and files
- * no longer there removed). Returns the folder and the absolute paths that changed.
+ * Writes the brand's merged config folder (src/config/source: only files whose content changed are
+ * written, files no longer there removed). Returns the folder and the absolute paths that changed.
  */
 export function writeBrandConfig(root: string, id: string, productDir: string): { dir: string; changed: string[] } {
-  const layer = brandDir(root, id);
+  const source = configSource({ root, productDir });
+  const layer = source.requireBrand(id).dir;
   const dir = brandConfigDir(root, id, productDir);
   removeStale(path.dirname(dir));
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}.source`, `${productDir}\n${layer}`);
-  const files = mergedFiles(root, productDir, id);
-  const changed: string[] = [];
-  for (const [rel, content] of files) {
-    const abs = path.join(dir, rel);
-    const bytes = typeof content === 'string' ? Buffer.from(content) : readFileSync(content.copy);
-    if (existsSync(abs) && readFileSync(abs).equals(bytes)) continue;
-    mkdirSync(path.dirname(abs), { recursive: true });
-    if (typeof content === 'string') writeFileSync(abs, content);
-    else copyFileSync(content.copy, abs);
-    changed.push(abs);
-  }
-  for (const sub of ['', 'screens', 'forms', 'assets']) {
-    const d = path.join(dir, sub);
-    if (!existsSync(d)) continue;
-    for (const name of readdirSync(d, { withFileTypes: true })) {
-      const rel = sub ? `${sub}/${name.name}` : name.name;
-      if (name.isFile() && !files.has(rel)) {
-        rmSync(path.join(d, name.name));
-        changed.push(path.join(d, name.name));
-      }
-    }
-  }
-  return { dir, changed };
+  return { dir, changed: source.writeMerged(dir, id) };
 }
 
 /** In the dev server: a change in either layer writes the merged folder again and announces what changed in it. */
@@ -110,9 +68,8 @@ export function brandLayers(paths: BuildPaths): Plugin {
     apply: 'serve',
     configureServer(server) {
       if (!brand) return;
-      const inLayers = (file: string) => layers.some((l) => file.startsWith(l + path.sep)) && !file.includes(`${path.sep}schema${path.sep}`);
       server.watcher.on('all', (event, file) => {
-        if (!inLayers(path.resolve(file))) return;
+        if (!inLayers(paths, file)) return;
         let changed: string[];
         try {
           changed = writeBrandConfig(root, brand, layers[0]).changed;

@@ -10,7 +10,7 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { overlayFrame } from '../../src/config/json-text.ts';
 import { errorsOf, formatProblems, isWarning } from '../../src/config/checks/output.ts';
 import type { Problem } from '../../src/config/checks/types.ts';
-import { shownPath } from '../config-dir.ts';
+import { shownPath } from '../../src/config/source/index.ts';
 import { inConfig, inLayers, type BuildPaths } from './paths.ts';
 import { refused } from './refuse.ts';
 

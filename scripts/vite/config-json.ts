@@ -4,11 +4,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { isObject } from '../../src/config/json.ts';
 import { overlayFrame, readJsonText } from '../../src/config/json-text.ts';
-import { shownPath } from '../config-dir.ts';
+import { shownPath } from '../../src/config/source/paths.ts';
 import { PLAIN, type Cursor } from '../../src/config/overlay/merge.ts';
 import { schemaCursor, type SchemaFileKind, type SchemaSource } from '../../src/config/overlay/schema-cursor.ts';
-import { schemaSource } from '../config-fs.ts';
+import { schemaSource } from '../../src/config/source/schemas.ts';
 import { inConfig, type BuildPaths } from './paths.ts';
 
 /**
@@ -55,8 +56,6 @@ export function strippedConfig(code: string, cursor: Cursor = PLAIN): string | u
     return undefined;
   }
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** `v` without the `id` of each item of a list keyed by id */
 function withoutIds(v: unknown, cur: Cursor): unknown {

@@ -1,6 +1,6 @@
 /**
  * Where the build reads from: the project and its config folder (screens.config/, or
- * SCREENS_CONFIG_DIR: scripts/config-dir.ts; for a brand, BRAND=<id>, its merged folder written by
+ * SCREENS_CONFIG_DIR: src/config/source/paths.ts; for a brand, BRAND=<id>, its merged folder written by
  * brand-config.ts). Every plugin of scripts/vite/ takes these, so a test can point one at a copy.
  */
 import path from 'node:path';

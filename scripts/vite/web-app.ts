@@ -33,7 +33,16 @@ export function precached(url: string): boolean {
  * the broken picture anyway (sharp, every size at once, can corrupt its own memory doing so and end
  * the process with no message), and its error would take the place of the one that names the file.
  */
-function onlyWhenBuilt(plugins: Plugin[]): Plugin[] {
+/** the sub-plugin of vite-plugin-pwa that draws the icons and writes the worker in its closeBundle */
+export const PWA_BUILD = 'vite-plugin-pwa:build';
+
+export function onlyWhenBuilt(plugins: Plugin[]): Plugin[] {
+  // it is vite-plugin-pwa's own part, known here by its name: an upgrade that renames it or moves its
+  // work out of an object-form closeBundle would leave the guard silently off, so it stops the build
+  const target = plugins.find((p) => p.name === PWA_BUILD);
+  if (!target || !target.closeBundle || typeof target.closeBundle === 'function') {
+    throw new Error(`scripts/vite/web-app.ts: vite-plugin-pwa has no plugin "${PWA_BUILD}" with a closeBundle handler object (its plugins: ${plugins.map((p) => p.name).join(', ')}); its icons and service worker would be written after a failed build: update onlyWhenBuilt for this version`);
+  }
   let built = false;
   const watch: Plugin = {
     name: 'web-app:built',
@@ -50,7 +59,7 @@ function onlyWhenBuilt(plugins: Plugin[]): Plugin[] {
     watch,
     ...plugins.map((p) => {
       const hook = p.closeBundle;
-      if (p.name !== 'vite-plugin-pwa:build' || !hook || typeof hook === 'function') return p;
+      if (p !== target || !hook || typeof hook === 'function') return p;
       const { handler } = hook;
       return {
         ...p,

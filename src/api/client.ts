@@ -15,7 +15,8 @@
  *   the offline hook (the shell's offline message) at once instead of a spinner;
  * - a failed reply says whether the backend itself failed (`transient`: HTTP 5xx, a 5xx code, a
  *   reply that is not the envelope; a network failure or timeout is `network`): polls back off on it;
- * - `callShared()` is a read that identical concurrent reads share (one request), see below;
+ * - `callShared()` is a read that identical reads share (one request): while it is in flight, or
+ *   once after a read started ahead (`ahead`), by the policy of reuse.ts;
  * - a call app.json answers where it sets the value (catalogue `fromConfig`: a brand's customer
  *   service address) is answered from it, with no request.
  *
@@ -26,13 +27,17 @@ import type { EndpointName, Envelope, ReplyOf } from './catalogue';
 import { wireOf } from './wire';
 import { takeEarly } from './early';
 import { readReply } from './read';
-import { buildRequest, configReply, type EndpointShape } from './request';
+import { buildRequest, configReply, type BuiltRequest } from './request';
+import { Held, requestKey, REUSE_TTL_MS } from './reuse';
 
 export type CallResult<T> =
   | { ok: true; code: 200; message: string; data: T }
   /** errorData: the data a failed reply still carries (a 501 game launch sends the url to look around with) */
   | { ok: false; code: number; message: string; data: null; network?: false; errorData?: unknown; transient?: true }
   | { ok: false; code: 0; message: string; data: null; network: true };
+
+/** a call that got no answer: the network, a timeout, or the backend itself failing (5xx, not the envelope); the backend may have done it */
+export const unanswered = (r: CallResult<unknown>): boolean => !r.ok && (r.network === true || r.transient === true);
 
 export interface CallOptions {
   /** do not toast a non-200 reply; the caller handles it */
@@ -133,20 +138,34 @@ let generation = 0;
 
 /**
  * Money calls sent and not answered (a network failure, a timeout, a 5xx: the backend may have done
- * it), by call, payload and token: their Idempotency-Key. The same call again is the same request,
- * so it carries the same key and the backend answers it once; any answer ends it, and another
- * payload (a changed form) or another member is another request with a new key. Memory only.
+ * it), by request (reuse.ts requestKey: call, payload and token): their Idempotency-Key. The same
+ * call again is the same request, so it carries the same key and the backend answers it once; any
+ * answer ends it, and another payload (a changed form) or another member is another request with a
+ * new key. Memory only.
  */
-const unanswered = new Map<string, string>();
+const pending = new Held<string>();
 
+/**
+ * A call: a command (a form's submit, a money call) or a read that is not shared. A money call's
+ * Idempotency-Key is made here, and only here (one per call, kept while it goes unanswered).
+ */
 export async function call<K extends EndpointName>(name: K, payload?: Record<string, unknown>, options: CallOptions = {}): Promise<CallResult<ReplyOf<K>>> {
-  const same = wireOf(name).idempotent && !options.idempotencyKey ? JSON.stringify([name, payload ?? null, hooks.getToken()]) : '';
-  const key = same && (unanswered.get(same) ?? newIdempotencyKey());
+  const own = fromConfig(name);
+  if (own) return own;
+  const ep = wireOf(name);
+  const token = hooks.getToken();
+  let key = options.idempotencyKey;
+  let same: string | undefined;
+  if (ep.idempotent && !key) {
+    const { url, init } = buildRequest(ep, payload, token, hooks.baseUrl);
+    same = requestKey(init.method, url, init.body, token);
+    key = (same && pending.peek(same)) || newIdempotencyKey();
+  }
   try {
-    const r = await send(name, payload, key ? { ...options, idempotencyKey: key } : options);
-    if (key) {
-      if (!r.ok && (r.network || r.transient)) unanswered.set(same, key);
-      else unanswered.delete(same);
+    const r = await send(name, buildRequest(ep, payload, token, hooks.baseUrl, key), options);
+    if (same && key) {
+      if (unanswered(r)) pending.hold(same, key);
+      else pending.drop(same);
     }
     return r;
   } finally {
@@ -154,35 +173,47 @@ export async function call<K extends EndpointName>(name: K, payload?: Record<str
   }
 }
 
-const inFlight = new Map<string, { generation: number; options: CallOptions; reply: Promise<CallResult<unknown>> }>();
+type SharedRead = { generation: number; options: CallOptions; reply: Promise<CallResult<unknown>> };
+/** shared reads in flight, by request */
+const inFlight = new Held<SharedRead>();
+/** reads started ahead of their reader (`ahead`): each answers the next identical read once, while fresh */
+const ahead = new Held<SharedRead>(REUSE_TTL_MS);
 const dropped = { ok: false, code: 0, message: '', data: null, network: true } as const;
 
 /**
- * A read (a screen's data, a poll, the session's loads) shared by identical concurrent reads: the
- * same call with the same payload and token while one is in flight (and no command ended since)
- * gets that request's reply instead of a new request. The reply toasts a failure or shows the
- * auth dialog unless every sharer asked for `quiet` / `silentAuth`. A sharer's `signal` only stops
- * its own wait: the request goes on for the others (or until its timeout), and a late sharer may
- * still join it.
+ * A read (a screen's data, a poll, the session's loads) shared by identical reads (reuse.ts): the same
+ * request (call, payload, token) while one is in flight, or once after one started `ahead` (a
+ * screen's first data, started with its config), gets that request's reply instead of a new request,
+ * as long as no command ended since it was sent. The reply toasts a failure or shows the auth dialog
+ * unless every sharer asked for `quiet` / `silentAuth`. A sharer's `signal` only stops its own wait:
+ * the request goes on for the others (or until its timeout), and a late sharer may still join it.
  */
 export function callShared<K extends EndpointName>(
   name: K,
   payload: Record<string, unknown> = {},
-  options: Pick<CallOptions, 'quiet' | 'silentAuth' | 'signal'> = {},
+  options: Pick<CallOptions, 'quiet' | 'silentAuth' | 'signal'> & { ahead?: true } = {},
 ): Promise<CallResult<ReplyOf<K>>> {
-  const key = JSON.stringify([name, payload, hooks.getToken()]);
-  let read = inFlight.get(key);
-  if (read && read.generation === generation) {
+  const own = fromConfig(name);
+  if (own) return Promise.resolve(own);
+  const token = hooks.getToken();
+  const built = buildRequest(wireOf(name), payload, token, hooks.baseUrl);
+  const key = requestKey(built.init.method, built.url, built.init.body, token);
+  // a body that is not text (an upload) is never shared
+  if (key === undefined) return send(name, built, options);
+  const current = (r: SharedRead | undefined) => (r && r.generation === generation ? r : undefined);
+  let read = current(ahead.take(key)) ?? current(inFlight.peek(key));
+  if (read) {
     read.options.quiet &&= options.quiet;
     read.options.silentAuth &&= options.silentAuth;
   } else {
-    const own = { generation, options: { quiet: options.quiet, silentAuth: options.silentAuth }, reply: Promise.resolve<CallResult<unknown>>(dropped) };
-    own.reply = send(name, payload, own.options).finally(() => {
-      if (inFlight.get(key) === own) inFlight.delete(key);
-    });
-    inFlight.set(key, own);
+    const own: SharedRead = { generation, options: { quiet: options.quiet, silentAuth: options.silentAuth }, reply: Promise.resolve<CallResult<unknown>>(dropped) };
+    own.reply = send(name, built, own.options).finally(() => inFlight.drop(key, own));
+    inFlight.drop(key);
+    inFlight.hold(key, own);
     read = own;
   }
+  // a read started ahead is there for its reader, however many times it is started before that
+  if (options.ahead) ahead.hold(key, read);
   const reply = read.reply as Promise<CallResult<ReplyOf<K>>>;
   const { signal } = options;
   if (!signal) return reply;
@@ -197,16 +228,18 @@ export function callShared<K extends EndpointName>(
   });
 }
 
-async function send<K extends EndpointName>(name: K, payload: Record<string, unknown> | undefined, options: CallOptions): Promise<CallResult<ReplyOf<K>>> {
-  const ep: EndpointShape = wireOf(name);
-  // a value app.json sets in place of the backend's (a brand's own customer service address): no request
-  const own = configReply(ep, hooks.config());
-  if (own) return { ok: true, code: 200, message: '', data: readReply(name, own) as ReplyOf<K> };
+/** The reply app.json gives a call in place of the backend's (a brand's own customer service address: no request), or undefined. */
+function fromConfig<K extends EndpointName>(name: K): CallResult<ReplyOf<K>> | undefined {
+  const own = configReply(wireOf(name), hooks.config());
+  return own ? { ok: true, code: 200, message: '', data: readReply(name, own) as ReplyOf<K> } : undefined;
+}
+
+/** Sends one built request (buildRequest) and reads its reply as the rules above say. */
+async function send<K extends EndpointName>(name: K, { url, init }: BuiltRequest, options: CallOptions): Promise<CallResult<ReplyOf<K>>> {
   if (hooks.isOffline()) {
     if (options.loading) hooks.onOffline();
     return { ok: false, code: 0, message: '', data: null, network: true };
   }
-  const { url, init } = buildRequest(ep, payload, hooks.getToken(), hooks.baseUrl, ep.idempotent ? (options.idempotencyKey ?? newIdempotencyKey()) : undefined);
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), hooks.timeoutMs);

@@ -1,57 +1,53 @@
 /**
  * Reads started before the app's code has run: src/boot.ts starts the binding-free first data of
  * the screen the page opens on (home's banners) while the app's code is still downloading, and
- * the client (client.ts) takes such a reply instead of sending the same request again. A reply is
- * taken once, by a request with the same method, URL, body and token, within EARLY_TTL_MS of its
- * start; a read nobody takes costs one request and is forgotten.
+ * the client (client.ts) takes such a reply instead of sending the same request again: once, by a
+ * request with the same method, URL, body and token, within REUSE_TTL_MS of its start (the policy of
+ * src/api/reuse.ts); a read nobody takes costs one request and is forgotten.
  */
-export const EARLY_TTL_MS = 10000;
+import { Held, requestKey, REUSE_TTL_MS } from './reuse';
 
-interface Early {
-  at: number;
-  reply: Promise<Response>;
-}
-const early = new Map<string, Early>();
+/** how long a read started early waits for the app */
+export const EARLY_TTL_MS = REUSE_TTL_MS;
+
+const early = new Held<Promise<Response>>(EARLY_TTL_MS);
 
 type Init = { method?: string; headers?: Record<string, string>; body?: BodyInit | null; signal?: AbortSignal | null };
 
-/** what makes two requests the same read; undefined for a body that is not text (an upload) */
+/** what makes two requests the same read; undefined for a command or a body that is not text (an upload) */
 function keyOf(url: string, init: Init): string | undefined {
-  if (init.body != null && typeof init.body !== 'string') return undefined;
   // src/boot.ts reads before the polyfills (src/polyfills.ts) have come: no Object.fromEntries
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(init.headers ?? {})) headers[k.toLowerCase()] = v;
   if (headers['idempotency-key']) return undefined; // a command is never sent early
-  return JSON.stringify([init.method ?? 'GET', url, init.body ?? null, headers.authorization ?? null]);
+  return requestKey(init.method ?? 'GET', url, init.body, headers.authorization);
 }
 
 /** Start a read now for the app to take later; returns its reply (the caller may clone it to peek). */
 export function fetchEarly(url: string, init: Init): Promise<Response> | undefined {
   const key = keyOf(url, init);
-  if (!key || early.has(key)) return undefined;
+  if (!key || early.peek(key)) return undefined;
   // the body is read at once: a read nobody takes (the player went on to another screen) ends
   // like any other instead of staying open with its reply unread
   const reply = fetch(url, init).then(async (res) => new Response(await res.arrayBuffer(), { status: res.status, statusText: res.statusText, headers: res.headers }));
   reply.catch(() => undefined); // a failure is the taker's to handle, or nobody's
-  early.set(key, { at: Date.now(), reply });
+  early.hold(key, reply);
   return reply;
 }
 
 /** The reply of the same read started early, if there is one (taken once); undefined otherwise. */
 export function takeEarly(url: string, init: Init): Promise<Response> | undefined {
   const key = keyOf(url, init);
-  const hit = key ? early.get(key) : undefined;
-  if (!hit || !key) return undefined;
-  early.delete(key);
-  if (Date.now() - hit.at > EARLY_TTL_MS) return undefined;
+  const reply = key ? early.take(key) : undefined;
+  if (!reply) return undefined;
   const signal = init.signal;
-  if (!signal) return hit.reply;
+  if (!signal) return reply;
   // the taker's timeout or abort ends its own wait, as it would end its own request
   return new Promise<Response>((resolve, reject) => {
     const stop = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
     if (signal.aborted) return stop();
     signal.addEventListener('abort', stop, { once: true });
-    hit.reply.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+    reply.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
   });
 }
 

@@ -3,9 +3,8 @@
  * "Reply profiles"): where SPEC.md and a deployed backend send different shapes, the client turns
  * either into the one the screens read, here, once, before any screen sees the data.
  */
+import { isObject } from '../config/json';
 import type { EndpointName } from './catalogue';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The text of server HTML (an inert document: nothing in it runs or loads); outside a browser, the HTML as it is. */
 function htmlText(html: string): string {

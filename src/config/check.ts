@@ -23,28 +23,30 @@
  *   topbar.ts      a site name the top bar cuts on a 320 px phone (a warning)
  *   literals.ts    a text stating the value of a constant its place uses, or writing out a name of the brand (warnings)
  *   keys.ts        keys naming a sibling: a tab's defaultKey, a filter's or tab's initial state
+ *   reserved.ts    keys no config may use (__proto__, constructor, prototype)
  *   output.ts      printing problems (errors, then warnings)
  * A new check is a function in the module of its concern; a check of a whole bundle
  * (`(run) => void`) is added to CHECKS below.
  */
-import { checkPolling } from './checks/features/polling';
-import { checkResponsible } from './checks/features/responsible';
-import { checkContrast } from './checks/contrast';
-import { checkTopBarName } from './checks/topbar';
-import { checkLimits } from './checks/limits';
-import { checkLiteralConstants, checkLiteralNames, checkNameJoins } from './checks/literals';
-import { checkAppBars, checkAssets, checkMessages, checkPatterns, checkRoutes } from './checks/references';
-import { compile, startRun, type Run } from './checks/run';
-import { checkForms, checkScreens } from './checks/screens';
-import { featureTagProblems, pruneBundle } from './checks/switches';
-import type { ValidatorCache } from './checks/schema';
-import type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './checks/types';
+import { checkPolling } from './checks/features/polling.ts';
+import { checkResponsible } from './checks/features/responsible.ts';
+import { checkContrast } from './checks/contrast.ts';
+import { checkTopBarName } from './checks/topbar.ts';
+import { checkLimits } from './checks/limits.ts';
+import { checkLiteralConstants, checkLiteralNames, checkNameJoins } from './checks/literals.ts';
+import { checkAppBars, checkAssets, checkMessages, checkPatterns, checkRoutes } from './checks/references.ts';
+import { compile, startRun, type Run } from './checks/run.ts';
+import { checkForms, checkScreens } from './checks/screens.ts';
+import { reservedKeyProblems } from './checks/reserved.ts';
+import { featureTagProblems, pruneBundle } from './checks/switches.ts';
+import type { ValidatorCache } from './checks/schema.ts';
+import type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './checks/types.ts';
 
-export type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './checks/types';
-export type { ValidatorCache } from './checks/schema';
-export { didYouMean } from './checks/util';
-export { BUILT_IN_SCREENS } from './checks/references';
-export { errorsOf, formatProblems, isWarning } from './checks/output';
+export type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './checks/types.ts';
+export type { ValidatorCache } from './checks/schema.ts';
+export { didYouMean } from './checks/util.ts';
+export { BUILT_IN_SCREENS } from './checks/references.ts';
+export { errorsOf, formatProblems, isWarning } from './checks/output.ts';
 
 /** The checks of a whole bundle, in the order their problems are listed. */
 const CHECKS: ((run: Run) => void)[] = [checkPatterns, checkAssets, checkResponsible, checkPolling, checkRoutes, checkAppBars, checkMessages, checkScreens, checkForms, checkLimits, checkContrast, checkTopBarName, checkLiteralConstants, checkLiteralNames, checkNameJoins];
@@ -74,9 +76,10 @@ export function createChecker(schemas: SchemaSet, widgets: WidgetSchemas, cache?
         return path === p.path ? p : { ...p, path };
       });
     // the tags are checked in the config as written, switched-off parts included; listed first: a
-    // misspelt tag leaves its part on, which may be what the problems after it are about
-    const tags = featureTagProblems(raw, schemas);
-    return tags.length ? [...tags, ...checked] : checked;
+    // misspelt tag leaves its part on, which may be what the problems after it are about. Before
+    // them, what reading the folders found (a link leading out) and keys no config may use.
+    const first = [...(raw.problems ?? []), ...reservedKeyProblems(raw), ...featureTagProblems(raw, schemas)];
+    return first.length ? [...first, ...checked] : checked;
   };
 }
 

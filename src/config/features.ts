@@ -17,12 +17,13 @@
  * does: it receives the config already pruned (and reads `features` only for code of its own, such
  * as src/responsible/).
  */
-import type { AppConfig } from './types';
+import { isObject } from './json.ts';
+import { unescapeSegment } from './pointer.ts';
+import type { AppConfig } from './types.ts';
 
 export type FeatureName = keyof NonNullable<AppConfig['features']>;
 
 type Json = unknown;
-const isObject = (v: Json): v is Record<string, Json> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** The features an app.json switches off (set to false); a broken or missing app.json switches nothing off. */
 export function switchedOff(app: Json): Set<string> {
@@ -77,7 +78,7 @@ export function writtenPointer(pruned: Json, pointer: string): string {
   const parts = pointer.slice(1).split('/');
   let v: Json = pruned;
   const out = parts.map((part) => {
-    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = unescapeSegment(part);
     if (Array.isArray(v)) {
       const i = Number(key);
       const at = written.get(v)?.[i];

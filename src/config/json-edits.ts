@@ -10,12 +10,13 @@
  * Pure: no file access.
  */
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
-import type { Edit, Path } from './migrations/types';
+import type { Edit, Path } from './migrations/types.ts';
+import { shownPointerOf } from './pointer.ts';
 
 /** an edit that cannot be made in this text, and why */
 export class EditError extends Error {}
 
-const pointer = (path: Path) => (path.length ? `/${path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}` : '/');
+const pointer = shownPointerOf;
 
 /** the node at a path of the text's tree: an index in a list, a name in an object (a list's index may come as text, from a JSON pointer) */
 export function nodeAt(tree: JsonNode | undefined, path: Path): JsonNode | undefined {

@@ -5,7 +5,7 @@
  * input method, single quotes, a comment). jsonc-parser finds the error and its exact offset
  * (JSON.parse only names a character position); the words are ours.
  *
- * One reader for every place config JSON is read as text: the config check (scripts/config-fs.ts),
+ * One reader for every place config JSON is read as text: the config check (src/config/source),
  * the dev server and the build (vite.config.ts, which shows it in Vite's error overlay). Pure: no
  * file access, so the tests call it directly.
  */
@@ -197,5 +197,13 @@ export class JsonSyntaxError extends Error {
   ) {
     super(`${file}:${problem.line}:${problem.column}: not valid JSON: ${problem.message}`);
     this.name = 'JsonSyntaxError';
+  }
+}
+
+/** A config file that is not read: missing where it is required, or refused (a link leading out of the config folders); the message says which. */
+export class UnreadFile extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnreadFile';
   }
 }

@@ -2,9 +2,10 @@
  * A walk over every value of a config document, with its path (what the migrations of the config format share). Each
  * migration picks what it looks at (objects, texts) and keeps its own rules.
  */
-import type { Path } from './migrations/types';
+import { isObject, isReservedKey } from './json.ts';
+import type { Path } from './migrations/types.ts';
 
-export const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+export { isObject } from './json.ts';
 
 export interface Found {
   /** every object (a node, a condition, a props block) with its path, outer before inner */
@@ -18,7 +19,8 @@ export function walk(v: unknown, at: Path = [], out: Found = { objects: [], text
   else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...at, i], out));
   else if (isObject(v)) {
     out.objects.push({ node: v, at });
-    for (const [k, x] of Object.entries(v)) walk(x, [...at, k], out);
+    // a key that is no config key (check:config names it) is data, never walked into
+    for (const [k, x] of Object.entries(v)) if (!isReservedKey(k)) walk(x, [...at, k], out);
   }
   return out;
 }

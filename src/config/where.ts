@@ -11,9 +11,10 @@
  *                         included; a message found so is followed to the places that show it (@key)
  * Each line also names the route(s) a player opens to see it (routesOf: a screen's routes, a form's
  * through the screens that show it).
- * Pure (no file access): the CLI reads the files (scripts/config-fs.ts) and also lists src/ lines.
+ * Pure (no file access): the CLI reads the files (src/config/source) and also lists src/ lines.
  */
-import type { ConfigBundle } from './check';
+import type { ConfigBundle } from './check.ts';
+import { shownPointerOf, unescapeSegment } from './pointer.ts';
 import { formsOf } from './checks/scope.ts';
 
 export interface Reference {
@@ -36,7 +37,7 @@ export interface WhereQuery {
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const pointer = (parts: (string | number)[]) => `/${parts.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+const pointer = shownPointerOf;
 
 export function parseWhere(key: string): WhereQuery {
   const k = key.trim();
@@ -172,7 +173,7 @@ export function routesOf(bundle: ConfigBundle): (file: string, path: string) => 
     // a message: where the places that show it are
     const key = file === bundle.messages.file ? /^\/messages\/([^/]+)$/.exec(at)?.[1] : undefined;
     if (key) {
-      const users = findReferences(bundle, `@${key.replace(/~1/g, '/').replace(/~0/g, '~')}`).filter((r) => r.file !== bundle.messages.file);
+      const users = findReferences(bundle, `@${unescapeSegment(key)}`).filter((r) => r.file !== bundle.messages.file);
       return [...new Set(users.flatMap((r) => ofFile(r.file, r.path)))];
     }
     return byFile.get(file) ?? [];

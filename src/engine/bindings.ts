@@ -10,6 +10,7 @@
  * Filters are looked up in FILTERS; a filter argument is text after a colon.
  */
 import type { Condition } from '../config/types';
+import { hasOwn, isReservedKey } from '../config/json';
 import { formatMoney, type MoneyFormat } from './money-format';
 import { safeAppPath } from './urls';
 
@@ -24,7 +25,7 @@ export function getPath(scope: unknown, path: string): unknown {
   for (const m of path.trim().matchAll(SEGMENT)) {
     if (cur === null || cur === undefined) return undefined;
     const key = m[1] ?? m[2];
-    if (key === '__proto__' || key === 'constructor' || key === 'prototype') return undefined;
+    if (isReservedKey(key)) return undefined;
     if (typeof cur !== 'object') {
       if (key === 'length' && typeof cur === 'string') return cur.length;
       return undefined;
@@ -75,10 +76,10 @@ export const FILTERS: Record<string, Filter> = {
   },
   map: (v, arg, scope) => {
     const maps = (scope.maps ?? {}) as Record<string, Record<string, string>>;
-    const table = arg ? maps[arg] : undefined;
+    const table = arg && hasOwn(maps, arg) ? maps[arg] : undefined;
     if (!table) return v;
     const key = String(v);
-    return key in table ? table[key] : (table.default ?? table['*'] ?? '');
+    return hasOwn(table, key) ? table[key] : ((hasOwn(table, 'default') ? table.default : undefined) ?? (hasOwn(table, '*') ? table['*'] : undefined) ?? '');
   },
   /**
    * the map's word for the value, else the value itself (an operator's labels for codes):

@@ -24,7 +24,6 @@ import { isEndpointName } from '../api/wire';
 import { asCondition, type ScreenConfig } from '../config/types';
 import { evalCondition, getPath, resolveDeep, resolveNumber, type Scope } from './bindings';
 import { outcomeOf, startPoll, type Outcome } from './poll';
-import { takePrefetched } from './preload';
 import { pageParamOf, type PagedOption } from './refs';
 import type { ListState, ScreenLocal } from './scope';
 
@@ -201,8 +200,7 @@ export const loadFailed = (r: CallResult<unknown>): boolean => !r.ok && r.code !
 async function loadOnce(a: LoadArgs, first: boolean): Promise<Outcome> {
   if (!a.acting()) return 'stop';
   if (first) a.store.loading[a.name] = true;
-  const early = first ? takePrefetched(a.screen, a.name, a.payload) : undefined;
-  const r = await (early ?? callShared(a.endpoint, a.payload, { quiet: a.quiet || !first, signal: a.signal }));
+  const r = await callShared(a.endpoint, a.payload, { quiet: a.quiet || !first, signal: a.signal });
   if (a.signal.aborted || !a.acting()) return 'stop';
   if (r.ok) show(a, r.data);
   if (r.ok || first) a.store.failed[a.name] = first && loadFailed(r);
@@ -227,8 +225,7 @@ function startPaged(a: LoadArgs, paged: PagedOption): Pick<Running, 'more' | 're
     const run = async () => {
       if (!a.acting()) return;
       if (page === 1) a.store.loading[a.name] = true;
-      const early: Promise<CallResult<unknown>> | undefined = page === 1 && replace ? takePrefetched(a.screen, a.name, payload) : undefined;
-      const r = await (early ?? callShared(a.endpoint, payload, { quiet: a.quiet, signal: a.signal }));
+      const r = await callShared(a.endpoint, payload, { quiet: a.quiet, signal: a.signal });
       if (a.signal.aborted || !a.acting() || mine !== gen) return;
       const l = list();
       if (r.ok) {

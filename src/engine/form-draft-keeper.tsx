@@ -1,15 +1,13 @@
 /**
- * The draft of one form on screen (issue 39; the store is form-draft.ts), and what the form says
- * of a submit that got no answer. Rendered by the form (form.tsx) once this chunk has loaded
+ * The draft of one form on screen (the store is form-draft.ts). Rendered by the form (form.tsx) once this chunk has loaded
  * (form-draft-load.ts), for every form: it puts the draft back (before the form paints, when the
  * chunk was there first), keeps every change the player makes from then on (written when the
  * browser is idle, at once when the page is hidden or left), drops the draft when
  * the form has been submitted successfully or its tab switched away from (Tabs, SideTabs: a switch
  * starts the pane's form empty again; /login's modes), and shows the note 已恢复… with 清除 while a restored
  * draft is on screen; a form with `"draft": false` keeps nothing. Nothing of it re-renders as the
- * player types (react-hook-form's `subscribe`). A submit whose call got no answer (network,
- * timeout, 5xx: `outcomeOf` of poll.ts) is told @form.notArrived; the values stay on screen and the
- * client sends the next tap as the same request.
+ * player types (react-hook-form's `subscribe`). A submit whose call failed keeps the draft (the form
+ * itself says @form.notArrived when the call got no answer).
  */
 import { useCallback, useContext, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
@@ -21,9 +19,7 @@ import { session } from '../store/session';
 import { draftValues, dropDraft, ownerOf, readDraft, saveDraft, sweepDrafts } from './form-draft';
 import { whenIdle } from './idle';
 import { PaneLeftContext } from './screen-context';
-import { outcomeOf } from './poll';
 import { useScreen } from './screen-context';
-import { ui } from './ui';
 import './form-draft.css';
 
 /** what the form tells its draft */
@@ -53,38 +49,14 @@ function tabStorage(): Storage | null {
   }
 }
 
-export default function DraftKeeper({ name, form, defaults, methods, handle }: DraftKeeperProps) {
-  const { text, actionContext } = useScreen();
-  const snap = useSnapshot(session);
-  const keeps = form.draft !== false;
-  const owner = keeps ? ownerOf(snap.token, snap.user) : null;
-  const [restored, setRestored] = useState(false);
-  /** the member this form keeps its draft for: the first one known; once another is signed in, nothing more is kept */
-  const mine = useRef<string | null>(null);
-  /** the values just submitted successfully: not a draft until the player changes them */
-  const sent = useRef<string | null>(null);
-
-  // before the form paints: put the draft back into the fields the player has not typed in yet
-  useLayoutEffect(() => {
-    const storage = tabStorage();
-    if (owner === null || mine.current !== null || !storage) return;
-    mine.current = owner;
-    const now = Date.now();
-    sweepDrafts(storage, owner, now, constants.draftKeepMs);
-    const saved = readDraft(storage, name, owner, now, constants.draftKeepMs, form.fields);
-    if (!saved) return;
-    const current = methods.getValues();
-    let any = false;
-    for (const [field, value] of Object.entries(saved)) {
-      if (String(current[field] ?? '') !== String(defaults[field] ?? '')) continue;
-      methods.setValue(field, value, { shouldDirty: true });
-      any = true;
-    }
-    if (any) setRestored(true);
-  }, [owner]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  // every change, written once the browser is idle (a key's answer does not wait for the storage,
-  // issue 38), and at once when the page is hidden or left: a phone discards a tab it has hidden
+/**
+ * Every change of the form, written once the browser is idle (a key's answer does not wait for the
+ * storage), and at once when the page is hidden or left: a phone discards a tab it has hidden. Its
+ * pane switched away from (Tabs, SideTabs: the pane starts again next time, the form empty): what
+ * was typed goes at once, and nothing more is kept while it is away. `forget` drops a change not
+ * yet written.
+ */
+function useKeepChanges(name: string, form: FormConfig, defaults: FieldValues, methods: DraftKeeperProps['methods'], mine: { current: string | null }, sent: { current: string | null }) {
   const pending = useRef<{ values: FieldValues; cancel: () => void } | null>(null);
   const write = useCallback(() => {
     const p = pending.current;
@@ -98,13 +70,11 @@ export default function DraftKeeper({ name, form, defaults, methods, handle }: D
       sent.current = null;
     }
     saveDraft(storage, name, mine.current, Date.now(), form.fields, p.values, defaults);
-  }, [name, form.fields, defaults]);
-  const forget = () => {
+  }, [name, form.fields, defaults, mine, sent]);
+  const forget = useCallback(() => {
     pending.current?.cancel();
     pending.current = null;
-  };
-  // its pane switched away from (Tabs, SideTabs: the pane starts again next time, the form empty):
-  // what was typed goes at once, and nothing more is kept while it is away
+  }, []);
   const pane = useContext(PaneLeftContext);
   const away = useRef(false);
   useEffect(
@@ -140,16 +110,47 @@ export default function DraftKeeper({ name, form, defaults, methods, handle }: D
       if (!away.current) write();
     };
   }, [methods, write, pane, name]);
+  return { forget };
+}
+
+export default function DraftKeeper({ name, form, defaults, methods, handle }: DraftKeeperProps) {
+  const { text } = useScreen();
+  const snap = useSnapshot(session);
+  const keeps = form.draft !== false;
+  const owner = keeps ? ownerOf(snap.token, snap.user) : null;
+  const [restored, setRestored] = useState(false);
+  /** the member this form keeps its draft for: the first one known; once another is signed in, nothing more is kept */
+  const mine = useRef<string | null>(null);
+  /** the values just submitted successfully: not a draft until the player changes them */
+  const sent = useRef<string | null>(null);
+
+  // before the form paints: put the draft back into the fields the player has not typed in yet
+  useLayoutEffect(() => {
+    const storage = tabStorage();
+    if (owner === null || mine.current !== null || !storage) return;
+    mine.current = owner;
+    const now = Date.now();
+    sweepDrafts(storage, owner, now, constants.draftKeepMs);
+    const saved = readDraft(storage, name, owner, now, constants.draftKeepMs, form.fields);
+    if (!saved) return;
+    const current = methods.getValues();
+    let any = false;
+    for (const [field, value] of Object.entries(saved)) {
+      if (String(current[field] ?? '') !== String(defaults[field] ?? '')) continue;
+      methods.setValue(field, value, { shouldDirty: true });
+      any = true;
+    }
+    if (any) setRestored(true);
+  }, [owner]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const { forget } = useKeepChanges(name, form, defaults, methods, mine, sent);
 
   useImperativeHandle(
     handle,
     () => ({
       submitted: (reply) => {
-        if (reply && !reply.ok) {
-          // the player is still on this form: what was typed is there, the next tap sends it again
-          if (outcomeOf(reply) === 'failed' && actionContext.live?.() !== false) ui.fail(text('@form.notArrived'));
-          return;
-        }
+        // a failed call (the form said so if it got no answer): what was typed stays kept
+        if (reply && !reply.ok) return;
         forget();
         const storage = tabStorage();
         if (storage) dropDraft(storage, name);
@@ -157,7 +158,7 @@ export default function DraftKeeper({ name, form, defaults, methods, handle }: D
         setRestored(false);
       },
     }),
-    [methods, name, form.fields, defaults, actionContext, text],
+    [methods, name, form.fields, defaults, forget],
   );
 
   if (!restored) return null;

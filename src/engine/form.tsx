@@ -12,6 +12,7 @@ import { useForm, useWatch, Controller, type Control, type Resolver, type FieldV
 import { Button } from 'antd-mobile';
 import { appConfig } from '../config';
 import { asActions, type Action, type FieldConfig, type FormConfig } from '../config/types';
+import { unanswered, type CallResult } from '../api/client';
 import { runActions, type ActionContext } from './actions';
 import { resolve, resolveNumber, resolveText, type Scope } from './bindings';
 import { runRules, type RuleFailure } from './rules';
@@ -45,6 +46,97 @@ function defaultsOf(fields: readonly FieldConfig[], scope: Scope): FieldValues {
   return out;
 }
 
+type Screen = ReturnType<typeof useScreen>;
+type Methods = ReturnType<typeof useForm<FieldValues>>;
+
+/**
+ * The rule that failed, said: its message as a danger toast (with the form's values, the rule's
+ * bounds in scope), then its onFail effect (clear the field, clear the form, a new captcha).
+ */
+function useRuleFailure(form: FormConfig, screen: Screen, methods: Methods, failure: { current: RuleFailure | null }, nowRef: { current: Screen['now'] }, redraw: () => void) {
+  const { setValue, reset, getValues } = methods;
+  return () => {
+    const f = failure.current;
+    if (!f) return;
+    const msgScope = withNames(nowRef.current(), { form: getValues(), min: f.min, max: f.max });
+    ui.fail(screen.text(f.rule.message, msgScope));
+    switch (f.rule.onFail) {
+      case 'clearField':
+        setValue(f.rule.field, '');
+        break;
+      case 'clearForm':
+        // the inputs keep their place in the form (text fields are bound by ref: see TextInput)
+        reset(defaultsOf(form.fields, nowRef.current()), { keepFieldsRef: true });
+        break;
+      case 'newCaptcha':
+        setValue(f.rule.field, '');
+        redraw();
+        break;
+    }
+  };
+}
+
+/**
+ * The submit of a form whose rules all hold: `before`, then the submit call (an api action: the same
+ * call, toasts and handlers as anywhere in config) or its actions alone; one at a time, the button
+ * busy meanwhile. How the submit's own call ended is told to the draft, and a call that got no
+ * answer is said here (@form.notArrived), whether or not the drafts' chunk has come.
+ */
+function useSubmit(form: FormConfig, screen: Screen, methods: Methods, draft: { current: DraftHandle | null }, redraw: () => void) {
+  const inFlight = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const onValid = async (values: FieldValues) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      const submit = form.submit ?? {};
+      // handlers run with the form's values in scope, and can draw a new captcha (newCaptcha)
+      const ctx: ActionContext = {
+        ...screen.actionContext,
+        newCaptcha: () => {
+          const cf = form.fields.find((f) => f.type === 'captcha');
+          if (cf) methods.setValue(cf.name, '');
+          redraw();
+        },
+      };
+      const extra = { form: values };
+      // how the submit's own call ended (the first call of the submit, not of its handlers)
+      let told = false;
+      const tell = (r?: CallResult<unknown>) => {
+        if (told) return;
+        told = true;
+        // the player is still on this form: what was typed is there, the next tap sends it again
+        if (r && unanswered(r) && screen.actionContext.live?.() !== false) ui.fail(screen.text('@form.notArrived'));
+        draft.current?.submitted(r);
+      };
+      const submitCtx: ActionContext = { ...ctx, submitted: tell };
+      if (submit.before && !(await runActions(asActions(submit.before), ctx, extra))) return;
+      if (!submit.endpoint) {
+        if (await runActions(asActions(submit.onSuccess), submitCtx, extra)) tell();
+        return;
+      }
+      // a submit shows the loading indicator unless the form says otherwise (the player waits on it)
+      const payload = submit.payload ?? Object.fromEntries(form.fields.filter((f) => f.send !== false).map((f) => [f.name, `{{form.${f.name}}}`]));
+      const action: Action = {
+        type: 'api',
+        endpoint: submit.endpoint,
+        payload,
+        loading: submit.loading !== false,
+        successToast: submit.successToast,
+        onSuccess: submit.onSuccess,
+        onError: submit.onError,
+        onNetworkError: submit.onNetworkError,
+      };
+      await runActions([action], submitCtx, extra);
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+  return { busy, onValid };
+}
+
 export function ConfigForm({ name, form, footer, submitText, className }: ConfigFormProps) {
   const screen = useScreen();
   const scope = screen.scope;
@@ -55,8 +147,6 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
   const captchaRef = useRef(captcha);
   captchaRef.current = captcha;
   const failure = useRef<RuleFailure | null>(null);
-  const inFlight = useRef(false);
-  const [busy, setBusy] = useState(false);
   // the values a form opens with, read once (now(): the form does not re-render when what they read changes later)
   const defaults = useMemo(() => defaultsOf(form.fields, screen.now()), [form.fields]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -77,9 +167,9 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const { control, handleSubmit, setValue, reset, getValues } = methods;
+  const { control, handleSubmit, setValue } = methods;
 
-  // its draft, and what it says of a submit that got no answer (form-draft-keeper.tsx, a chunk of its own)
+  // its draft (form-draft-keeper.tsx, a chunk of its own)
   const Drafts = useDrafts();
   const draft = useRef<DraftHandle>(null);
 
@@ -90,76 +180,8 @@ export function ConfigForm({ name, form, footer, submitText, className }: Config
   }, [ready, form.fields]);
 
   const redraw = useCallback(() => setCaptcha(newCaptchaCode(resolveNumber('{{const.captchaLength}}', nowRef.current(), 4))), []);
-
-  const onInvalid = () => {
-    const f = failure.current;
-    if (!f) return;
-    const msgScope = withNames(nowRef.current(), { form: getValues(), min: f.min, max: f.max });
-    ui.fail(screen.text(f.rule.message, msgScope));
-    switch (f.rule.onFail) {
-      case 'clearField':
-        setValue(f.rule.field, '');
-        break;
-      case 'clearForm':
-        // the inputs keep their place in the form (text fields are bound by ref: see TextInput)
-        reset(defaultsOf(form.fields, nowRef.current()), { keepFieldsRef: true });
-        break;
-      case 'newCaptcha':
-        setValue(f.rule.field, '');
-        redraw();
-        break;
-    }
-  };
-
-  const onValid = async (values: FieldValues) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      const submit = form.submit ?? {};
-      // handlers run with the form's values in scope, and can draw a new captcha (newCaptcha)
-      const ctx: ActionContext = {
-        ...screen.actionContext,
-        newCaptcha: () => {
-          const cf = form.fields.find((f) => f.type === 'captcha');
-          if (cf) setValue(cf.name, '');
-          redraw();
-        },
-      };
-      const extra = { form: values };
-      // how the submit's own call ended (the first call of the submit, not of its handlers) goes to the draft
-      let told = false;
-      const submitCtx: ActionContext = {
-        ...ctx,
-        submitted: (r) => {
-          if (!told) draft.current?.submitted(r);
-          told = true;
-        },
-      };
-      if (submit.before && !(await runActions(asActions(submit.before), ctx, extra))) return;
-      if (!submit.endpoint) {
-        if ((await runActions(asActions(submit.onSuccess), submitCtx, extra)) && !told) draft.current?.submitted();
-        return;
-      }
-      // the submit is an api action: the same call, toasts and handlers as anywhere in config;
-      // a submit shows the loading indicator unless the form says otherwise (the player waits on it)
-      const payload = submit.payload ?? Object.fromEntries(form.fields.filter((f) => f.send !== false).map((f) => [f.name, `{{form.${f.name}}}`]));
-      const action: Action = {
-        type: 'api',
-        endpoint: submit.endpoint,
-        payload,
-        loading: submit.loading !== false,
-        successToast: submit.successToast,
-        onSuccess: submit.onSuccess,
-        onError: submit.onError,
-        onNetworkError: submit.onNetworkError,
-      };
-      await runActions([action], submitCtx, extra);
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
-  };
+  const onInvalid = useRuleFailure(form, screen, methods, failure, nowRef, redraw);
+  const { busy, onValid } = useSubmit(form, screen, methods, draft, redraw);
 
   if (!ready) return null;
   return (

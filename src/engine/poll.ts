@@ -14,7 +14,7 @@
  *
  * Identical concurrent reads share one request through the client's callShared().
  */
-import type { CallResult } from '../api/client';
+import { unanswered, type CallResult } from '../api/client';
 import { constants } from '../config';
 
 /** what a run reports: `stop` ends the poll (signed out, screen left) */
@@ -28,7 +28,7 @@ export interface Backoff {
 
 /** A reply the backend failed to give (not a business answer such as a 401 or a refusal). */
 export function outcomeOf(r: CallResult<unknown>): Outcome {
-  return !r.ok && (r.network || r.transient) ? 'failed' : 'ok';
+  return unanswered(r) ? 'failed' : 'ok';
 }
 
 /** The wait before the next run after `failures` failed runs in a row (`random` in [0, 1)). */

@@ -1,9 +1,9 @@
 /**
  * Getting a screen ready before it renders: its config, the widgets and forms it needs to paint,
- * and its binding-free first data (prefetched, kept for a short while for the screen's first
- * load to take). Also the gate that keeps deferred widgets of the app's first screen waiting.
+ * and its binding-free first data (read ahead: the screen's first load shares the read,
+ * src/api/reuse.ts). Also the gate that keeps deferred widgets of the app's first screen waiting.
  */
-import { call, type CallResult } from '../api/client';
+import { callShared } from '../api/client';
 import { isEndpointName } from '../api/wire';
 import { loadForm, loadScreen } from '../config';
 import type { FormConfig, ScreenConfig } from '../config/types';
@@ -42,26 +42,13 @@ export function afterFirstScreen(): Promise<void> {
 
 /**
  * First loads of a screen's data sources, started as soon as its config arrives (in parallel
- * with its widgets) when their payload has no bindings and they have no `when`; the screen's
- * first load of that source takes the result instead of calling again. Same call, same
- * options: a failure shows its message exactly as it would have.
+ * with its widgets) when their payload has no bindings and they have no `when`: a read started
+ * ahead (the client's callShared), which the screen's first load of that source shares instead of
+ * calling again (src/api/reuse.ts). Same call, same options: a failure shows its message exactly
+ * as it would have.
  */
-const prefetched = new Map<string, { at: number; result: Promise<CallResult<unknown>> }>();
-const PREFETCH_TTL_MS = 10000;
-const prefetchKey = (screen: string, source: string, payload: unknown) => `${screen}\u0000${source}\u0000${JSON.stringify(payload)}`;
-
-function startPrefetch(screen: string, source: string, endpoint: string, payload: unknown, quiet: boolean) {
-  const key = prefetchKey(screen, source, payload);
-  if (!isEndpointName(endpoint) || prefetched.has(key)) return;
-  prefetched.set(key, { at: Date.now(), result: call(endpoint, payload as Record<string, unknown>, { quiet }) });
-}
-
-/** The prefetched first load of a source, if one was started with this payload a moment ago. */
-export function takePrefetched(screen: string, source: string, payload: unknown): Promise<CallResult<unknown>> | undefined {
-  const key = prefetchKey(screen, source, payload);
-  const hit = prefetched.get(key);
-  prefetched.delete(key);
-  return hit && Date.now() - hit.at < PREFETCH_TTL_MS ? hit.result : undefined;
+function startPrefetch(endpoint: string, payload: unknown, quiet: boolean) {
+  if (isEndpointName(endpoint)) void callShared(endpoint, payload as Record<string, unknown>, { quiet, ahead: true });
 }
 
 const preparing = new Map<string, Promise<LoadedScreen>>();
@@ -81,7 +68,7 @@ export function preloadScreen(name: string): Promise<void> {
   for (const w of hint?.widgets ?? []) void loadWidget(w).catch(() => undefined);
   for (const f of hint?.forms ?? []) void loadForm(f).catch(() => undefined);
   void loadFieldTypes(hint?.fields ?? []).catch(() => undefined);
-  for (const [source, endpoint, payload, quiet] of hint?.data ?? []) startPrefetch(name, source, endpoint, payload, quiet);
+  for (const [, endpoint, payload, quiet] of hint?.data ?? []) startPrefetch(endpoint, payload, quiet);
   const started = prepare(name);
   preparing.set(name, started);
   // the renderer reports a failure; a preload nobody uses is not one
@@ -124,7 +111,7 @@ async function prepare(name: string): Promise<LoadedScreen> {
   const later = preparedOne;
   preparedOne = true;
   const config = await loadScreen(name);
-  for (const [source, endpoint, payload, quiet] of bindingFreeSources(config.data)) startPrefetch(name, source, endpoint, payload, quiet);
+  for (const [, endpoint, payload, quiet] of bindingFreeSources(config.data)) startPrefetch(endpoint, payload, quiet);
   // widgets drawn above the page under a `when` (refs.deferred) are not awaited: Node loads them when they first render
   const refs = collectRefs(config.body);
   const forms = new Map<string, FormConfig>();

@@ -8,6 +8,7 @@
  * A resolved value is never resolved again: a server text such as "{{user.token}}" or
  * "@auth.confirm" (a nickname, a notice title) is shown as it is.
  */
+import { isObject } from '../config/json';
 import { evalCondition, resolve, resolveText, type Scope } from './bindings';
 import type { Condition } from '../config/types';
 
@@ -21,7 +22,6 @@ export function configValue(value: string, scope: Scope): unknown {
   return resolve(value, scope);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** The entries of a list of sub-items (tabs, menu entries, details…) whose `when` holds. */
 export function shownItems<T>(items: readonly T[], scope: Scope): T[] {

@@ -1,5 +1,5 @@
 /**
- * The reality check (issue 16), loaded by src/shell/ResponsiblePlay.tsx after the first screen.
+ * The reality check, loaded by src/shell/ResponsiblePlay.tsx after the first screen.
  *
  * One timer, set to the next due moment of the session clock (the reminder, the limit warning,
  * the limit), measured by the wall clock: a tab that slept or was hidden checks again when it
@@ -62,7 +62,12 @@ function signedOutHours(): number {
   }
 }
 
-export default function Reminder() {
+/**
+ * The session clock's dialogs as state: the one timer set to the next due moment, a look again when
+ * the page is visible or the clock changes, and /login saying why after the limit. Returns what is
+ * open, and the two ways out of it (close, sign out).
+ */
+function useRealityCheck() {
   const snap = useSnapshot(session);
   const navigate = useNavigate();
   const location = useLocation();
@@ -167,98 +172,100 @@ export default function Reminder() {
     if (hours > 0) setOpen({ kind: 'signedOut', hours });
   }, [location.pathname]);
 
+  return { open, close: () => setOpen(null), signOut };
+}
+
+export default function Reminder() {
+  const navigate = useNavigate();
+  const { open, close, signOut } = useRealityCheck();
   const carryOn = () => {
     const clock = readClock();
     if (clock) writeClock({ ...clock, lastAt: Date.now() });
-    setOpen(null);
+    close();
   };
-
   if (!open) return null;
   if (open.kind === 'reminder') {
-    const f = open.figures;
-    return (
-      <Modal title={t('dialogTitle')} testId="reality-check">
-        <p className="rp-elapsed" data-testid="reality-elapsed">
-          {elapsedText(open.elapsed)}
-        </p>
-        <h3 className="rp-subtitle">{t('todayTitle')}</h3>
-        {f === 'loading' && <p className="rp-muted">{t('figuresLoading')}</p>}
-        {f === 'failed' && (
-          <p className="rp-muted" data-testid="reality-figures-unavailable">
-            {t('figuresUnavailable')}
-          </p>
-        )}
-        {typeof f === 'object' && (
-          <dl className="rp-figures" data-testid="reality-figures">
-            <div>
-              <dt>{t('betCount')}</dt>
-              <dd data-testid="reality-betnums">{f.betnums}</dd>
-            </div>
-            <div>
-              <dt>{t('betAmount')}</dt>
-              <dd data-testid="reality-bet-amounts">{yuan(Number(f.bet_amounts))}</dd>
-            </div>
-            <div>
-              <dt>{t('validAmount')}</dt>
-              <dd data-testid="reality-valid-amounts">{yuan(Number(f.valid_amounts))}</dd>
-            </div>
-            <div>
-              <dt>{t('winLoss')}</dt>
-              <dd data-testid="reality-win-loss">{yuan(Number(f.win_loss))}</dd>
-            </div>
-          </dl>
-        )}
-        <div className="rp-actions">
-          <button type="button" className="rp-btn rp-primary" data-testid="reality-continue" onClick={carryOn}>
-            {t('continue')}
-          </button>
-          <button
-            type="button"
-            className="rp-btn"
-            data-testid="reality-records"
-            onClick={() => {
-              carryOn();
-              navigate('/venueBet');
-            }}
-          >
-            {t('records')}
-          </button>
-          <button type="button" className="rp-btn rp-danger" data-testid="reality-logout" onClick={() => void signOut()}>
-            {t('logout')}
-          </button>
-        </div>
-      </Modal>
-    );
+    const records = () => {
+      carryOn();
+      navigate('/venueBet');
+    };
+    return <RealityCheck elapsed={open.elapsed} figures={open.figures} onContinue={carryOn} onRecords={records} onLogout={() => void signOut()} />;
   }
   if (open.kind === 'warning') {
     return (
       <Modal title={t('limitWarningTitle')} testId="limit-warning">
         <p>{t('limitWarning', { m: open.left })}</p>
         <div className="rp-actions">
-          <button type="button" className="rp-btn rp-primary" onClick={() => setOpen(null)}>
+          <button type="button" className="rp-btn rp-primary" onClick={close}>
             {t('limitWarningOk')}
           </button>
         </div>
       </Modal>
     );
   }
+  const ok = () => {
+    try {
+      sessionStorage.removeItem(SIGNED_OUT_KEY);
+    } catch {
+      /* nothing stored */
+    }
+    close();
+  };
   return (
     <Modal title={t('limitReachedTitle')} testId="limit-signed-out">
       <p>{t('limitReached', { h: open.hours })}</p>
       <div className="rp-actions">
-        <button
-          type="button"
-          className="rp-btn rp-primary"
-          onClick={() => {
-            try {
-              sessionStorage.removeItem(SIGNED_OUT_KEY);
-            } catch {
-              /* nothing stored */
-            }
-            setOpen(null);
-          }}
-        >
+        <button type="button" className="rp-btn rp-primary" onClick={ok}>
           {message('common.ok')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** The reminder: how long this session has lasted, today's figures, and the three ways on. */
+function RealityCheck({ elapsed, figures: f, onContinue, onRecords, onLogout }: { elapsed: number; figures: Figures | 'loading' | 'failed'; onContinue: () => void; onRecords: () => void; onLogout: () => void }) {
+  return (
+    <Modal title={t('dialogTitle')} testId="reality-check">
+      <p className="rp-elapsed" data-testid="reality-elapsed">
+        {elapsedText(elapsed)}
+      </p>
+      <h3 className="rp-subtitle">{t('todayTitle')}</h3>
+      {f === 'loading' && <p className="rp-muted">{t('figuresLoading')}</p>}
+      {f === 'failed' && (
+        <p className="rp-muted" data-testid="reality-figures-unavailable">
+          {t('figuresUnavailable')}
+        </p>
+      )}
+      {typeof f === 'object' && (
+        <dl className="rp-figures" data-testid="reality-figures">
+          <div>
+            <dt>{t('betCount')}</dt>
+            <dd data-testid="reality-betnums">{f.betnums}</dd>
+          </div>
+          <div>
+            <dt>{t('betAmount')}</dt>
+            <dd data-testid="reality-bet-amounts">{yuan(Number(f.bet_amounts))}</dd>
+          </div>
+          <div>
+            <dt>{t('validAmount')}</dt>
+            <dd data-testid="reality-valid-amounts">{yuan(Number(f.valid_amounts))}</dd>
+          </div>
+          <div>
+            <dt>{t('winLoss')}</dt>
+            <dd data-testid="reality-win-loss">{yuan(Number(f.win_loss))}</dd>
+          </div>
+        </dl>
+      )}
+      <div className="rp-actions">
+        <button type="button" className="rp-btn rp-primary" data-testid="reality-continue" onClick={onContinue}>
+          {t('continue')}
+        </button>
+        <button type="button" className="rp-btn" data-testid="reality-records" onClick={onRecords}>
+          {t('records')}
+        </button>
+        <button type="button" className="rp-btn rp-danger" data-testid="reality-logout" onClick={onLogout}>
+          {t('logout')}
         </button>
       </div>
     </Modal>

@@ -12,7 +12,7 @@ import { constants } from '../config';
 import { outcomeOf, startPoll, type Outcome } from '../engine/poll';
 import { DEVICE_KEYS } from '../responsible/keys';
 import { TOKEN_KEY } from '../api/request';
-import { EARLY_TTL_MS } from '../api/early';
+import { REUSE_TTL_MS } from '../api/reuse';
 import { GAMES_READ } from './start-reads';
 
 const USER_KEY = 'userInfo';
@@ -80,7 +80,7 @@ async function readUser(): Promise<boolean> {
 
 /**
  * The member's read the app starts with (openApp; index.html's early read answers it, src/api/early.ts)
- * also answers the next ask within EARLY_TTL_MS of its start: the first screen's own (an onEnter
+ * also answers the next ask within REUSE_TTL_MS of its start (the policy of src/api/reuse.ts): the first screen's own (an onEnter
  * refreshUser, /mine's) comes after that reply on a far network, too late to share its request,
  * and would read the member a second time (issue 38). Taken once; a later ask reads afresh.
  */
@@ -94,7 +94,7 @@ export function loadUserAtStart(): void {
 export function loadUser(): Promise<boolean> {
   const start = startRead;
   startRead = null;
-  if (start && Date.now() - start.at <= EARLY_TTL_MS) return start.read;
+  if (start && Date.now() - start.at <= REUSE_TTL_MS) return start.read;
   return readUser();
 }
 

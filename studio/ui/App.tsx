@@ -5,14 +5,15 @@
  * localStorage, offered back after a reload); the server checks, previews, reviews and saves them.
  * On a brand the forms show its merged config (the brand merge, src/config/overlay/merge.ts, run
  * here on the product's files and the brand's drafts) and an edit is written into the brand's
- * overlay (layer-edit.ts), never the product's files.
+ * overlay (src/config/overlay/unmerge.ts), never the product's files.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Problem } from '../../src/config/check';
 import { errorsOf } from '../../src/config/checks/output';
 import { schemaCursor, type SchemaFileKind, type SchemaSource } from '../../src/config/overlay/schema-cursor';
-import { jsonChanges, pointerOf, type Segment } from '../json-edit';
-import { Layered, newOverlay, Refusal } from '../layer-edit';
+import { joinPointer, pointerOf, type Segment } from '../../src/config/pointer';
+import { jsonChanges } from '../json-edit';
+import { Layered, newOverlay, Refusal } from '../../src/config/overlay/unmerge';
 import type { FieldProblem } from '../studio';
 import { api, type DraftAnswer, type ReviewAnswer, type Workspace } from './api';
 import { changeCount, concerns, drop, edit, getIn, keep, newHistory, plain, readSaved, rebase, record, redo, setFile, setIn, storageKey, undo, viewOf, type DiskFile, type Edits, type History, type Saved } from './model';
@@ -213,7 +214,7 @@ export function App() {
       const walk = (v: unknown, pointer: string) => {
         out[pointer] = { ...l.placeOf(pointer), file: shownFile(file) };
         if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${pointer}/${i}`));
-        else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+        else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, joinPointer(pointer, k));
       };
       walk(getIn(l.value, at), pointerOf(at));
       return out;
@@ -529,7 +530,7 @@ export function App() {
           {!sections.length && outline.length ? <p className="hint">Pick a part above to edit it.</p> : null}
         </main>
 
-        {ws.preview ? <Preview origin={ws.preview.origin} brand={brand} network={ws.preview.network} routes={previewRoutes} queries={ws.queries} titleOf={titleOf} /> : <aside className="preview">No preview (the studio runs without one).</aside>}
+        {ws.preview ? <Preview origin={ws.preview.origin} brand={brand} phone={ws.preview} routes={previewRoutes} queries={ws.queries} titleOf={titleOf} /> : <aside className="preview">No preview (the studio runs without one).</aside>}
       </div>
 
       {review ? <Review review={review} saving={saving} onSave={() => void save()} onClose={() => setReview(null)} /> : null}

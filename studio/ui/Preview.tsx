@@ -3,7 +3,8 @@
  * at phone size, 375x812 or 320x568, as a visitor or the member of the mock's normal, stress or empty
  * data, on the route the operator is editing (a screen's route, a form's screen, where a message or
  * constant is used). The frame follows each edit by itself (the preview's config folder is rewritten,
- * Vite redraws). Below it: the addresses and QR codes that open the same preview on a phone.
+ * Vite redraws). Below it: the phone switch, and once it is on the addresses and QR codes that open
+ * the same preview on a phone.
  */
 import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
@@ -20,8 +21,8 @@ export interface PreviewProps {
   origin: string;
   /** the brand previewed: the mock speaks as it */
   brand: string;
-  /** the preview's addresses on the network (none: it answers this machine only) */
-  network: string[];
+  /** the phone switch as the studio started: the preview's addresses on the network (none: this machine only), what a phone gets there */
+  phone: { network: string[]; gets: string };
   /** the routes of what is being edited, the first shown; none: the frame stays on its route */
   routes: string[];
   /** queries that bring a route to its content (/activityInfo -> id=1) */
@@ -47,7 +48,49 @@ function Qr({ text }: { text: string }) {
   );
 }
 
-export function Preview({ origin, brand, network, routes, queries, titleOf }: PreviewProps) {
+/**
+ * The phone switch: off, the preview answers this computer only; on, it listens on this computer's
+ * network addresses too (their QR codes), and the studio says what a phone gets there.
+ */
+function OnPhone({ phone, target, who }: { phone: PreviewProps['phone']; target: string; who: { username: string; password: string } | null }) {
+  const [network, setNetwork] = useState(phone.network);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const on = network.length > 0;
+  const flip = () => {
+    setBusy(true);
+    setError('');
+    api.phone(!on).then(
+      (p) => setNetwork(p.network),
+      (err: Error) => setError(err.message),
+    ).finally(() => setBusy(false));
+  };
+  return (
+    <details className="on-phone">
+      <summary>Open on a phone</summary>
+      <label className="switch">
+        <input type="checkbox" checked={on} disabled={busy} onChange={flip} /> open the preview to phones on this network
+      </label>
+      {error ? <p role="alert">{error}</p> : null}
+      {on ? (
+        <>
+          <p>On the same network, scan or type an address{who ? ` and log in as ${who.username} / ${who.password}` : ''}.</p>
+          <p>
+            {phone.gets.charAt(0).toUpperCase()}
+            {phone.gets.slice(1)}.
+          </p>
+          {network.map((url) => (
+            <Qr key={url} text={`${url}#${target}`} />
+          ))}
+        </>
+      ) : (
+        <p>The preview answers this computer only. Turned on, {phone.gets}.</p>
+      )}
+    </details>
+  );
+}
+
+export function Preview({ origin, brand, phone, routes, queries, titleOf }: PreviewProps) {
   const [size, setSize] = useState<(typeof SIZES)[number]>(SIZES[0]);
   const [role, setRole] = useState<Role>('member');
   const [data, setData] = useState<Data>('normal');
@@ -150,21 +193,7 @@ export function Preview({ origin, brand, network, routes, queries, titleOf }: Pr
       <div className="phone" style={{ width: size.w, height: size.h }}>
         <iframe ref={frame} title="preview" name="preview" width={size.w} height={size.h} />
       </div>
-      <details className="on-phone">
-        <summary>Open on a phone</summary>
-        {network.length ? (
-          <>
-            <p>
-              On the same network, scan or type an address{who ? ` and log in as ${who.username} / ${who.password}` : ''} (a phone gets no shortcut into the member's session):
-            </p>
-            {network.map((url) => (
-              <Qr key={url} text={`${url}#${target}`} />
-            ))}
-          </>
-        ) : (
-          <p>The preview answers this machine only (STUDIO_PREVIEW_HOST=127.0.0.1). Start the studio without it to open the preview on a phone.</p>
-        )}
-      </details>
+      <OnPhone phone={phone} target={target} who={who} />
     </aside>
   );
 }

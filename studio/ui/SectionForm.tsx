@@ -16,7 +16,7 @@ import Ajv2019 from 'ajv/dist/2019';
 import Ajv2020 from 'ajv/dist/2020';
 import { memo, useMemo } from 'react';
 import type { Problem } from '../../src/config/check';
-import type { Segment } from '../json-edit';
+import { pointerOf, type Segment } from '../../src/config/pointer';
 import { errorTree, getIn } from './model';
 import type { Section } from './places';
 import { studioWidgets, type FieldPlace, type StudioContext } from './widgets';
@@ -163,7 +163,7 @@ export const SectionForm = memo(function SectionForm({ section, bundle, validato
   const extraErrors = useMemo(() => errorTree(problems, section.file, section.path), [problems, section.file, section.path]);
   const formContext = useMemo<StudioContext>(() => {
     const { backTo, ...rest } = context;
-    const pointer = (sub: readonly Segment[]) => [...section.path, ...sub].map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+    const pointer = (sub: readonly Segment[]) => pointerOf([...section.path, ...sub]);
     return {
       ...rest,
       // data, not only a function: react-jsonschema-form draws a field again when its data changes

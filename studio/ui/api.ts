@@ -12,7 +12,15 @@ export interface Workspace {
   /** what a brand's merge reads of the schemas (studio.ts layering) */
   layering: { files: Record<string, object>; props: Record<string, object>; format: number };
   queries: Record<string, string>;
-  preview: { origin: string; network: string[] } | null;
+  preview: PreviewState | null;
+}
+
+/** where the preview is, the phone switch (on: the addresses a phone may open), what a phone gets there */
+export interface PreviewState {
+  origin: string;
+  network: string[];
+  phone: boolean;
+  gets: string;
 }
 
 export interface EditsBody {
@@ -55,4 +63,5 @@ export const api = {
   review: (body: EditsBody) => call<ReviewAnswer>('POST', '/review', body),
   save: (body: EditsBody) => call<SaveAnswer>('POST', '/save', body, [200, 409, 422]),
   preview: (data: string, brand: string) => call<{ username: string; password: string }>('POST', '/preview', { data, brand }),
+  phone: (on: boolean) => call<PreviewState>('POST', '/phone', { on }),
 };

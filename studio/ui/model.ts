@@ -2,7 +2,7 @@
  * The studio page's state, as pure functions (tests/studio/model.test.ts runs them in Node):
  *   - the edits: per file of the top layer, the JSON the operator wants (drafts), the hash and JSON of
  *     the text it was made from (base, baseJson); the top layer's view is a draft or else the file on
- *     disk (on a brand, the page merges it over the product's: studio/layer-edit.ts); a brand's file
+ *     disk (on a brand, the page merges it over the product's: src/config/overlay/unmerge.ts); a brand's file
  *     not there yet is drafted from its format alone (base ABSENT);
  *   - undo and redo: a history of edits, typing into one field coalesced into one step;
  *   - problems of check:config at their field: an ErrorSchema for react-jsonschema-form's extraErrors,
@@ -11,8 +11,9 @@
  *   - the edits kept in localStorage, offered back after a reload.
  */
 import type { Problem } from '../../src/config/check';
+import { setOwn } from '../../src/config/json';
 import { applyToJson, jsonChanges, sameJson, segmentsOf, type Segment } from '../json-edit';
-import { ABSENT, bare, newOverlay } from '../layer-edit';
+import { ABSENT, bare, newOverlay } from '../../src/config/overlay/unmerge';
 
 export interface DiskFile {
   text: string;
@@ -39,7 +40,7 @@ export function setIn(json: unknown, path: readonly Segment[], value: unknown): 
   const copy = (Array.isArray(container) ? [...container] : { ...container }) as Record<string, unknown>;
   const next = setIn(copy[head as string], rest, value);
   if (next === undefined && !Array.isArray(copy)) delete copy[head as string];
-  else copy[head as string] = next;
+  else setOwn(copy, String(head), next);
   return copy;
 }
 
@@ -71,7 +72,7 @@ export function edit(edits: Edits, disk: Record<string, DiskFile>, file: string,
 }
 
 /**
- * The edits with a whole file of the top layer set to `next` (a brand's overlay as layer-edit.ts
+ * The edits with a whole file of the top layer set to `next` (a brand's overlay as src/config/overlay/unmerge.ts
  * writes it). A brand's file not on disk yet is drafted from its format alone (base ABSENT: a save
  * creates it); one that holds nothing more is no draft.
  */

@@ -14,7 +14,7 @@ import { MIN_CONTRAST } from '../../src/config/checks/contrast';
 import { ICON_SOURCES } from '../../src/engine/icon-names';
 import { ICON_PATHS, VIEWBOX } from '../../src/engine/icon-paths.gen';
 import type { Segment } from '../json-edit';
-import type { Place } from '../layer-edit';
+import type { Place } from '../../src/config/overlay/unmerge';
 
 /** A field's place on a brand: where its value comes from, the file that sets it. */
 export interface FieldPlace extends Place {

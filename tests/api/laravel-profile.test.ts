@@ -89,6 +89,14 @@ describe('login as the Laravel original', () => {
     expect((await call(app, 'login_pc', { name: 'demo01', password: 'demo123' })).body.code).toBe(429);
   });
 
+  it('a wrong old password of either password change is 205 登录密码错误; after as many as login allows, the lock', async () => {
+    const token = (await data(app, 'login_pc', { name: 'demo01', password: 'demo123' })).api_token;
+    const wrong = { code: 205, message: '登录密码错误', data: null };
+    expect((await call(app, 'editPayPassword', { password: '000000', paypassword: '222222' }, token)).body).toEqual(wrong);
+    for (let i = 0; i < 5; i++) expect((await call(app, 'editPassword', { password: `wrong${i}`, paypassword: 'newpass1' }, token)).body).toEqual(wrong);
+    expect((await call(app, 'editPassword', { password: 'demo123', paypassword: 'newpass1' }, token)).body.code).toBe(429);
+  });
+
   it('one session per member: a new login ends the token of the one before', async () => {
     const first = (await data(app, 'login_pc', { name: 'demo01', password: 'demo123' })).api_token;
     const second = (await data(app, 'login_pc', { name: 'demo01', password: 'demo123' })).api_token;

@@ -283,6 +283,35 @@ describe('guessing limits (point 5)', () => {
   });
 });
 
+describe('the password change locks as login does', () => {
+  const LOGIN_REFUSED = { code: 429, message: `密码错误次数过多，请${guessLimits.windowMs / 60_000}分钟后再试`, data: null };
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it(`after ${guessLimits.loginPerAccount} wrong old passwords editPassword refuses the right one too, and login is locked with it, until the window has passed`, async () => {
+    const app = newApp();
+    const token = await tokenFor(app);
+    for (let i = 0; i < guessLimits.loginPerAccount; i += 1) {
+      expect((await call(app, 'editPassword', { password: `wrong${i}`, paypassword: 'newpass1' }, token)).body).toEqual({ code: 205, message: '旧密码错误', data: null });
+    }
+    expect((await call(app, 'editPassword', { password: 'demo123', paypassword: 'newpass1' }, token)).body).toEqual(LOGIN_REFUSED);
+    // the guesses were of the login password: login counts them too
+    expect((await call(app, 'login_pc', { name: 'demo01', password: 'demo123' })).body).toEqual(LOGIN_REFUSED);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + guessLimits.windowMs + 1000 });
+    expect((await call(app, 'editPassword', { password: 'demo123', paypassword: 'newpass1' }, token)).body).toEqual({ code: 200, message: '密码修改成功！', data: null });
+  });
+
+  it('wrong logins and wrong old passwords add up; a parallel burst gets no more answers than the limit', async () => {
+    const app = newApp();
+    const token = await tokenFor(app);
+    expect((await call(app, 'login_pc', { name: 'demo01', password: 'wrong0' })).body.code).toBe(205);
+    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => call(app, 'editPassword', { password: `burst${i}`, paypassword: 'newpass1' }, token)));
+    expect(replies.filter((r) => r.body.code === 205)).toHaveLength(guessLimits.loginPerAccount - 1);
+    expect(replies.filter((r) => r.body.code === 429)).toHaveLength(20 - (guessLimits.loginPerAccount - 1));
+  });
+});
+
 describe('money retries (point 6)', () => {
   let server: Server;
   let token: string;

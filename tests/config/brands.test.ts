@@ -22,14 +22,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkConfig } from '../../src/config/check';
 import { mergeBrand } from '../../src/config/overlay/layers';
 import { pendingChanges } from '../../src/config/migrations/index';
-import { loadBrand, loadBundle, loadOverlay, loadSchemas, loadWidgetSchemas, schemaSource } from '../../scripts/config-fs';
+import { configSource, loadSchemas, loadWidgetSchemas, schemaSource } from '../../src/config/source/index';
 
 const root = path.resolve(__dirname, '..', '..');
 const work = mkdtempSync(path.join(tmpdir(), 'brands-'));
@@ -175,7 +175,7 @@ describe('an engine change (Menu: columns is now perRow) migrates the product an
     // and nothing is left to do (the brands of this test: BRANDS_DIR, as the commands read it)
     process.env.BRANDS_DIR = brands;
     try {
-      expect(pendingChanges(loadBundle(root, product), ['jinsha', 'yinhe'].map((id) => loadBrand(root, id, product)))).toEqual([]);
+      expect(pendingChanges(configSource({ root, productDir: path.resolve(root, product) }).productBundle(), ['jinsha', 'yinhe'].map((id) => configSource({ root, productDir: path.resolve(root, product) }).brand(id)))).toEqual([]);
     } finally {
       delete process.env.BRANDS_DIR;
     }
@@ -263,6 +263,21 @@ describe('a change to the product reaches every brand, each built into its own f
     rmSync(path.join(brands, 'crossed'), { recursive: true });
   }, 120_000);
 
+  it('a brand\'s asset linked to a file outside the config folders: the build stops naming the link, ships nothing, leaves the folder as it was', () => {
+    const secret = path.join(work, 'secret.txt');
+    writeFileSync(secret, 'not for the web\n');
+    mkdirSync(path.join(brands, 'leaky', 'assets'), { recursive: true });
+    writeFileSync(path.join(brands, 'leaky', 'app.json'), JSON.stringify({ $format: 3, brand: { siteName: '漏了', shortName: '漏了' } }));
+    symlinkSync(secret, path.join(brands, 'leaky', 'assets', 'leak.txt'));
+    const before = hashes(built.jinsha);
+    const r = leanBuild({ BRAND: 'leaky', DIST: built.jinsha });
+    expect(r.status).toBe(1);
+    expect(`${r.stdout}${r.stderr}`).toContain(`${brands}/leaky/assets/leak.txt: /: a symbolic link to ${JSON.stringify(secret)}, outside`);
+    expect(hashes(built.jinsha)).toEqual(before);
+    expect(readdirSync(work).filter((f) => f.includes('.building-'))).toEqual([]);
+    rmSync(path.join(brands, 'leaky'), { recursive: true });
+  }, 300_000);
+
   it('a build that fails after writing everything (icons and service worker included) leaves its folder byte-identical, and nothing beside it', () => {
     const before = hashes(built.jinsha);
     const r = leanBuild({ BRAND: 'yinhe', DIST: built.jinsha, FAIL_AFTER_WRITE: '1' });
@@ -276,7 +291,7 @@ describe('a change to the product reaches every brand, each built into its own f
 
 describe('the assets app.json names are in that config\'s own assets/', () => {
   it('a logo or app icon missing from the brand\'s folder is named, with the files it has', async () => {
-    const bundle = loadBundle(root);
+    const bundle = configSource({ root }).productBundle();
     expect(bundle.assets).toContain('app-icon.svg');
     const app = bundle.app.json as { brand: Record<string, string>; webApp: Record<string, string> };
     app.brand.logo = 'assets/jinsha-logo.svg';
@@ -290,15 +305,15 @@ describe('the assets app.json names are in that config\'s own assets/', () => {
   });
 
   it('in a brand, the brand\'s assets and the product\'s count; a missing one is named with both folders', async () => {
-    const overlay = loadOverlay(root, 'jinsha');
+    const overlay = configSource({ root }).overlayBundle('jinsha');
     const withLogo = (logo: string) => {
       const o = { ...overlay, app: { file: overlay.app!.file, json: { ...(overlay.app!.json as object), brand: { siteName: '金沙娱乐', shortName: '金沙', logo } } } };
-      return checkConfig(mergeBrand(loadBundle(root), o, schemaSource(root)).bundle, loadSchemas(root), widgets);
+      return checkConfig(mergeBrand(configSource({ root }).productBundle(), o, schemaSource(root)).bundle, loadSchemas(root), widgets);
     };
     const widgets = await loadWidgetSchemas(root);
     expect(withLogo('assets/jinsha-logo.svg')).toEqual([]);
     expect(withLogo('assets/app-icon.svg')).toEqual([]);
-    const all = [...new Set([...loadBundle(root).assets!, ...overlay.assets])].sort().map((a) => `assets/${a}`).join(', ');
+    const all = [...new Set([...configSource({ root }).productBundle().assets!, ...overlay.assets])].sort().map((a) => `assets/${a}`).join(', ');
     expect(withLogo('assets/jinsha.svg')).toEqual([
       { file: 'brands/jinsha/app.json', path: '/brand/logo', message: `"assets/jinsha.svg" is not in brands/jinsha/assets/ or screens.config/assets/ (expected one of ${all})` },
     ]);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkConfig, type ConfigBundle, type Problem, type SchemaSet, type WidgetSchemas } from '../../src/config/check';
-import { loadBundle, loadSchemas, loadWidgetSchemas } from '../../scripts/config-fs';
+import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
 
 const root = path.resolve(__dirname, '..', '..');
 let schemas: SchemaSet;
@@ -19,7 +19,7 @@ beforeAll(async () => {
 type Json = Record<string, unknown>;
 /** The real config with one change applied. */
 function check(mutate: (b: { app: Json; messages: Json; routes: Json; screens: Record<string, Json>; forms: Record<string, Json> }) => void): Problem[] {
-  const real = loadBundle(root);
+  const real = configSource({ root }).productBundle();
   const clone = structuredClone(real) as ConfigBundle;
   const view = {
     app: clone.app.json as Json,
@@ -55,7 +55,7 @@ describe('check:config', () => {
       login(b).body.push({ type: 'Carousell', props: {} });
     });
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatchObject({ file: 'screens.config/screens/login.json', path: `/body/${login({ screens: { login: loadBundle(root).screens.login.json as Json } }).body.length}/type` });
+    expect(problems[0]).toMatchObject({ file: 'screens.config/screens/login.json', path: `/body/${login({ screens: { login: configSource({ root }).productBundle().screens.login.json as Json } }).body.length}/type` });
     expect(problems[0].message).toMatch(/^unknown widget type "Carousell" \(expected one of .*Button.*\); did you mean "Carousel"\?$/);
   });
 
@@ -63,7 +63,7 @@ describe('check:config', () => {
     type Screen = { data: Record<string, Json>; body: Json[] };
     const f = 'screens.config/screens/fanshui.json';
     const list = (b: { screens: Record<string, Json> }) => (b.screens.fanshui as Screen).body.findIndex((n) => n.type === 'PagedList');
-    const at = list({ screens: { fanshui: loadBundle(root).screens.fanshui.json as Json } });
+    const at = list({ screens: { fanshui: configSource({ root }).productBundle().screens.fanshui.json as Json } });
     expect(check((b) => (((b.screens.fanshui as Screen).body[at].props as Json).source = 'recods'))).toEqual([
       { file: f, path: `/body/${at}/props/source`, message: 'paged data source "recods" is not declared in the screen\'s "data" (expected one of records); did you mean "records"?' },
     ]);
@@ -199,7 +199,7 @@ describe('check:config', () => {
       avatar.hint = '{{file.name}}';
       login(b).body.push({ type: 'Text', props: { text: '{{file.name}}' } });
     });
-    const n = (loadBundle(root).screens.login.json as { body: unknown[] }).body.length;
+    const n = (configSource({ root }).productBundle().screens.login.json as { body: unknown[] }).body.length;
     expect(problems.map((p) => `${p.file}: ${p.path}: ${p.message}`)).toEqual([
       `screens.config/screens/login.json: /body/${n}/props/text: binding root "file" in {{file.name}} is only in scope inside an AvatarUpload's upload actions (the picked file)`,
       'screens.config/screens/userInfo.json: /body/0/children/0/props/hint: binding root "file" in {{file.name}} is only in scope inside an AvatarUpload\'s upload actions (the picked file)',
@@ -253,7 +253,7 @@ describe('check:config', () => {
         { type: 'Repeat', props: { items: '{{data.x}}' }, children: [{ type: 'Text', props: { text: '{{item.name}} {{index}}' } }] },
       );
     });
-    const n = (loadBundle(root).screens.login.json as { body: unknown[] }).body.length;
+    const n = (configSource({ root }).productBundle().screens.login.json as { body: unknown[] }).body.length;
     expect(problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
       `/body/${n}/props/text: binding root "item" in {{item.name}} is only in scope inside a widget that provides items (Repeat, PagedList, Tiles, Carousel, Table, BalanceList, DataTabs)`,
       `/body/${n + 1}/props/text: binding root "form" in {{form.name}} is only in scope inside a form file or a Form widget's footer`,
@@ -266,7 +266,7 @@ describe('check:config', () => {
     const problems = check((b) => {
       login(b).body.push({ type: 'Text', when: { path: 'failed.payWy', truthy: true }, props: { text: '{{loading.x}}' } });
     });
-    const n = (loadBundle(root).screens.login.json as { body: unknown[] }).body.length;
+    const n = (configSource({ root }).productBundle().screens.login.json as { body: unknown[] }).body.length;
     expect(problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
       `/body/${n}/when/path: data source "payWy" in {{failed.payWy}} is not declared in the screen's "data" (expected one of none)`,
       `/body/${n}/props/text: data source "x" in {{loading.x}} is not declared in the screen's "data" (expected one of none)`,
@@ -281,7 +281,7 @@ describe('check:config', () => {
         { type: 'Switch', props: { label: 'x', checked: '{{value}}', onChange: [{ type: 'toast', text: '{{value}}' }] } },
       );
     });
-    const n = (loadBundle(root).screens.login.json as { body: unknown[] }).body.length;
+    const n = (configSource({ root }).productBundle().screens.login.json as { body: unknown[] }).body.length;
     const where = 'is only in scope inside a widget that provides items (Repeat, PagedList, Tiles, Carousel, Table, BalanceList, DataTabs)';
     expect(problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
       `/body/${n}/props/label: binding root "item" in {{item.name}} ${where}`,
@@ -298,7 +298,7 @@ describe('check:config', () => {
         { type: 'Button', props: { text: 'x', onTap: [{ type: 'api', endpoint: 'getcard', payload: {} }, { type: 'api', endpoint: 'getcard', payload: { type: 'bank' } }] } },
       );
     });
-    const n = (loadBundle(root).screens.login.json as { body: unknown[] }).body.length;
+    const n = (configSource({ root }).productBundle().screens.login.json as { body: unknown[] }).body.length;
     expect(problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
       `/body/${n}/props/text: filter "len" in {{user.balance | len:2}} takes no argument, found ":2"`,
       `/body/${n}/props/text: filter "money" in {{user.balance | money:2}} takes no argument or "short", found ":2"`,
@@ -318,7 +318,7 @@ describe('check:config', () => {
       }
       return undefined;
     };
-    const real = loadBundle(root);
+    const real = configSource({ root }).productBundle();
     const menu = (json: Json) => find((json as { body: Node[] }).body, (n) => Array.isArray(n.props?.items) && (n.props.items as Json[]).some((e) => e.to === '/recharge'), ['body'])!;
     const [menuNode, menuAt] = menu(real.screens.mine.json as Json);
     const entry = (menuNode.props.items as Json[]).findIndex((e) => e.to === '/recharge');

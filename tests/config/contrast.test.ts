@@ -9,14 +9,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrastRatio, nearestShade, themeVars } from '../../src/config/brand';
 import { createChecker, type ConfigBundle, type Problem } from '../../src/config/check';
-import { loadBundle, loadSchemas, loadWidgetSchemas } from '../../scripts/config-fs';
+import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
 
 const root = path.resolve(__dirname, '..', '..');
 let checker: (b: ConfigBundle) => Problem[];
 let real: ConfigBundle;
 beforeAll(async () => {
   checker = createChecker(loadSchemas(root), await loadWidgetSchemas(root));
-  real = loadBundle(root);
+  real = configSource({ root }).productBundle();
 });
 const withPrimary = (primary: string): Problem[] => {
   const b = structuredClone(real);

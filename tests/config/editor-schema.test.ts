@@ -7,10 +7,10 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBundle, loadSchemas } from '../../scripts/config-fs';
+import { configSource, loadSchemas } from '../../src/config/source/index';
 
 const root = path.resolve(__dirname, '..', '..');
-const bundle = loadBundle(root);
+const bundle = configSource({ root }).productBundle();
 let screen: ValidateFunction;
 let form: ValidateFunction;
 type Json = Record<string, unknown>;

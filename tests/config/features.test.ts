@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneFeatures, switchedOff, writtenPointer } from '../../src/config/features';
 import { pruneBundle } from '../../src/config/checks/switches';
 import { createChecker, type ConfigBundle, type Problem } from '../../src/config/check';
-import { loadBundle, loadSchemas, loadWidgetSchemas } from '../../scripts/config-fs';
+import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
 import { appShell } from '../../scripts/app-shell';
 import { readApp } from '../../scripts/vite/app-json';
 import { readScreens } from '../../scripts/vite/screen-facts';
@@ -25,7 +25,7 @@ let checker: (b: ConfigBundle) => Problem[];
 let real: ConfigBundle;
 beforeAll(async () => {
   checker = createChecker(loadSchemas(root), await loadWidgetSchemas(root));
-  real = loadBundle(root);
+  real = configSource({ root }).productBundle();
 });
 const config = {
   copy: () => structuredClone(real),

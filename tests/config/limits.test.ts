@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createChecker, errorsOf, type ConfigBundle, type Problem } from '../../src/config/check';
-import { loadBundle, loadSchemas, loadWidgetSchemas } from '../../scripts/config-fs';
+import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
 import { lateUses, withLateHints } from '../../src/config/migrations/index';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -17,7 +17,7 @@ let checker: (b: ConfigBundle) => Problem[];
 let real: ConfigBundle;
 beforeAll(async () => {
   checker = createChecker(loadSchemas(root), await loadWidgetSchemas(root));
-  real = loadBundle(root);
+  real = configSource({ root }).productBundle();
 });
 
 interface View {

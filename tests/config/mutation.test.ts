@@ -17,7 +17,7 @@ import { endpointNames } from '../../src/api/catalogue';
 import { createChecker, type ConfigBundle, type Problem } from '../../src/config/check';
 import { bindingExpressions, FILTERS, parseExpression } from '../../src/engine/bindings';
 import { ICON_SOURCES } from '../../src/engine/icon-names';
-import { loadBundle, loadSchemas, loadWidgetSchemas } from '../../scripts/config-fs';
+import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
 
 const root = path.resolve(__dirname, '..', '..');
 type Json = { [k: string]: unknown };
@@ -50,7 +50,7 @@ beforeAll(async () => {
   const schemas = loadSchemas(root);
   const widgets = await loadWidgetSchemas(root);
   check = createChecker(schemas, widgets);
-  bundle = loadBundle(root);
+  bundle = configSource({ root }).productBundle();
   widgetTypes = new Set(Object.keys(widgets));
   const actionDef = (schemas.common as { definitions: { action: { oneOf: { properties: { type: { const: string } } }[] } } }).definitions.action;
   actionTypes = new Set(actionDef.oneOf.map((b) => b.properties.type.const));

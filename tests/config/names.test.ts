@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { brandOf } from '../../src/config/brand';
 import { createChecker, type ConfigBundle, type Problem } from '../../src/config/check';
 import { resolveText } from '../../src/engine/bindings';
-import { loadBundle, loadSchemas, loadWidgetSchemas } from '../../scripts/config-fs';
+import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
 import { root } from './real-config';
 
 type Json = Record<string, unknown>;
@@ -18,7 +18,7 @@ let checker: (b: ConfigBundle) => Problem[];
 let real: ConfigBundle;
 beforeAll(async () => {
   checker = createChecker(loadSchemas(root), await loadWidgetSchemas(root));
-  real = loadBundle(root);
+  real = configSource({ root }).productBundle();
 });
 const warnings = (b: ConfigBundle) =>
   checker(b)

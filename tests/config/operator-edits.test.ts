@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChecker, formatProblems, type ConfigBundle, type Problem } from '../../src/config/check';
 import { readJsonText } from '../../src/config/json-text';
-import { loadBundle, loadSchemas, loadWidgetSchemas } from '../../scripts/config-fs';
+import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 type Json = Record<string, unknown>;
@@ -117,7 +117,7 @@ describe('the checker on one edited file', () => {
   let real: ConfigBundle;
   beforeAll(async () => {
     check = createChecker(loadSchemas(root), await loadWidgetSchemas(root));
-    real = loadBundle(root);
+    real = configSource({ root }).productBundle();
   });
   const edited = (kind: 'messages' | 'home', edit: (json: Json) => void): string[] => {
     const b: ConfigBundle = { ...real, screens: { ...real.screens } };

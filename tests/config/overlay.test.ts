@@ -9,7 +9,7 @@ import { createChecker, type ConfigBundle, type Problem, type SchemaSet, type Wi
 import { mergeBrand, type OverlayBundle } from '../../src/config/overlay/layers';
 import { mergeLayers, type Cursor } from '../../src/config/overlay/merge';
 import { schemaCursor, type SchemaSource } from '../../src/config/overlay/schema-cursor';
-import { loadBundle, loadSchemas, loadWidgetSchemas, schemaSource } from '../../scripts/config-fs';
+import { configSource, loadSchemas, loadWidgetSchemas, schemaSource } from '../../src/config/source/index';
 import { root } from './real-config';
 
 /** every list keyed by `id` (a stand-in for the schemas, for the walker's own rules) */
@@ -172,7 +172,7 @@ describe('a brand checked as one document (layers.ts)', () => {
   beforeAll(async () => {
     schemas = loadSchemas(root);
     widgets = await loadWidgetSchemas(root);
-    product = loadBundle(root);
+    product = configSource({ root }).productBundle();
     checker = createChecker(schemas, widgets);
   });
   const check = (o: Partial<OverlayBundle>) => {

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { beforeAll } from 'vitest';
 import { checkConfig, type ConfigBundle, type Problem, type SchemaSet, type WidgetSchemas } from '../../src/config/check';
-import { loadBundle, loadSchemas, loadWidgetSchemas } from '../../scripts/config-fs';
+import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
 
 export const root = path.resolve(__dirname, '..', '..');
 
@@ -24,7 +24,7 @@ export function realConfig(): {
     widgets = await loadWidgetSchemas(root);
   });
   return {
-    copy: () => structuredClone(loadBundle(root)) as ConfigBundle,
+    copy: () => structuredClone(configSource({ root }).productBundle()) as ConfigBundle,
     problems: (bundle) => checkConfig(bundle, schemas, widgets).map((p) => `${p.file}: ${p.path}: ${p.message}`),
     problemList: (bundle) => checkConfig(bundle, schemas, widgets),
   };

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createChecker, type ConfigBundle, type Problem } from '../../src/config/check';
-import { loadBundle, loadSchemas, loadWidgetSchemas } from '../../scripts/config-fs';
+import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
 
 const root = path.resolve(__dirname, '..', '..');
 type Json = Record<string, unknown>;
@@ -26,7 +26,7 @@ const banksScreen = (row: Json = { title: '{{item.bank_name}}', value: '{{item.i
 
 /** The real config with the /banks screen, its route and a link from the /mine menu, then `change`. */
 function withBanks(change: (b: { app: Json; routes: Json; screens: Record<string, Json>; mineMenu: Json[] }) => void = () => {}): Problem[] {
-  const bundle = structuredClone(loadBundle(root));
+  const bundle = structuredClone(configSource({ root }).productBundle());
   bundle.screens.banks = { file: 'screens.config/screens/banks.json', json: banksScreen() };
   (bundle.routes.json as { routes: Json[] }).routes.push({ path: '/banks', screen: 'banks', title: '银行列表', layout: 'page' });
   const mine = bundle.screens.mine.json as { body: Json[] };
@@ -40,7 +40,7 @@ function withBanks(change: (b: { app: Json; routes: Json; screens: Record<string
 }
 
 const mineMenuAt = () => {
-  const mine = loadBundle(root).screens.mine.json as { body: Json[] };
+  const mine = configSource({ root }).productBundle().screens.mine.json as { body: Json[] };
   const i = mine.body.findIndex((n) => n.type === 'Menu' && !(n.props as Json).variant);
   return { i, n: ((mine.body[i].props as Json).items as Json[]).length };
 };
@@ -117,7 +117,7 @@ describe('check:config knows every reference', () => {
 
   it('knows the records of a paged source, at the page object\'s path', () => {
     // venueBet: venuelist's page object is under "lists"; its rows are venue rows
-    const venueBet = loadBundle(root).screens.venueBet.json as { body: Json[] };
+    const venueBet = configSource({ root }).productBundle().screens.venueBet.json as { body: Json[] };
     const at = venueBet.body.findIndex((n) => n.type === 'PagedList');
     expect(at).toBeGreaterThanOrEqual(0);
     const problems = withBanks((b) => {
@@ -130,7 +130,7 @@ describe('check:config knows every reference', () => {
   });
 
   it('checks an optionsFrom label and value against the entries of its list', () => {
-    const transRecord = loadBundle(root).screens.transRecord.json as { body: Json[] };
+    const transRecord = configSource({ root }).productBundle().screens.transRecord.json as { body: Json[] };
     const bar = transRecord.body.findIndex((n) => n.type === 'FilterBar');
     const filters = ((transRecord.body[bar].props as Json).filters as Json[]);
     const fi = filters.findIndex((x) => x.optionsFrom);

@@ -11,10 +11,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createChecker, type ConfigBundle, type Problem } from '../../src/config/check';
 import { cutTo, textWidth, titleRoom, TOPBAR_320 } from '../../src/config/checks/topbar';
 import { mergeBrand } from '../../src/config/overlay/layers';
-import { loadBrand, loadBundle, loadSchemas, loadWidgetSchemas, schemaSource } from '../../scripts/config-fs';
+import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
 
 const root = path.resolve(__dirname, '..', '..');
 const css = readFileSync(path.join(root, 'src', 'styles.css'), 'utf8');
+const source = configSource({ root });
 
 /** the declarations of the rules whose selector is exactly `selector` (in the @media block when `media` is given), later ones over earlier: property -> value */
 function rule(selector: string, media?: string): Record<string, string> {
@@ -46,7 +47,7 @@ describe('the top bar as src/styles.css draws it at 320 px', () => {
 
   it('gives the widths measured in Chromium: the name, a visitor\'s and a member\'s side, and what the ellipsis leaves', () => {
     expect(textWidth('威尼斯人娱乐', 18, 1)).toBe(114);
-    const app = loadBundle(root).app.json as Parameters<typeof titleRoom>[0];
+    const app = source.productBundle().app.json as Parameters<typeof titleRoom>[0];
     expect(titleRoom(app)).toEqual({ visitor: 320 - 18 - 4 - 34 - 140, member: 320 - 18 - 4 - 34 - (44 + 44 + 76) });
     // a member's balance of ¥1000.00 takes 66 px, not its 44 px minimum: Chromium drew 78 px of title, 威尼斯…
     expect(cutTo('威尼斯人娱乐', 78)).toBe('威尼斯…');
@@ -60,7 +61,7 @@ describe('check:config warns at a brand\'s name the top bar cuts on a 320 px pho
     checker = createChecker(loadSchemas(root), await loadWidgetSchemas(root));
   });
   const warnings = (siteName: string, logo = true) => {
-    const brand = mergeBrand(loadBundle(root), { id: 'test', folder: 'brands/test', app: { file: 'brands/test/app.json', json: { brand: { siteName, shortName: '测试', ...(logo ? {} : { logo: null }) } } }, screens: {}, forms: {}, assets: [] }, schemaSource(root));
+    const brand = mergeBrand(source.productBundle(), { id: 'test', folder: 'brands/test', app: { file: 'brands/test/app.json', json: { brand: { siteName, shortName: '测试', ...(logo ? {} : { logo: null }) } } }, screens: {}, forms: {}, assets: [] }, source.schemaSource());
     return checker(brand.bundle).filter((p) => p.severity === 'warning' && p.path === '/brand/siteName').map((p) => `${p.file}: ${p.path}: ${p.message}`);
   };
 
@@ -76,7 +77,7 @@ describe('check:config warns at a brand\'s name the top bar cuts on a 320 px pho
     expect(warnings('威尼斯娱乐')).toEqual([]);
     expect(warnings('Venetian Macao')).toHaveLength(1);
     expect(warnings('威尼斯人娱乐', false)).toEqual([]);
-    expect(checker(loadBundle(root)).filter((p) => p.path === '/brand/siteName')).toEqual([]);
-    for (const id of ['jinsha', 'yinhe']) expect(checker(loadBrand(root, id).bundle).filter((p) => p.path === '/brand/siteName'), id).toEqual([]);
+    expect(checker(source.productBundle()).filter((p) => p.path === '/brand/siteName')).toEqual([]);
+    for (const id of ['jinsha', 'yinhe']) expect(checker(source.brand(id).bundle).filter((p) => p.path === '/brand/siteName'), id).toEqual([]);
   });
 });

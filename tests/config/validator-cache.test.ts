@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChecker, type ConfigBundle, type Problem, type SchemaSet, type ValidatorCache, type WidgetSchemas } from '../../src/config/check';
-import { loadBundle, loadSchemas, loadWidgetSchemas } from '../../scripts/config-fs';
+import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
 import { validatorCache } from '../../scripts/validator-cache';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -26,7 +26,7 @@ beforeAll(async () => {
 type Json = Record<string, unknown>;
 /** the real config with mistakes of every kind the words are made for */
 function broken(): ConfigBundle {
-  const b = structuredClone(loadBundle(root));
+  const b = structuredClone(configSource({ root }).productBundle());
   const app = b.app.json as { brand: Json; constants: Json };
   app.brand.sitename = 'x'; // an unknown key, one typo from a known one
   app.constants.withdrawMin = '100'; // a number in quotes
@@ -73,7 +73,7 @@ describe('the validators kept between runs', () => {
     const loaded = createChecker(schemas, widgets, second.cache);
     expect(second.n).toEqual({ loaded: 1, saved: 0 });
     expect(loaded(broken())).toEqual(fresh);
-    expect(loaded(loadBundle(root))).toEqual([]);
+    expect(loaded(configSource({ root }).productBundle())).toEqual([]);
     // the words that read the schema around each error (the keys allowed, the types, the old name) and the value found
     expect(fresh.map((p) => `${p.file} ${p.path}: ${p.message}`)).toEqual([
       'screens.config/app.json /brand/sitename: unknown property "sitename" (expected one of logo, serviceName, serviceUrl, shortName, siteName); did you mean "siteName"?',
@@ -81,8 +81,8 @@ describe('the validators kept between runs', () => {
       'screens.config/forms/login.json /fields/1/type: expected one of "text", "password", "number", "captcha", "select", "date", "textarea", "radio", "hidden", found "pasword"; did you mean "password"?',
       'screens.config/forms/login.json /rules/0: missing required property "type"',
       'screens.config/forms/login.json /rules/0/check: unknown property "check" (expected one of field, id, max, message, min, onFail, other, pattern, type, when); it is called "type" now',
-      `screens.config/screens/home.json /body/${(loadBundle(root).screens.home.json as { body: unknown[] }).body.length}/type: unknown widget type "Buton" (expected one of ${Object.keys(widgets).sort().join(', ')}); did you mean "Button"?`,
-      `screens.config/screens/home.json /body/${(loadBundle(root).screens.home.json as { body: unknown[] }).body.length + 1}/props/hidden: Text: unknown property "hidden" (expected one of align, testId, text, variant)`,
+      `screens.config/screens/home.json /body/${(configSource({ root }).productBundle().screens.home.json as { body: unknown[] }).body.length}/type: unknown widget type "Buton" (expected one of ${Object.keys(widgets).sort().join(', ')}); did you mean "Button"?`,
+      `screens.config/screens/home.json /body/${(configSource({ root }).productBundle().screens.home.json as { body: unknown[] }).body.length + 1}/props/hidden: Text: unknown property "hidden" (expected one of align, testId, text, variant)`,
     ]);
   });
 

@@ -8,8 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConfigBundle } from '../../src/config/check';
 import { findReferences, findText, routesOf, type Reference } from '../../src/config/where';
 import { perBrand, whereAnswer } from '../../scripts/where-cli';
-import { brandIds, loadBundle, loadOverlay, schemaSource } from '../../scripts/config-fs';
-import { mergeBrand } from '../../src/config/overlay/layers';
+import { configSource } from '../../src/config/source/index';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -106,7 +105,7 @@ describe('npm run check:config -- --where', () => {
     }
     expect(status).toBe(1);
     // the brands are asked too (brands/<id>/ over screens.config/)
-    expect(out.trim()).toBe(`@no.suchKey: no reference in screens.config/\nand none in the brands (${brandIds(root).join(', ')})`);
+    expect(out.trim()).toBe(`@no.suchKey: no reference in screens.config/\nand none in the brands (${configSource({ root }).brandIds().join(', ')})`);
   });
 
   it('names the folder it searched (another brand\'s, SCREENS_CONFIG_DIR) and the web addresses a brand\'s name does not find', () => {
@@ -136,7 +135,7 @@ describe('npm run check:config -- --where', () => {
 
 describe('npm run where, per brand: the value and the layer that sets it (issue 36)', () => {
   it('a value the brand sets names the brand\'s file; one it leaves names the product\'s; a text it no longer shows says so', () => {
-    const lines = (key: string, refs: (b: ConfigBundle) => Reference[]) => perBrand(root, 'screens.config', key, ['jinsha'], refs);
+    const lines = (key: string, refs: (b: ConfigBundle) => Reference[]) => perBrand(configSource({ root, productDir: path.join(root, 'screens.config') }), key, ['jinsha'], refs);
     expect(lines('map:sponsorUrl', (b) => findReferences(b, 'map:sponsorUrl'))).toEqual([
       'brand jinsha: {"1":"https://sponsor.jinsha.example.com/zhanzhu?type=1","2":"https://sponsor.jinsha.example.com/zhanzhu?type=2"}  brands/jinsha/app.json /maps/sponsorUrl (over the product\'s)',
     ]);
@@ -150,25 +149,23 @@ describe('npm run where, per brand: the value and the layer that sets it (issue 
 describe('the 客服 address a brand sets in config (brand.serviceUrl, in place of getservicerurl)', () => {
   it('npm run where -- getservicerurl (or brand.serviceUrl): for the product and each brand, the address the app opens and the file that sets it, or the backend\'s reply', () => {
     const JINSHA_KEFU = 'https://kefu.jinsha.example.com/chat';
-    const load = (id: string) => {
-      const o = loadOverlay(root, id);
-      const json = o.app!.json as { brand: Record<string, string> };
-      const app = id === 'jinsha' ? { ...o.app!, json: { ...json, brand: { ...json.brand, serviceUrl: JINSHA_KEFU } } } : o.app;
-      return mergeBrand(loadBundle(root), { ...o, app }, schemaSource(root));
-    };
+    const source = configSource({ root });
+    // jinsha with its own address, as an operator's edit of brands/jinsha/app.json
+    const app = source.overlayBundle('jinsha').app!.json as { brand: Record<string, string> };
+    const load = (id: string) => source.brand(id, id === 'jinsha' ? { drafts: { 'app.json': { ...app, brand: { ...app.brand, serviceUrl: JINSHA_KEFU } } } } : {});
     const said = [
       'getservicerurl is answered by app.json brand.serviceUrl where it is set; left empty, by the backend:',
       "screens.config/: brand.serviceUrl not set: the app opens getservicerurl's reply (the backend's)",
       `brand jinsha: brand.serviceUrl "${JINSHA_KEFU}"  brands/jinsha/app.json /brand/serviceUrl: the app opens it and sends getservicerurl no request`,
       "brand yinhe: brand.serviceUrl not set: the app opens getservicerurl's reply (the backend's)",
     ];
-    const call = whereAnswer(root, 'screens.config', 'getservicerurl', undefined, ['jinsha', 'yinhe'], load);
+    const call = whereAnswer(source, 'getservicerurl', undefined, ['jinsha', 'yinhe'], load);
     expect(call.found).toBe(true);
     // the places that make the call, then what each brand's app does with it
     expect(call.text).toContain('screens.config/screens/kefu.json /data/service/endpoint');
     expect(call.text).toContain('screens.config/screens/gamePage.json /onEnter/1/endpoint');
     expect(call.text.split('\n').slice(-4)).toEqual(said);
-    const key = whereAnswer(root, 'screens.config', 'brand.serviceUrl', undefined, ['jinsha', 'yinhe'], load);
+    const key = whereAnswer(source, 'brand.serviceUrl', undefined, ['jinsha', 'yinhe'], load);
     expect(key.found).toBe(true);
     expect(key.text.split('\n').slice(-4)).toEqual(said);
   });

@@ -35,9 +35,9 @@ const SPONSOR_HOST = new URL(SPONSOR_ORIGIN).host;
 const IN_PROCESS = ['--in-process-gpu', '--enable-features=NetworkServiceInProcess2'];
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', ...IN_PROCESS, '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--host-resolver-rules=MAP ${SPONSOR_HOST} ~NOTFOUND`];
 
-/** Chromium's headless shell (scripts/check-browser.ts headlessChromium: the same engine as Debian's Chromium, without the browser's own windows) */
-export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: headlessChromium(), args: FLAGS });
+/** Chromium's headless shell (scripts/check-browser.ts headlessChromium: the same engine as Debian's Chromium, without the browser's own windows), or what starts it elsewhere (second-host.ts) */
+export async function launch(executablePath = headlessChromium()): Promise<Browser> {
+  return chromium.launch({ executablePath, args: FLAGS });
 }
 
 /**

@@ -112,6 +112,20 @@ describe('deposit', () => {
     expectClean(p);
   });
 
+  it('a deposit that got no answer says so even before the drafts\' chunk has come (a far network, the app opened on 存款), and keeps the amount', async () => {
+    const { page: p } = await newPage(env.browser, { viewport: { width: 375, height: 812 } });
+    allowConsole(p, /Failed to load resource|net::ERR_/);
+    // the drafts' chunk never arrives; the app opens on the deposit screen (a first screen's form does not wait for it)
+    await p.route(/form-draft-keeper-[\w-]+\.js$/, () => undefined);
+    await loginByApi(p, '/recharge?type=alipay');
+    await p.locator('form[name=recharge-alipay]').waitFor();
+    await fill(p, 'amount', '300');
+    await mockFault({ path: '/api/recharge', drop: true, times: 20 });
+    expect(await resultToastAfter(p, () => submit(p, '立即存款'))).toBe(NOT_ARRIVED);
+    expect(await inputValues(p, ['amount'])).toEqual(['300']);
+    expect(await p.locator('.cfg-draft').count()).toBe(0);
+  });
+
   it('bank: shows the receiving accounts, asks name, bank, card number, branch, then amount; a reload keeps them, a lost answer keeps them and the second tap makes one deposit; lands in the records (issue 39)', async () => {
     const p = await memberPage(env.browser, '/recharge');
     allowConsole(p, /Failed to load resource|net::ERR_/);

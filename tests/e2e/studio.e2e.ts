@@ -8,7 +8,7 @@
  *   - a save writes one line: `git diff` shows exactly it;
  *   - a reload with unsaved edits offers them back; a file edited on disk meanwhile is a conflict;
  *   - in a brand, the colour overridden then put back to the product's value: the brand's file no
- *     longer holds it (tests/studio/layer-edit.test.ts and api.test.ts have the layer logic).
+ *     longer holds it (tests/config/unmerge.test.ts and api.test.ts have the layer logic).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whereAnswer } from '../../scripts/where-cli';
+import { configSource } from '../../src/config/source/index';
 import { allowConsole, browserPerFile, expectClean, newPage } from './harness';
 import { workerPort } from './ports';
 
@@ -28,7 +29,6 @@ let dir: string;
 /** a copy of brands/: the brands' overlays over the copy of the product */
 let brands: string;
 let server: ChildProcess | undefined;
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=studio-test', '-c', 'user.email=studio@test.invalid', ...args], { cwd: dir, encoding: 'utf8' });
 const appText = () => readFileSync(path.join(dir, 'app.json'), 'utf8');
 const jinshaText = () => readFileSync(path.join(brands, 'jinsha', 'app.json'), 'utf8');
@@ -41,9 +41,10 @@ beforeAll(async () => {
   git('commit', '-qm', 'the product as it ships');
   brands = mkdtempSync(path.join(tmpdir(), 'studio-e2e-brands-'));
   cpSync(path.join(root, 'brands'), brands, { recursive: true });
-  server = spawn(tsx, [path.join(root, 'studio', 'server.ts')], {
+  // as npm run studio starts it: node with tsx's loader, no relay that SIGKILLs it before it removes its scratch folder
+  server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'studio', 'server.ts')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(PORT), STUDIO_PREVIEW_PORT: String(workerPort(5)), STUDIO_PREVIEW_HOST: '127.0.0.1', SCREENS_CONFIG_DIR: dir, BRANDS_DIR: brands },
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(PORT), STUDIO_PREVIEW_PORT: String(workerPort(5)), SCREENS_CONFIG_DIR: dir, BRANDS_DIR: brands },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -77,9 +78,8 @@ describe('the studio, as an operator', () => {
     await page.getByLabel('find a message').fill('withdraw.min');
     await field(page, '/messages/withdraw.min').getByRole('button', { name: 'where used' }).click();
     // (what `npm run where -- @withdraw.min` prints is whereAnswer's text: scripts/where-cli.ts; tests/config/where.test.ts runs the command)
-    process.env.SCREENS_CONFIG_DIR = dir; // as the command is run on that folder: its heading names it so
-    const cli = whereAnswer(root, dir, '@withdraw.min');
-    delete process.env.SCREENS_CONFIG_DIR;
+    // (the studio names the copy, a folder outside the project, by the setting that chose it)
+    const cli = { text: whereAnswer(configSource({ root, productDir: dir }), '@withdraw.min').text.replaceAll(dir, '$SCREENS_CONFIG_DIR') };
     await poll(() => page.locator('.where pre').innerText());
     expect(await page.locator('.where pre').innerText()).toBe(cli.text);
     expect(cli.text).toContain('/withdrawal');
@@ -106,9 +106,9 @@ describe('the studio, as an operator', () => {
     await input(page, '/constants/withdrawMin').fill('200');
     await poll(() => field(page, '/constants/withdrawMax').locator('.problems').count()).toBe(0);
     await page.getByRole('button', { name: /^Review and save/ }).click();
-    await poll(() => page.locator('table.changes tbody').innerText()).toBe(`${dir}/app.json\t/constants/withdrawMin\t100\t200`);
+    await poll(() => page.locator('table.changes tbody').innerText()).toBe(`$SCREENS_CONFIG_DIR/app.json\t/constants/withdrawMin\t100\t200`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await poll(() => page.getByRole('status').innerText()).toContain(`Saved ${dir}/app.json. The check over the product and every brand: the product (${dir}/): no problem; brand jinsha: no problem; brand yinhe: no problem.`);
+    await poll(() => page.getByRole('status').innerText()).toContain(`Saved $SCREENS_CONFIG_DIR/app.json. The check over the product and every brand: the product ($SCREENS_CONFIG_DIR/): no problem; brand jinsha: no problem; brand yinhe: no problem.`);
     expect(git('diff', '--numstat').stdout).toBe('1\t1\tapp.json\n');
     expect(git('diff', '-U0').stdout.split('\n').filter((l) => /^[-+][^-+]/.test(l))).toEqual(['-    "withdrawMin": 100,', '+    "withdrawMin": 200,']);
 
@@ -127,14 +127,14 @@ describe('the studio, as an operator', () => {
     allowConsole(page, /Failed to load resource: net::ERR_FAILED/, new RegExp(`^console: the app failed to start ${refused}`), new RegExp(`^console: screen "withdrawal" failed to load ${refused}`));
     await page.reload();
     const offer = page.locator('.banner.offer');
-    await poll(() => offer.innerText()).toContain(`(1 change(s) in ${dir}/app.json)`);
+    await poll(() => offer.innerText()).toContain(`(1 change(s) in $SCREENS_CONFIG_DIR/app.json)`);
     await offer.getByRole('button', { name: 'Restore them' }).click();
     await poll(() => input(page, '/constants/withdrawMax').inputValue()).toBe('900000');
 
     // the file edited on disk meanwhile: a conflict, shown, nothing overwritten; then my change on top of theirs
     writeFileSync(path.join(dir, 'app.json'), appText().replace('"transferMin": 0.01,', '"transferMin": 0.5,'));
     const conflict = page.locator('.banner.conflict');
-    await poll(() => conflict.innerText()).toContain(`Conflict: ${dir}/app.json changed on disk since you started editing it.`);
+    await poll(() => conflict.innerText()).toContain(`Conflict: $SCREENS_CONFIG_DIR/app.json changed on disk since you started editing it.`);
     expect(appText()).toContain('"transferMin": 0.5,');
     await conflict.getByRole('button', { name: 'Keep my changes on top of the file as it is now' }).click();
     await poll(() => conflict.count()).toBe(0);
@@ -148,18 +148,18 @@ describe('the studio, as an operator', () => {
     const primary = field(page, '/theme/primary');
     const colour = primary.locator('input[type=text]');
     await poll(() => colour.inputValue()).toBe('#a3195b');
-    expect(await primary.locator('.layer-at').innerText()).toBe(`${brands}/jinsha/app.json /theme/primary`);
+    expect(await primary.locator('.layer-at').innerText()).toBe(`$BRANDS_DIR/jinsha/app.json /theme/primary`);
     await colour.fill('#0a7d52');
     await page.getByRole('button', { name: /^Review and save/ }).click();
-    await poll(() => page.locator('table.changes tbody').innerText()).toBe(`${brands}/jinsha/app.json\t/theme/primary\t"#a3195b"\t"#0a7d52"`);
+    await poll(() => page.locator('table.changes tbody').innerText()).toBe(`$BRANDS_DIR/jinsha/app.json\t/theme/primary\t"#a3195b"\t"#0a7d52"`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await poll(() => page.getByRole('status').innerText()).toContain(`Saved ${brands}/jinsha/app.json.`);
+    await poll(() => page.getByRole('status').innerText()).toContain(`Saved $BRANDS_DIR/jinsha/app.json.`);
     expect(jinshaText()).toBe(jinsha.replace('"primary": "#a3195b"', '"primary": "#0a7d52"'));
     await primary.getByRole('button', { name: "back to the product's value" }).click();
     await poll(() => colour.inputValue()).toBe('#1366e6');
     expect(await primary.locator('.layer').innerText()).toBe('product');
     await page.getByRole('button', { name: /^Review and save/ }).click();
-    await poll(() => page.locator('table.changes tbody').innerText()).toBe(`${brands}/jinsha/app.json\t/theme\t{"primary":"#0a7d52"}\t—`);
+    await poll(() => page.locator('table.changes tbody').innerText()).toBe(`$BRANDS_DIR/jinsha/app.json\t/theme\t{"primary":"#0a7d52"}\t—`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await poll(() => jinshaText()).toBe(jinsha.replace('  "theme": {\n    "primary": "#a3195b"\n  },\n', ''));
     expect(appText()).not.toContain('#0a7d52');

@@ -5,7 +5,7 @@
  * refused on a problem or a conflict, and the refusals of bad requests (another origin, a path
  * outside the config folders, a body that does not parse).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,16 +14,20 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { schemaCursor } from '../../src/config/overlay/schema-cursor';
 import { payRangesOf } from '../../mock-server/brand';
-import { loadSchemas, schemaSource } from '../../scripts/config-fs';
+import { loadSchemas, schemaSource } from '../../src/config/source/index';
 import { whereAnswer } from '../../scripts/where-cli';
 import { studioApi } from '../../studio/api';
-import { hashOf, readFolder } from '../../studio/files';
-import { ABSENT, Layered, newOverlay } from '../../studio/layer-edit';
+import { MAX_DEPTH } from '../../studio/bodies';
+import { configSource, hashOf } from '../../src/config/source/index';
+import { ABSENT, Layered, newOverlay } from '../../src/config/overlay/unmerge';
 import { setIn } from '../../studio/ui/model';
 import { formSchemas } from '../../studio/schemas';
 import { createStudio, type Studio } from '../../studio/studio';
 
 const root = path.resolve(__dirname, '..', '..');
+/** how the answers name the copies, folders outside the project: by the settings that would choose them */
+const P = '$SCREENS_CONFIG_DIR';
+const B = '$BRANDS_DIR';
 let dir: string;
 /** a copy of brands/: the brands' overlays over the copy of the product */
 let brands: string;
@@ -63,16 +67,16 @@ describe('the files and the problems of an edit', () => {
     expect(res.status).toBe(200);
     expect(res.body.files['app.json']).toEqual({ text: original, hash: hashOf(original) });
     expect(Object.keys(res.body.files)).toContain('forms/withdraw-bank.json');
-    expect(res.body.folder).toBe(dir);
+    expect(res.body.folder).toBe(P);
   });
 
   it('a minimum above its maximum: check:config\'s words at withdrawMin, also at withdrawMax; one mistake, one problem (not again at the forms that read the pair)', async () => {
     const res = await post('draft', edit((c) => (c.withdrawMin = 2000000)));
     expect(res.status).toBe(200);
-    const app = res.body.problems.filter((p: { file: string }) => p.file === `${dir}/app.json`);
+    const app = res.body.problems.filter((p: { file: string }) => p.file === `${P}/app.json`);
     expect(app).toEqual([
       {
-        file: `${dir}/app.json`,
+        file: `${P}/app.json`,
         path: '/constants/withdrawMin',
         message: 'withdrawMin 2000000 is above withdrawMax 1000000 (/constants/withdrawMax): no value can pass both; expected a minimum at most its maximum (lower withdrawMin or raise withdrawMax)',
         also: ['/constants/withdrawMax'],
@@ -90,10 +94,11 @@ describe('the files and the problems of an edit', () => {
     for (const key of ['@withdraw.min', 'const.withdrawMin']) {
       const res = await post('where', { brand: 'product', key, base: {}, drafts: {} });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ ...whereAnswer(root, dir, key), routes: ['/withdrawal'] });
+      const cli = whereAnswer(configSource({ root, productDir: dir }), key);
+      expect(res.body).toEqual({ ...cli, text: cli.text.replaceAll(dir, P), routes: ['/withdrawal'] });
     }
     const res = await post('where', { ...edit(() => undefined), key: 'const.withdrawMin' });
-    expect(res.body.text.split('\n')[0]).toBe('const.withdrawMin: 6 reference(s) in ' + dir + '/');
+    expect(res.body.text.split('\n')[0]).toBe('const.withdrawMin: 6 reference(s) in $SCREENS_CONFIG_DIR/');
   });
 });
 
@@ -104,7 +109,7 @@ describe('review and save', () => {
     expect(review.status).toBe(200);
     expect(review.body.refusal).toBeUndefined();
     expect(review.body.files).toEqual([
-      { file: 'app.json', shown: `${dir}/app.json`, changes: [{ path: '/constants/withdrawMin', old: 100, new: 200 }], diff: expect.stringContaining('-    "withdrawMin": 100,\n+    "withdrawMin": 200,\n'), conflict: false },
+      { file: 'app.json', shown: `${P}/app.json`, changes: [{ path: '/constants/withdrawMin', old: 100, new: 200 }], diff: expect.stringContaining('-    "withdrawMin": 100,\n+    "withdrawMin": 200,\n'), conflict: false },
     ]);
     const saved = await post('save', body);
     expect(saved.status).toBe(200);
@@ -115,7 +120,7 @@ describe('review and save', () => {
       written: ['app.json'],
       disk: expect.objectContaining({ 'app.json': hashOf(readFileSync(path.join(dir, 'app.json'), 'utf8')) }),
       problems: [],
-      checked: [clean('product', `the product (${dir}/)`), clean('jinsha', 'brand jinsha'), clean('yinhe', 'brand yinhe')],
+      checked: [clean('product', `the product (${P}/)`), clean('jinsha', 'brand jinsha'), clean('yinhe', 'brand yinhe')],
     });
     const now = readFileSync(path.join(dir, 'app.json'), 'utf8').split('\n');
     const was = original.split('\n');
@@ -142,7 +147,7 @@ describe('review and save', () => {
     expect(review.body.refusal).toBe('a file changed on disk since you started editing it: resolve the conflict first');
     const res = await post('save', body);
     expect(res.status).toBe(409);
-    expect(res.body.refusal).toBe(`not saved: ${dir}/app.json changed on disk since you started editing it`);
+    expect(res.body.refusal).toBe(`not saved: ${P}/app.json changed on disk since you started editing it`);
     expect(readFileSync(path.join(dir, 'app.json'), 'utf8')).toBe(theirs);
   });
 });
@@ -187,7 +192,7 @@ describe('bad requests are refused with a JSON error, and change nothing', () =>
     const broken = await request(app).post('/studio-api/save').set('Content-Type', 'application/json').send('{"brand": "product", "drafts": {');
     expect(broken.status).toBe(400);
     expect(broken.body).toEqual({ error: 'the body is not valid JSON' });
-    expect((await request(app).post('/studio-api/draft').set('Content-Type', 'application/json').send('[1]')).body).toEqual({ error: 'the body must be a JSON object' });
+    expect((await request(app).post('/studio-api/draft').set('Content-Type', 'application/json').send('[1]')).body).toEqual({ error: 'the body must be a JSON object (not an array)' });
     const form = await request(app).post('/studio-api/save').type('form').send('brand=product');
     expect(form.status).toBe(415);
     expect(form.body).toEqual({ error: "the studio's API takes an application/json body" });
@@ -220,9 +225,9 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
   it('lists the brands, each over the product; a brand\'s files come with the product\'s under them', async () => {
     const ws = await request(app).get('/studio-api/workspace');
     expect(ws.body.brands).toEqual([
-      { id: 'product', label: `the product (${dir}/)`, folder: dir },
-      { id: 'jinsha', label: `jinsha (${brands}/jinsha/ over ${dir}/)`, folder: `${brands}/jinsha`, over: dir },
-      { id: 'yinhe', label: `yinhe (${brands}/yinhe/ over ${dir}/)`, folder: `${brands}/yinhe`, over: dir },
+      { id: 'product', label: `the product (${P}/)`, folder: P },
+      { id: 'jinsha', label: `jinsha (${B}/jinsha/ over ${P}/)`, folder: `${B}/jinsha`, over: P },
+      { id: 'yinhe', label: `yinhe (${B}/yinhe/ over ${P}/)`, folder: `${B}/yinhe`, over: P },
     ]);
     // what the page merges with: the schemas' keys of keyed lists, the format of a new overlay file
     expect(ws.body.layering.files['form.schema.json'].properties.fields['x-merge-key']).toBe('name');
@@ -236,15 +241,15 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
     const res = await post('draft', jinshaEdit((a) => (a.constants.withdrawMin = 2000000)));
     expect(res.body.problems.filter((p: { file: string }) => p.file.endsWith('app.json'))).toEqual([
       {
-        file: `${brands}/jinsha/app.json`,
+        file: `${B}/jinsha/app.json`,
         path: '/constants/withdrawMin',
-        message: `withdrawMin 2000000 is above withdrawMax 1000000 (${dir}/app.json /constants/withdrawMax): no value can pass both; expected a minimum at most its maximum (lower withdrawMin or raise withdrawMax)`,
+        message: `withdrawMin 2000000 is above withdrawMax 1000000 (${P}/app.json /constants/withdrawMax): no value can pass both; expected a minimum at most its maximum (lower withdrawMin or raise withdrawMax)`,
         field: { file: 'app.json', path: '/constants/withdrawMin' },
       },
     ]);
     // an item of a keyed list: its place in the brand's file (the first of its fields) is not its place in the merged form (the second)
     const icon = await post('draft', { brand: 'jinsha', base: { 'forms/withdraw-bank.json': ABSENT }, drafts: { 'forms/withdraw-bank.json': { $format: 3, fields: [{ name: 'amount', icon: 'monye' }] } } });
-    const wrong = icon.body.problems.filter((p: { file: string }) => p.file === `${brands}/jinsha/forms/withdraw-bank.json`);
+    const wrong = icon.body.problems.filter((p: { file: string }) => p.file === `${B}/jinsha/forms/withdraw-bank.json`);
     expect(wrong.length).toBeGreaterThan(0);
     for (const p of wrong) expect(p).toMatchObject({ path: '/fields/0/icon', field: { file: 'forms/withdraw-bank.json', path: '/fields/1/icon' } });
     expect(icon.body.conflicts).toEqual([]);
@@ -260,7 +265,7 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
     expect(review.body.files).toEqual([
       {
         file: 'forms/withdraw-bank.json',
-        shown: `${brands}/jinsha/forms/withdraw-bank.json`,
+        shown: `${B}/jinsha/forms/withdraw-bank.json`,
         changes: [
           { path: '/$format', new: 3 },
           { path: '/fields', new: [{ name: 'amount', label: '提款金额（元）' }] },
@@ -304,11 +309,11 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
     const res = await post('where', { ...jinshaEdit((a) => (a.constants.depositMaxBank = 60000)), key: 'const.depositMaxBank' });
     expect(res.status).toBe(200);
     const lines = res.body.text.split('\n');
-    expect(lines).toContain(`brand jinsha: 60000  ${brands}/jinsha/app.json /constants/depositMaxBank`);
+    expect(lines).toContain(`brand jinsha: 60000  ${B}/jinsha/app.json /constants/depositMaxBank`);
     // the same text `npm run where` prints for the brand as saved, but for that one value
     process.env.BRANDS_DIR = brands;
     try {
-      expect(res.body.text).toBe(whereAnswer(root, dir, 'const.depositMaxBank', undefined, ['jinsha']).text.replace('brand jinsha: 50000', 'brand jinsha: 60000'));
+      expect(res.body.text).toBe(whereAnswer(configSource({ root, productDir: dir }), 'const.depositMaxBank', undefined, ['jinsha']).text.replaceAll(brands, B).replaceAll(dir, P).replace('brand jinsha: 50000', 'brand jinsha: 60000'));
     } finally {
       delete process.env.BRANDS_DIR;
     }
@@ -322,10 +327,171 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
     expect(appJson.features.redPacket).toBe(false);
     expect(shown?.assets['yinhe-logo.svg']).toBe(path.join(brands, 'yinhe', 'assets', 'yinhe-logo.svg'));
     expect(shown?.assets['app-icon.svg']).toBe(path.join(brands, 'yinhe', 'assets', 'app-icon.svg'));
-    expect(Object.keys(shown?.files ?? {}).sort()).toEqual(Object.keys(readFolder(dir)).sort());
+    expect(Object.keys(shown?.files ?? {}).sort()).toEqual(Object.keys(configSource({ root, productDir: dir }).productFiles()).sort());
     // the preview's mock speaks as the brand, and answers its deposit ranges as its config says (yinhe's are the product's; jinsha raises the bank's maximum)
     expect(studio.mockBrand('yinhe')).toEqual({ siteName: '银河娱乐', shortName: '银河', serviceName: '管家', redPacket: false, payRange: payRangesOf({ depositMin: 100, depositMax: 10000 }), serviceUrl: '' });
     expect(studio.mockBrand('jinsha').payRange.bank).toEqual({ min_price: 100, max_price: 50000 });
     expect(studio.mockBrand('product').siteName).toBe('星耀娱乐');
+  });
+});
+
+describe('any body: a 4xx with a message, never a 5xx, and the studio answers afterwards', () => {
+  /** the studio's API with a preview that does nothing but answer (the API's tests run without Vite) */
+  let full: express.Express;
+  let presets = 0;
+  beforeAll(() => {
+    full = express();
+    const preview = {
+      origin: 'http://127.0.0.1:1',
+      network: [] as string[],
+      phone: async () => undefined,
+      preset: async (data: string) => {
+        presets += 1;
+        if (data === 'empty') throw Object.assign(new Error(`ENOENT: no such file or directory, open '${dir}/nothing.json'`), { code: 'ENOENT' });
+        return { username: 'demo01', password: 'demo123' };
+      },
+    };
+    full.use('/studio-api', studioApi({ studio, schemas: formSchemas(path.join(root, 'screens.config', 'schema')), queries: {}, preview }));
+  });
+  const CALLS = ['draft', 'where', 'review', 'save', 'preview', 'phone'] as const;
+  const send = (call: string, body: unknown) => request(full).post(`/studio-api/${call}`).set('Content-Type', 'application/json').send(JSON.stringify(body));
+  const nested = (levels: number): unknown => {
+    let v: unknown = 1;
+    for (let i = 0; i < levels; i += 1) v = { a: v };
+    return v;
+  };
+  const hash = () => hashOf(readFileSync(path.join(dir, 'app.json'), 'utf8'));
+
+  it('{"brand":{"toString":1}} on every call: 400 naming the field', async () => {
+    for (const call of CALLS.filter((c) => c !== 'phone')) {
+      const res = await send(call, { brand: { toString: 1 }, ...(call === 'where' ? { key: 'const.withdrawMin' } : {}) });
+      expect(res.status, call).toBe(400);
+      expect(res.body, call).toEqual({ error: 'brand: expected a brand\'s id or "product" (a string of at most 64 characters), not an object' });
+    }
+    expect((await request(full).get('/studio-api/files?brand[toString]=1')).status).toBe(400);
+  });
+
+  it(`JSON nested 3,000 deep: 400, a draft deeper than ${MAX_DEPTH} levels named; a real file's depth passes`, async () => {
+    for (const call of ['draft', 'where', 'review', 'save']) {
+      const res = await send(call, { brand: 'product', ...(call === 'where' ? { key: 'x' } : {}), base: { 'app.json': hash() }, drafts: { 'app.json': nested(3000) } });
+      expect(res.status, call).toBe(400);
+      expect(res.body, call).toEqual({ error: `drafts of "app.json": nested more than ${MAX_DEPTH} levels deep (no config file is)` });
+    }
+    for (const call of CALLS) expect((await send(call, { brand: nested(3000) })).status, call).toBe(400);
+    const deep = await send('draft', { brand: 'product', base: { 'app.json': hash() }, drafts: { 'app.json': { ...appJson(), extra: nested(MAX_DEPTH - 2) } } });
+    expect(deep.status).toBe(200);
+    expect(deep.body.problems.map((p: { path: string }) => p.path)).toContain('/extra');
+  });
+
+  it('a sub-folder in a brand\'s assets/: a problem at it, not a 500; the brand is previewed with its pictures, the folder left out', async () => {
+    const sub = path.join(brands, 'jinsha', 'assets', 'more');
+    mkdirSync(sub, { recursive: true });
+    writeFileSync(path.join(sub, 'x.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    try {
+      const res = await send('draft', { brand: 'jinsha', base: {}, drafts: {} });
+      expect(res.status).toBe(200);
+      expect(res.body.problems).toEqual([
+        { file: `${B}/jinsha/assets/more`, path: '/', message: "expected a file, found a folder (assets/ holds files only, each served at the site's root)", field: { file: 'assets/more', path: '/' } },
+      ]);
+      expect(Object.keys(shown?.assets ?? {}).sort()).toEqual(['app-icon.svg', 'jinsha-logo.svg']);
+      const save = await send('save', { brand: 'jinsha', base: {}, drafts: {} });
+      expect(save.status).toBe(422);
+      expect(save.body.refusal).toBe('not saved: 1 problem(s) must be fixed first');
+    } finally {
+      rmSync(sub, { recursive: true, force: true });
+    }
+  });
+
+  it('a failure of the studio itself: 500 with its code, no path of the machine', async () => {
+    const res = await send('preview', { data: 'empty' });
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: 'the studio failed (ENOENT): the terminal it runs in says why; nothing was written' });
+  });
+
+  it('300 malformed bodies across the POST calls: no 5xx, each a JSON error or an answer; the studio answers afterwards', async () => {
+    // a fixed generator (the same 300 bodies each run): each field from values of every JSON type,
+    // the right one among them, so that bodies get past the first check and into the next
+    let seed = 42;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return Math.floor(seed / 65536) % n;
+    };
+    const pick = <T>(list: readonly T[]): T => list[rnd(list.length)];
+    const junk = [null, 0, -1, 1.5, true, '', 'x'.repeat(5000), [], [1, 'a'], {}, { toString: 1 }, { valueOf: {} }, nested(3000)];
+    const names = ['app.json', 'messages.json', 'forms/login.json', 'screens/home.json', '__proto__', 'constructor', '../app.json', 'schema/app.schema.json', 'screens/', 'x'.repeat(300)];
+    const contents = [...junk, { constants: 'x' }, { constants: { withdrawMin: 'a' } }, { $format: 'x', brand: 5, theme: [] }, { routes: {} }, { fields: 'x' }, { body: [{ type: 1 }] }, JSON.parse('{"__proto__": {"polluted": 1}}'), { $patch: 'replace' }, { constructor: { prototype: { x: 1 } } }, { messages: { 'withdraw.min': 5 } }, { constants: nested(3000) }, { body: [JSON.parse(`${'['.repeat(3000)}${']'.repeat(3000)}`)] }];
+    /** the hash of a file of the brand's top layer now (a brand's file it does not have: ABSENT) */
+    const hashIn = (brand: string, name: string) => {
+      const top = brand === 'product' ? dir : path.join(brands, brand);
+      try {
+        return hashOf(readFileSync(path.join(top, name), 'utf8'));
+      } catch {
+        return ABSENT;
+      }
+    };
+    /** one field: mostly a value of the right type (a real brand, a real hash), else any JSON */
+    const brandValue = () => (rnd(4) ? pick(['product', 'jinsha', 'yinhe']) : pick([...junk, '__proto__', 'constructor', 'toString', '../jinsha', 'product\u0000', 'PRODUCT', 'x'.repeat(65)]));
+    const edits = (brand: unknown) => {
+      const files = Array.from({ length: rnd(3) + 1 }, () => (rnd(3) ? pick(names.slice(0, 4)) : pick(names)));
+      const base = rnd(5) ? Object.fromEntries(files.map((n) => [n, rnd(4) && typeof brand === 'string' ? hashIn(brand, n) : pick([...junk, 'nope', ABSENT, 'F'.repeat(64)])])) : pick(junk);
+      const drafts = rnd(5) ? Object.fromEntries(files.map((n) => [n, rnd(4) ? pick(contents.slice(junk.length)) : pick(junk)])) : pick(junk);
+      return { base, drafts };
+    };
+    const body = (call: (typeof CALLS)[number]): unknown => {
+      if (!rnd(12)) return pick(junk);
+      const brand = brandValue();
+      const out: Record<string, unknown> =
+        call === 'preview' ? { brand, data: rnd(3) ? pick(['normal', 'stress']) : pick([...junk, 'NORMAL']) } : call === 'phone' ? { on: rnd(3) ? pick([true, false]) : pick([...junk, 'true', 1]) } : { brand, ...edits(brand) };
+      if (call === 'where') out.key = rnd(3) ? pick(['const.withdrawMin', '@withdraw.min', 'map:depositState', '中文', '__proto__', 'constructor.prototype']) : pick(junk);
+      for (const f of Object.keys(out)) if (!rnd(8)) delete out[f];
+      if (!rnd(10)) Object.defineProperty(out, pick(['extra', '__proto__', 'constructor']), { value: pick(junk), enumerable: true });
+      return out;
+    };
+    const before = readFileSync(path.join(dir, 'app.json'), 'utf8');
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 300; i += 1) {
+      const call = CALLS[i % CALLS.length];
+      const b = body(call);
+      const res = await send(call, b);
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      expect(res.status, `${call} ${JSON.stringify(b).slice(0, 300)}`).toBeLessThan(500);
+      expect(res.type, call).toBe('application/json');
+      // no answer names a path of the machine (the copies are named by their settings)
+      for (const abs of [root, tmpdir()]) expect(res.text, call).not.toContain(abs);
+      if (res.status >= 400) expect(typeof res.body.error === 'string' || typeof res.body.refusal === 'string', `${call} ${res.text.slice(0, 200)}`).toBe(true);
+    }
+    // the bodies went past the first check too: some answered, some refused deeper in
+    expect(statuses.get(200)).toBeGreaterThan(10);
+    expect(statuses.get(400)).toBeGreaterThan(100);
+    expect(presets).toBeGreaterThan(0);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // nothing written, and the studio still answers
+    expect(readFileSync(path.join(dir, 'app.json'), 'utf8')).toBe(before);
+    expect((await request(full).get('/studio-api/workspace')).status).toBe(200);
+    const ok = await send('draft', edit((c) => (c.withdrawMin = 200)));
+    expect(ok.status).toBe(200);
+    expect(ok.body.problems).toEqual([]);
+  }, 120000);
+});
+
+describe('a save of several files is all or none', () => {
+  it('a file that cannot be written (a folder in its place) after another was swapped in: the other is put back, nothing left beside them', async () => {
+    const dirOf = path.join(brands, 'jinsha');
+    const before = readFileSync(path.join(dirOf, 'app.json'), 'utf8');
+    const blocker = path.join(dirOf, 'screens', 'home.json');
+    mkdirSync(path.join(blocker, 'inside'), { recursive: true });
+    try {
+      const app = JSON.parse(before) as { constants?: Record<string, number> };
+      app.constants = { ...app.constants, withdrawMin: 200 };
+      const res = await post('save', { brand: 'jinsha', base: { 'app.json': hashOf(before), 'screens/home.json': ABSENT }, drafts: { 'app.json': app, 'screens/home.json': { $format: 3 } } });
+      expect(res.status).toBe(409);
+      expect(res.body.saved).toBe(false);
+      expect(res.body.refusal).toBe(`not saved: ${B}/jinsha/screens/home.json could not be written (EISDIR); nothing was written, every file is as it was`);
+      expect(readFileSync(path.join(dirOf, 'app.json'), 'utf8')).toBe(before);
+      expect(readdirSync(dirOf).sort()).toEqual(['app.json', 'assets', 'screens']);
+      expect(readdirSync(path.join(dirOf, 'screens'))).toEqual(['home.json']);
+    } finally {
+      rmSync(path.join(dirOf, 'screens'), { recursive: true, force: true });
+    }
   });
 });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyChanges, jsonChanges, pointerOf, sameJson, segmentsOf, textDiff } from '../../studio/json-edit';
-import { readFolder } from '../../studio/files';
+import { configSource } from '../../src/config/source/index';
 
 const root = path.resolve(__dirname, '..', '..');
 const configDir = path.join(root, 'screens.config');
@@ -78,7 +78,7 @@ describe('applyChanges keeps every byte but the changed values', () => {
   });
 
   it('every number of every config file changed at once: each text differs in exactly those lines', () => {
-    for (const [name, f] of Object.entries(readFolder(configDir))) {
+    for (const [name, f] of Object.entries(configSource({ root, productDir: configDir }).productFiles())) {
       const json = JSON.parse(f.text) as unknown;
       let count = 0;
       const bump = (v: unknown): unknown => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/config/check';
 import { formSchemas } from '../../studio/schemas';
-import { ABSENT } from '../../studio/layer-edit';
+import { ABSENT } from '../../src/config/overlay/unmerge';
 import { edit, errorTree, getIn, keep, newHistory, NO_EDITS, readSaved, rebase, record, redo, setFile, storageKey, undo, viewOf, type DiskFile } from '../../studio/ui/model';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -51,7 +51,7 @@ describe('edits and history', () => {
   });
 });
 
-describe('a brand\'s overlay file, set whole (studio/layer-edit.ts gives it)', () => {
+describe('a brand\'s overlay file, set whole (src/config/overlay/unmerge.ts gives it)', () => {
   it('a file the brand has not got yet is drafted from its format (base ABSENT: a save creates it); back to nothing but its format, no draft', () => {
     const e = setFile(NO_EDITS, disk, 'forms/withdraw-bank.json', { $format: 2, fields: [{ name: 'amount', label: '提款金额（元）' }] }, 2);
     expect(e.drafts['forms/withdraw-bank.json']).toEqual({ $format: 2, fields: [{ name: 'amount', label: '提款金额（元）' }] });

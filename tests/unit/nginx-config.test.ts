@@ -11,7 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_LIMIT_BYTES } from '../../mock-server/api';
 import { apiConf, apiLimits, brandFiles, confDirOf, generatedFiles, jsonErrorsConf, nginxJson, NGINX_DIR, quote, securityHeadersConf, sites } from '../../scripts/gen-nginx';
-import { brandIds } from '../../scripts/config-fs';
+import { configSource } from '../../src/config/source/index';
 import { fillSite, parseUpstream, type SiteBlanks } from '../../scripts/nginx';
 import { securityHeaderList, securityHeaders } from '../../scripts/security-headers';
 
@@ -119,7 +119,7 @@ describe('deploy/nginx: generated from the one policy and the config', () => {
 
 describe('many brands, one policy (issue 36)', () => {
   it('a brand that changes no limit and no server.* message shares deploy/nginx/; one that does gets its own three files', () => {
-    for (const id of brandIds(root)) if (!brandFiles(id).length) expect(confDirOf(id)).toBe(NGINX_DIR);
+    for (const id of configSource({ root }).brandIds()) if (!brandFiles(id).length) expect(confDirOf(id)).toBe(NGINX_DIR);
     const brands = mkdtempSync(path.join(tmpdir(), 'brands-'));
     const before = process.env.BRANDS_DIR;
     try {
@@ -141,13 +141,13 @@ describe('many brands, one policy (issue 36)', () => {
   });
 
   it('--sites: the one template filled for the product and each brand: its server name, its build, its included files', () => {
-    const out = sites({ serverNames: Object.fromEntries([['product', 'm.a.example'], ...brandIds(root).map((id) => [id, `m.${id}.example`])]), rootDir: '/srv/h5', confDir: '/etc/nginx/h5', listen: '80', upstream: 'http://10.0.0.5:8000' });
+    const out = sites({ serverNames: Object.fromEntries([['product', 'm.a.example'], ...configSource({ root }).brandIds().map((id) => [id, `m.${id}.example`])]), rootDir: '/srv/h5', confDir: '/etc/nginx/h5', listen: '80', upstream: 'http://10.0.0.5:8000' });
     const blocks = out.split(/^# /m).filter(Boolean);
     expect(blocks.map((b) => [/server_name (\S+);/.exec(b)![1], /root (\S+);/.exec(b)![1], /include (\S+)\/api\.conf;/.exec(b)![1]])).toEqual([
       ['m.a.example', '/srv/h5/dist', '/etc/nginx/h5'],
-      ...brandIds(root).map((id) => [`m.${id}.example`, `/srv/h5/dist-${id}`, confDirOf(id) === NGINX_DIR ? '/etc/nginx/h5' : `/etc/nginx/h5/brands/${id}`]),
+      ...configSource({ root }).brandIds().map((id) => [`m.${id}.example`, `/srv/h5/dist-${id}`, confDirOf(id) === NGINX_DIR ? '/etc/nginx/h5' : `/etc/nginx/h5/brands/${id}`]),
     ]);
-    expect(() => sites({ serverNames: { product: 'm.a.example' }, rootDir: '/srv/h5', confDir: '/etc/nginx/h5', listen: '80', upstream: 'http://10.0.0.5:8000' })).toThrow(`SERVER_NAMES has no host for brand ${brandIds(root)[0]}`);
+    expect(() => sites({ serverNames: { product: 'm.a.example' }, rootDir: '/srv/h5', confDir: '/etc/nginx/h5', listen: '80', upstream: 'http://10.0.0.5:8000' })).toThrow(`SERVER_NAMES has no host for brand ${configSource({ root }).brandIds()[0]}`);
   });
 });
 

@@ -253,6 +253,37 @@ describe('shared reads (callShared)', () => {
     expect(events).toEqual([]);
   });
 
+  it('a read started ahead (a screen\'s first data) answers its reader once, after its reply came too; started twice it is one request', async () => {
+    void callShared('getcard', { type: 1 }, { quiet: true, ahead: true });
+    void callShared('getcard', { type: 1 }, { quiet: true, ahead: true });
+    expect(sent.length).toBe(1);
+    answer(200, { code: 200, message: '', data: [{ id: 7 }] });
+    await vi.advanceTimersByTimeAsync(0);
+    // the screen asks after the reply has come: the same reply, no second request
+    expect(await callShared('getcard', { type: 1 })).toMatchObject({ ok: true, data: [{ id: 7 }] });
+    expect(sent.length).toBe(1);
+    // taken once: the next read is a request of its own
+    void callShared('getcard', { type: 1 });
+    expect(sent.length).toBe(2);
+  });
+
+  it('a read started ahead is not taken after a command has ended, nor once stale', async () => {
+    void callShared('getcard', { type: 2 }, { ahead: true });
+    const transfer = call('transfer', { amount: 1 });
+    answer();
+    await transfer;
+    void callShared('getcard', { type: 2 });
+    expect(sent.filter((s) => s.includes('/api/getcard')).length).toBe(2);
+    answer();
+    void callShared('refreshusermoney', {}, { ahead: true });
+    answer();
+    // its reply read: no longer in flight, only held for its reader
+    await vi.advanceTimersByTimeAsync(0);
+    vi.setSystemTime(Date.now() + 10_001);
+    void callShared('refreshusermoney');
+    expect(sent.filter((s) => s.includes('/api/refreshusermoney')).length).toBe(2);
+  });
+
   it('a sharer that stops waiting (its screen left) leaves the request to the others', async () => {
     const leaving = new AbortController();
     const gone = callShared('balancelist', {}, { signal: leaving.signal });

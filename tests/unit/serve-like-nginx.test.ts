@@ -147,7 +147,7 @@ describe('npm run serve answers every path as nginx does', () => {
 
 describe('a misspelt BRAND', () => {
   const tsx = (script: string) => [process.execPath, '--import', 'tsx', path.join(root, 'scripts', script)];
-  const listed = (id: string, hint = '') => `BRAND=${id}: no brand folder brands/${id}/ (the brands: jinsha, yinhe)${hint}; a brand id is lower-case letters, digits and hyphens`;
+  const listed = (id: string, hint = '') => `BRAND=${id}: no brand "${id}": the brands are jinsha, yinhe; a brand is a folder of brands/${hint}`;
   it.each([
     { what: 'npm run serve', argv: tsx('serve.ts'), brand: 'weinsi', said: listed('weinsi') },
     { what: 'npm run serve', argv: tsx('serve.ts'), brand: 'jinsah', said: listed('jinsah', '; did you mean "jinsha"?') },

@@ -15,13 +15,14 @@ import { ANTD_GROUPS, chunkGroups, groupModules, preloadDependencies, screenChun
 import { addCompileHints, COMPILE_HINT, COMPILED_WHOLE } from '../../scripts/vite/compile-hints.ts';
 import { checkOutput, needsCheck, overlayError } from '../../scripts/vite/config-check.ts';
 import { strippedConfig } from '../../scripts/vite/config-json.ts';
-import { schemaSource } from '../../scripts/config-fs.ts';
+import { schemaSource } from '../../src/config/source/index';
 import { schemaCursor } from '../../src/config/overlay/schema-cursor.ts';
 import { earlyReads, routeChunks } from '../../scripts/vite/preload-app.ts';
 import { markReactRouterPure } from '../../scripts/vite/react-router-pure.ts';
 import { readScreens, type ScreenFacts } from '../../scripts/vite/screen-facts.ts';
 import { screenIndexModule } from '../../scripts/vite/screen-index.ts';
-import { precached } from '../../scripts/vite/web-app.ts';
+import { onlyWhenBuilt, precached, PWA_BUILD } from '../../scripts/vite/web-app.ts';
+import { VitePWA } from 'vite-plugin-pwa';
 import type { RouteConfig } from '../../src/config/types.ts';
 import { endpoints } from '../../src/api/catalogue.ts';
 import { expandShape } from '../../src/api/wire-shape.ts';
@@ -308,5 +309,14 @@ describe('the brand assets (the public folder): every SVG one the build can draw
       'brands/jinsha/assets/app-icon.svg: not a picture the build can draw (line 1, column 51: Couldn\'t find end of Start Tag circle); expected a whole SVG document',
       'brands/jinsha/assets/jinsha-logo.svg: not a picture the build can draw (Input buffer contains unsupported image format); expected a whole SVG document',
     ]);
+  });
+});
+
+describe('the web app\'s guard over vite-plugin-pwa\'s own build step', () => {
+  it('finds vite-plugin-pwa:build in the installed version, and stops the build naming it when it is gone', () => {
+    const real = VitePWA({});
+    expect(() => onlyWhenBuilt(real)).not.toThrow();
+    const renamed = real.map((p) => (p.name === PWA_BUILD ? { ...p, name: 'vite-plugin-pwa:build-v2' } : p));
+    expect(() => onlyWhenBuilt(renamed)).toThrow(`vite-plugin-pwa has no plugin "${PWA_BUILD}" with a closeBundle handler object`);
   });
 });

@@ -4,9 +4,10 @@
  */
 import Ajv, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
-import { JsonSyntaxError } from '../json-text';
-import type { Problem, SchemaSet, WidgetSchemas } from './types';
-import { didYouMean, listOf, pointerJoin } from './util';
+import { JsonSyntaxError, UnreadFile } from '../json-text.ts';
+import type { Problem, SchemaSet, WidgetSchemas } from './types.ts';
+import { joinPointer } from '../pointer.ts';
+import { didYouMean, listOf } from './util.ts';
 import type { FileKind, Run, Validators } from './context.ts';
 
 export type { FileKind, Validators } from './context.ts';
@@ -115,11 +116,11 @@ export function humanize(errors: ErrorObject[] | null | undefined): { path: stri
     const misspelt = e.keyword === 'required' ? misspeltKey(e) : undefined;
     const path =
       e.keyword === 'additionalProperties'
-        ? pointerJoin(e.instancePath, String(e.params.additionalProperty))
+        ? joinPointer(e.instancePath, String(e.params.additionalProperty))
         : misspelt
-          ? pointerJoin(e.instancePath, misspelt)
+          ? joinPointer(e.instancePath, misspelt)
           : e.keyword === 'discriminator' && e.params.error === 'mapping'
-            ? pointerJoin(e.instancePath, String(e.params.tag))
+            ? joinPointer(e.instancePath, String(e.params.tag))
             : e.instancePath || '/';
     const key = `${path}|${words}`;
     if (seen.has(key)) continue;
@@ -205,6 +206,10 @@ export function validateFile(run: Run, kind: FileKind, file: string, json: unkno
     // where in the text, with the line and a caret (src/config/json-text.ts); printed as file:line:column
     const { line, column, message, frame } = json.problem;
     run.problems.push({ file, path: '/', message: `not valid JSON: ${message}`, line, column, frame });
+    return false;
+  }
+  if (json instanceof UnreadFile) {
+    run.add(file, '/', json.message);
     return false;
   }
   if (json instanceof Error) {

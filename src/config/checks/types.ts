@@ -27,6 +27,8 @@ export interface ConfigBundle {
   forms: Record<string, { file: string; json: unknown }>;
   /** the file names of the config's assets/ folder (absent: not known, not checked) */
   assets?: string[];
+  /** what reading the folders found (src/config/source/disk.ts): a link leading out, a folder where a file belongs; listed first by the check */
+  problems?: Problem[];
   /**
    * the config folders the files come from, as messages name them: a brand's overlay first, then
    * the product's (['brands/jinsha', 'screens.config']); absent: the folder of app.json

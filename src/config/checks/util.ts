@@ -1,21 +1,13 @@
-/** Small helpers every part of the config check shares: JSON pointers, walking, "did you mean". */
-import type { ConfigBundle } from './types';
+/** Small helpers every part of the config check shares: walking, "did you mean", the folders a file is in. */
+import { isObject } from '../json.ts';
+import type { Segment } from '../pointer.ts';
+import type { ConfigBundle } from './types.ts';
 
-export type JsonObject = { [k: string]: unknown };
+export { isObject, type JsonObject } from '../json.ts';
+/** how a problem names a place: a JSON pointer, `/` for the whole file */
+export { shownPointerOf as pointer } from '../pointer.ts';
 /** A JSON path as its parts; `pointer` writes it as a JSON pointer. */
-export type At = (string | number)[];
-
-export function isObject(v: unknown): v is JsonObject {
-  return !!v && typeof v === 'object' && !Array.isArray(v);
-}
-
-export function pointerJoin(base: string, key: string): string {
-  return `${base}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-}
-
-export function pointer(parts: At): string {
-  return parts.length === 0 ? '/' : '/' + parts.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
-}
+export type At = Segment[];
 
 /** Walk every string in a JSON value with its path. */
 export function walkStrings(v: unknown, at: At, visit: (s: string, at: At) => void): void {

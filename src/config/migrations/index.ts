@@ -17,17 +17,19 @@
  * Pure: scripts/migrate.ts reads and writes the files.
  */
 import { parse } from 'jsonc-parser';
-import { applyEdit, EditError, oneLine } from '../json-edits';
-import type { ConfigBundle } from '../checks/types';
-import type { BrandBundle } from '../overlay/layers';
-import type { SchemaFileKind } from '../overlay/schema-cursor';
-import { depositDefault } from './deposit-default';
-import { depositLimitsPerMethod } from './deposit-limits-per-method';
-import { menuPerRow } from './menu-per-row';
-import { responsiblePlayFeature } from './responsible-play-feature';
-import type { Change, Edit, Migration, Path } from './types';
+import { isObject } from '../json.ts';
+import { applyEdit, EditError, oneLine } from '../json-edits.ts';
+import { segmentsOf, shownPointerOf } from '../pointer.ts';
+import type { ConfigBundle } from '../checks/types.ts';
+import type { BrandBundle } from '../overlay/layers.ts';
+import type { SchemaFileKind } from '../overlay/schema-cursor.ts';
+import { depositDefault } from './deposit-default.ts';
+import { depositLimitsPerMethod } from './deposit-limits-per-method.ts';
+import { menuPerRow } from './menu-per-row.ts';
+import { responsiblePlayFeature } from './responsible-play-feature.ts';
+import type { Change, Edit, Migration, Path } from './types.ts';
 
-export type { Change, Edit, Layers, Migration, Path } from './types';
+export type { Change, Edit, Layers, Migration, Path } from './types.ts';
 
 /** every migration, in the order they run (tests/config/migrations/registry.test.ts checks each file is here) */
 export const MIGRATIONS: readonly Migration[] = [menuPerRow, depositLimitsPerMethod, responsiblePlayFeature, depositDefault];
@@ -38,10 +40,9 @@ export const CURRENT_FORMAT = MIGRATIONS.reduce((n, m) => Math.max(n, m.format),
 /** the command that rewrites old uses */
 export const MIGRATE = 'npm run migrate';
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 /** a path as a JSON pointer, as check:config names places */
-export const pointerOf = (path: Path): string => (path.length ? `/${path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}` : '/');
-const segments = (at: string): Path => at.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+export const pointerOf = shownPointerOf;
+const segments = (at: string): Path => segmentsOf(at);
 
 /** the format a file's JSON says it is written in (1 without `$format`) */
 export function formatOf(json: unknown): number {

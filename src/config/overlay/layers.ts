@@ -5,10 +5,11 @@
  * and carries the origins of its values: `bundle.origin(file, path)` says which layer's file (and
  * which pointer in it) set the value at a path, so a problem names brands/<id>/… or
  * screens.config/…, the file an operator opens. A file only the brand has is its own.
- * Pure: the loader (scripts/config-fs.ts) reads the folders.
+ * Pure: the loader (src/config/source) reads the folders.
  */
-import type { ConfigBundle, Problem } from '../checks/types';
-import { JsonSyntaxError } from '../json-text.ts';
+import type { ConfigBundle, Problem } from '../checks/types.ts';
+import { JsonSyntaxError, UnreadFile } from '../json-text.ts';
+import { pointerOf } from '../pointer.ts';
 import { findReferences } from '../where.ts';
 import { mergeLayers, Origins, type MergeProblem } from './merge.ts';
 import { schemaCursor, type SchemaFileKind, type SchemaSource } from './schema-cursor.ts';
@@ -28,6 +29,8 @@ export interface OverlayBundle {
   forms: Record<string, File>;
   /** the names in its assets/ (a file of the product's with the same name is replaced) */
   assets: string[];
+  /** what reading its folder found (a link leading out, an asset that is a folder) */
+  problems?: Problem[];
 }
 
 /** One merged file: the result, the origins of its values, the overlay file (when the brand has one). */
@@ -66,7 +69,8 @@ export function mergeBrand(product: ConfigBundle, overlay: OverlayBundle, source
     if (o && o.json instanceof JsonSyntaxError) {
       const { line, column, message, frame } = o.json.problem;
       problems.push({ file: o.file, path: '/', message: `not valid JSON: ${message}`, line, column, frame });
-    } else if (o && o.json instanceof Error) problems.push({ file: o.file, path: '/', message: `not valid JSON: ${o.json.message}` });
+    } else if (o && o.json instanceof UnreadFile) problems.push({ file: o.file, path: '/', message: o.json.message });
+    else if (o && o.json instanceof Error) problems.push({ file: o.file, path: '/', message: `not valid JSON: ${o.json.message}` });
     if (!usable(o)) {
       const f = p ?? o!;
       files.push({ kind, file: f.file, product: p, json: f.json });
@@ -95,6 +99,7 @@ export function mergeBrand(product: ConfigBundle, overlay: OverlayBundle, source
     forms: named('form', product.forms, overlay.forms),
     ...(product.assets ? { assets: [...new Set([...product.assets, ...overlay.assets])].sort() } : {}),
     folders: [overlay.folder, productFolder],
+    problems: [...(product.problems ?? []), ...(overlay.problems ?? [])],
   };
   const byName = new Map(files.map((f) => [f.file, f]));
   bundle.origin = (file, path) => {
@@ -124,7 +129,7 @@ function unusedAdditions(bundle: ConfigBundle, files: MergedFile[]): Problem[] {
     const near = Object.keys(product).filter((k) => k.split('.')[0] === key.split('.')[0]);
     out.push({
       file: m.overlay.file,
-      path: `/messages/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+      path: pointerOf(['messages', key]),
       message: `the product has no message "${key}" and nothing shows it: the product may have renamed or removed it${near.length ? ` (the product's ${key.split('.')[0]}.* messages: ${near.join(', ')})` : ''}; change the message the product has now, or show this one somewhere`,
     });
   }

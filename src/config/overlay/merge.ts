@@ -23,6 +23,16 @@
  * the file an operator edits (Backstage keeps layers apart for the same reason).
  */
 
+import { isObject, isReservedKey, RESERVED_KEYS, setOwn } from '../json.ts';
+import { joinPointer } from '../pointer.ts';
+
+/** the directives of an overlay: `"$patch": "replace" | "delete"`, and a new item's `"$position"` */
+export const PATCH = '$patch';
+export const POSITION = '$position';
+
+/** the problem of a key that is no config key (src/config/json.ts): named, and left out of the merge */
+export const reservedKeyMessage = (key: string): string => `"${key}" is not a config key: ${RESERVED_KEYS.join(', ')} name the language's own members, never config (left out)`;
+
 export type Layer = 'base' | 'overlay';
 /** Where a value of the merged document comes from: a layer and the JSON pointer in its file. */
 export interface Origin {
@@ -54,11 +64,7 @@ export interface Cursor {
 /** No keyed list anywhere: RFC 7396 alone. */
 export const PLAIN: Cursor = { prop: () => PLAIN, item: () => PLAIN };
 
-const PATCH = '$patch';
-const POSITION = '$position';
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-const esc = (s: string | number) => String(s).replace(/~/g, '~0').replace(/\//g, '~1');
-const join = (at: string, seg: string | number) => `${at}/${esc(seg)}`;
+const join = joinPointer;
 const names = (list: Iterable<string>) => [...list].map((n) => JSON.stringify(n)).join(', ') || 'none';
 
 /** The origins of a merged document: the pointer of each value set by a layer, the rest follows its nearest parent. */
@@ -154,15 +160,19 @@ function merge(base: unknown, patch: unknown, cur: Cursor, bAt: string, pAt: str
   const local: Local = [];
   for (const [k, v] of Object.entries(patch)) {
     if (k === PATCH || k === POSITION) continue;
+    if (isReservedKey(k)) {
+      problems.push({ at: join(pAt, k), message: reservedKeyMessage(k) });
+      continue;
+    }
     if (v === null) {
-      if (k in out) {
+      if (Object.prototype.hasOwnProperty.call(out, k)) {
         delete out[k];
         problems.removed.push({ base: join(bAt, k), overlay: join(pAt, k) });
       } else problems.push({ at: join(pAt, k), message: `null deletes "${k}", which the product does not have here (it has ${names(Object.keys(base))}): it may have been renamed or removed` });
       continue;
     }
-    const r = merge(base[k], v, cur.prop(k, base, patch), join(bAt, k), join(pAt, k), problems);
-    out[k] = r.value;
+    const r = merge(Object.prototype.hasOwnProperty.call(base, k) ? base[k] : undefined, v, cur.prop(k, base, patch), join(bAt, k), join(pAt, k), problems);
+    setOwn(out, k, r.value);
     for (const [at, o] of r.local) local.push([join('', k) + at, o]);
   }
   return { value: out, local };
@@ -185,6 +195,10 @@ function clean(v: unknown, at: string, problems: MergeProblem[], listNote?: stri
   for (const [k, x] of Object.entries(v)) {
     if (k === PATCH || k === POSITION) {
       problems.push({ at: join(at, k), message: `"${k}" has nothing of the product's to act on here${listNote ? ` (${listNote})` : ': this value is new or replaces the product\'s whole'}` });
+      continue;
+    }
+    if (isReservedKey(k)) {
+      problems.push({ at: join(at, k), message: reservedKeyMessage(k) });
       continue;
     }
     if (x !== null) out[k] = clean(x, join(at, k), problems);

@@ -6,6 +6,8 @@
  * the props schema of the node's type (src/widgets/<Type>/schema.ts, or its copy in
  * widgets.schema.json where the TypeScript cannot be loaded).
  */
+import { isObject as isJsonObject } from '../json.ts';
+import { valueAt } from '../pointer.ts';
 import type { Cursor } from './merge';
 
 type Schema = { [k: string]: unknown };
@@ -23,7 +25,7 @@ export interface SchemaSource {
   propsOf: (type: string) => object | undefined;
 }
 
-const isObject = (v: unknown): v is Schema => !!v && typeof v === 'object' && !Array.isArray(v);
+const isObject = isJsonObject as (v: unknown) => v is Schema;
 
 /** the schema files of a SchemaSet-like object, by $id */
 export function schemaFiles(set: Record<SchemaFileKind | 'common', object>): Record<string, object> {
@@ -104,7 +106,6 @@ function resolve(source: SchemaSource, ref: string, inFile: string): Cand | unde
   const file = f || inFile;
   // the editor-only schemas: names (refs) and the props by type (the cursor picks props by the node's type)
   if (file === 'refs.schema.json' || file === 'widgets.schema.json') return undefined;
-  let at: unknown = source.files[file];
-  for (const seg of pointer.split('/').filter(Boolean)) at = isObject(at) ? at[seg.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  const at = valueAt(source.files[file], pointer);
   return isObject(at) ? { schema: at, file } : undefined;
 }

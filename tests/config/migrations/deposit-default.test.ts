@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { applyToText, describeChange, pendingChanges, pendingProblems } from '../../../src/config/migrations/index';
 import { depositDefault } from '../../../src/config/migrations/deposit-default';
 import { mergeBrand } from '../../../src/config/overlay/layers';
-import { schemaSource } from '../../../scripts/config-fs';
+import { schemaSource } from '../../../src/config/source/index';
 import { bundle } from './to-migrate';
 
 const root = process.cwd();

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { applyToText, describeChange, pendingChanges, pendingProblems } from '../../../src/config/migrations/index';
 import { depositLimitsPerMethod } from '../../../src/config/migrations/deposit-limits-per-method';
 import { mergeBrand } from '../../../src/config/overlay/layers';
-import { schemaSource } from '../../../scripts/config-fs';
+import { schemaSource } from '../../../src/config/source/index';
 import { bundle } from './to-migrate';
 
 const root = process.cwd();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { applyToText, describeChange, pendingChanges } from '../../../src/config/migrations/index';
 import { menuPerRow } from '../../../src/config/migrations/menu-per-row';
 import { mergeBrand } from '../../../src/config/overlay/layers';
-import { schemaSource } from '../../../scripts/config-fs';
+import { schemaSource } from '../../../src/config/source/index';
 import type { ConfigBundle } from '../../../src/config/check';
 import './to-migrate';
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { applyToText, describeChange, pendingChanges, pendingProblems } from '../../../src/config/migrations/index';
 import { responsiblePlayFeature } from '../../../src/config/migrations/responsible-play-feature';
 import { mergeBrand } from '../../../src/config/overlay/layers';
-import { schemaSource } from '../../../scripts/config-fs';
+import { schemaSource } from '../../../src/config/source/index';
 import { bundle } from './to-migrate';
 
 const root = process.cwd();

@@ -1,6 +1,6 @@
 /**
- * An operator's edit on a brand (issue 37, point 6), below any page: the studio shows a brand's
- * merged config (the product's file with the brand's overlay over it, src/config/overlay/merge.ts)
+ * The inverse of the brand merge, for an operator's edit on a brand: the studio shows a brand's
+ * merged config (the product's file with the brand's overlay over it, merge.ts)
  * and the operator edits that; this module says what the brand's overlay file must then hold. It
  * uses the brand merge itself (no second merge): every overlay it writes is merged back and must
  * give exactly what the operator sees, or the edit is refused with the reason.
@@ -20,8 +20,9 @@
  * A file the brand does not have yet is drafted from `newOverlay(format)` (`{"$format": N}`, as
  * every overlay file starts); one left with nothing but that (`bare`) is no file to write. Pure.
  */
-import { mergeLayers, type Cursor, type Merged } from '../src/config/overlay/merge';
-import { pointerOf, sameJson, segmentsOf, type Segment } from './json-edit';
+import { commonItems, hasOwn, isObject, isReservedKey, sameJson } from '../json.ts';
+import { pointerOf, segmentsOf, type Segment } from '../pointer.ts';
+import { mergeLayers, PATCH, POSITION, type Cursor, type Merged } from './merge.ts';
 
 /** the `base` hash of a file the top layer does not have yet (a brand's overlay file the first edit creates) */
 export const ABSENT = '0'.repeat(64);
@@ -31,9 +32,10 @@ export class Refusal extends Error {}
 
 type Json = unknown;
 type Obj = Record<string, unknown>;
-const PATCH = '$patch';
-const POSITION = '$position';
-const isObject = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+/** a deep copy of a JSON value (undefined stays undefined) */
+/** an object's own value at a key (never its prototype's) */
+const ownValue = (o: Obj, k: string): Json => (hasOwn(o, k) ? o[k] : undefined);
+const copyJson = (v: Json): Json => (v === undefined ? undefined : (JSON.parse(JSON.stringify(v)) as Json));
 
 /** The overlay file a brand starts with: its config format, as `npm run migrate` stamps every file. */
 export const newOverlay = (format: number): Obj => ({ $format: format });
@@ -87,7 +89,7 @@ export class Layered {
    * and `next` itself with a key given to each item it adds to a keyed list without one.
    */
   overlayFor(next: Json): { overlay: Json; next: Json } {
-    const want = structuredClone(next);
+    const want = copyJson(next);
     const out = patchOf(this.product, this.overlay, this.merged.value, want, this.cursor, '');
     const back = mergeLayers(this.product, out ?? {}, this.cursor);
     if (!sameJson(back.value, want)) throw new Refusal('the studio cannot write this change as the brand\'s overlay (merged again it gives something else); change the brand\'s file in a text editor');
@@ -98,7 +100,7 @@ export class Layered {
   backToProduct(pointer: string): Json {
     const steps = this.resolve(pointer);
     if (!steps?.length) return this.overlay;
-    let out = structuredClone(this.overlay);
+    let out = copyJson(this.overlay);
     out = removeAt(out, steps);
     // what the removal leaves empty goes too: an object, a patch item naming only its key, a list
     for (let n = steps.length - 1; n > 0; n--) {
@@ -249,17 +251,18 @@ function patchOf(P: Json, O: Json, M: Json, N: Json, cur: Cursor, at: string): J
 function objectPatch(P: Obj, O: Obj | undefined, M: Obj, N: Obj, cur: Cursor, at: string): Obj {
   const out: Obj = O ? { ...O } : {};
   for (const k of new Set([...Object.keys(P), ...Object.keys(N), ...Object.keys(out)])) {
-    if (k === PATCH || k === POSITION) continue;
-    const Pk = P[k];
-    const Nk = N[k];
-    if (sameJson(M[k], Nk)) continue;
+    // a key no config may use (check:config names it) is never written into an overlay
+    if (k === PATCH || k === POSITION || isReservedKey(k)) continue;
+    const Pk = ownValue(P, k);
+    const Nk = ownValue(N, k);
+    if (sameJson(ownValue(M, k), Nk)) continue;
     if (Nk === undefined) {
       if (Pk !== undefined) out[k] = null;
       else delete out[k];
       continue;
     }
-    const Ok = out[k];
-    const sub = patchOf(Pk, Ok === null ? undefined : Ok, M[k], Nk, cur.prop(k, P, N), `${at}/${k}`);
+    const Ok = ownValue(out, k);
+    const sub = patchOf(Pk, Ok === null ? undefined : Ok, ownValue(M, k), Nk, cur.prop(k, P, N), `${at}/${k}`);
     // a patch that changes nothing of the product's object is no override
     if (sub === undefined || (isObject(Pk) && isObject(sub) && !Object.keys(sub).length)) delete out[k];
     else out[k] = sub;
@@ -279,25 +282,6 @@ function anchorOf(N: unknown[], j: number, key: (v: unknown) => string | undefin
   return 'last';
 }
 
-/** the longest common subsequence of two lists, by `same`: the indices of a and b it keeps */
-function common<T>(a: T[], b: T[], same: (x: T, y: T) => boolean): { a: Set<number>; b: Set<number> } {
-  const n = a.length;
-  const m = b.length;
-  const lcs = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i][j] = same(a[i], b[j]) ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
-  const keptA = new Set<number>();
-  const keptB = new Set<number>();
-  for (let i = 0, j = 0; i < n && j < m; ) {
-    if (same(a[i], b[j])) {
-      keptA.add(i);
-      keptB.add(j);
-      i++;
-      j++;
-    } else if (lcs[i + 1][j] >= lcs[i][j + 1]) i++;
-    else j++;
-  }
-  return { a: keptA, b: keptB };
-}
 
 /**
  * A keyed list as patch items: an item the brand changes names the product's by its key and says
@@ -312,7 +296,7 @@ function keyedPatch(P: unknown[], O: unknown[] | undefined, M: unknown[], N: unk
   const noKey = (i: number) =>
     new Refusal(`${at}/${i}: this item has no "${key}", and a brand names the product's item it changes by its ${key}: give it one in the product's file first (a short name, unique in its list), then change it here`);
   // the items without a key: unchanged ones stay (matched in order); an added one gets a key
-  const keyless = common(M, N, (x, y) => k(x) === undefined && k(y) === undefined && sameJson(x, y));
+  const keyless = commonItems(M, N, (x, y) => k(x) === undefined && k(y) === undefined && sameJson(x, y));
   const lostKeyless = M.findIndex((x, i) => k(x) === undefined && !keyless.a.has(i));
   if (lostKeyless >= 0) throw noKey(lostKeyless);
   N.forEach((x, j) => {
@@ -378,7 +362,7 @@ function keyedPatch(P: unknown[], O: unknown[] | undefined, M: unknown[], N: unk
   // moved: the items out of the operator's order get a position (put last, after what they are placed by)
   const now = mergeLayers(P, list, cur).value as unknown[];
   const same = (x: unknown, y: unknown) => (k(x) !== undefined ? k(x) === k(y) : k(y) === undefined && sameJson(x, y));
-  const inOrder = common(now, N, same);
+  const inOrder = commonItems(now, N, same);
   N.forEach((_, j) => {
     const key_ = nKeys[j];
     if (inOrder.b.has(j) || key_ === undefined) return;

@@ -1,8 +1,10 @@
 /**
- * Which config folder the tools read: screens.config/ unless SCREENS_CONFIG_DIR names another
- * (a copy with an operator's edits, used by the tests: one build of a changed config). Read by
- * vite.config.ts (build and dev server), the config check, --where and the picture sheet.
+ * Which folders the tools read and write, from the environment: the product's config folder
+ * (SCREENS_CONFIG_DIR, a copy with an operator's edits; else screens.config/), the brands' overlays
+ * (BRANDS_DIR, a test's fixture; else brands/), the brand a command works on (BRAND) and the folder a
+ * build writes (DIST). Read by vite.config.ts, the config check, --where, the servers and the studio.
  */
+import { lstatSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 /** The config folder, absolute. */
@@ -28,4 +30,25 @@ export const BRAND_ID = /^[a-z0-9][a-z0-9-]*$/;
 export function shownPath(root: string, abs: string): string {
   const rel = path.relative(root, abs);
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : abs;
+}
+
+/**
+ * The brands: the folders of a brands' folder, by name (hidden ones aside). A symbolic link among
+ * them is listed too, not followed: reading it (disk.ts) says where it leads and refuses it when
+ * that is outside the config folders.
+ */
+export function brandIdsIn(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => {
+      if (name.startsWith('.')) return false;
+      const s = lstatSync(path.join(dir, name));
+      return s.isDirectory() || s.isSymbolicLink();
+    })
+    .sort();
 }

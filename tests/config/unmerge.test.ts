@@ -1,5 +1,5 @@
 /**
- * Issue 37, point 6: an edit on a brand, below the page (studio/layer-edit.ts). The studio shows the
+ * Issue 37, point 6: an edit on a brand, below the page (src/config/overlay/unmerge.ts). The studio shows the
  * brand's merged config; what the operator changes there is written into the brand's overlay, never
  * the product's file: a value they set is an override, what they leave is inherited, "back to the
  * product's value" takes the override out of the brand's file (and an object it leaves empty), and
@@ -11,8 +11,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mergeLayers } from '../../src/config/overlay/merge';
 import { schemaCursor, type SchemaFileKind, type SchemaSource } from '../../src/config/overlay/schema-cursor';
-import { loadSchemas, schemaSource } from '../../scripts/config-fs';
-import { bare, Layered, newOverlay, Refusal } from '../../studio/layer-edit';
+import { loadSchemas, schemaSource } from '../../src/config/source/index';
+import { bare, Layered, newOverlay, Refusal } from '../../src/config/overlay/unmerge';
 import { setIn } from '../../studio/ui/model';
 
 const root = path.resolve(__dirname, '..', '..');
