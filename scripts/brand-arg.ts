@@ -4,8 +4,8 @@
  * BRAND=weinsi) is refused before anything runs, with the brands there are and the nearest one,
  * not with "run BRAND=weinsi npm run build first", a dead end.
  */
-import { didYouMean } from '../src/config/checks/util';
-import { brandOf, configSource } from '../src/config/source/index';
+import { didYouMean } from '../src/config/checks/util.ts';
+import { brandOf, configSource } from '../src/config/source/index.ts';
 
 /** why `id` names no brand of the project (with the brands there are), or undefined when it names one */
 export function unknownBrandOf(root: string, id: string): string | undefined {
