@@ -258,8 +258,6 @@ describe('a change to the product reaches every brand, each built into its own f
       '',
     ]);
     expect(hashes(built.jinsha)).toEqual(before);
-    // DEBUG=1: the bundler's own error and its stack, for whoever works on the build
-    expect(npm('build', { BRAND: 'crossed', DIST: built.jinsha, DEBUG: '1' }).stderr).toMatch(/\[plugin config-check\][\s\S]*node_modules/);
     rmSync(path.join(brands, 'crossed'), { recursive: true });
   }, 120_000);
 
