@@ -7,14 +7,13 @@
  * A site without a host name, or without a build, is refused by name, and DIR is left as it was.
  * The builds are small stand-ins (index.html, version.json, a hashed file): what a deploy copies.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brotliModulePath, mainConf, nginxBinary, nginxBuild } from '../../scripts/nginx';
+import { freePort, startNginx } from './nginx-run';
 
 const root = path.resolve(__dirname, '..', '..');
 const work = mkdtempSync(path.join(tmpdir(), 'deploy-'));
@@ -74,48 +73,24 @@ function snapshot(dir: string): string {
   return out.join('\n');
 }
 
-let nginx: ChildProcess | undefined;
+let nginx: { stop: () => Promise<void> } | undefined;
 
 beforeAll(async () => {
   // three brands: the repository's two and a third
   cpSync(path.join(root, 'brands'), brands, { recursive: true });
   cpSync(path.join(brands, 'jinsha'), path.join(brands, 'weinisi'), { recursive: true });
-  port = await new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
+  port = await freePort();
 });
 
 afterAll(async () => {
-  if (nginx && nginx.exitCode === null) {
-    nginx.kill('SIGTERM');
-    await new Promise((r) => nginx!.once('exit', r));
-  }
+  await nginx?.stop();
   rmSync(work, { recursive: true, force: true });
 });
 
 /** Debian's nginx on the sites.conf the first deploy wrote, as an operator includes it once */
-async function startNginx(): Promise<void> {
-  const bin = nginxBinary();
-  const brotli = bin && brotliModulePath(bin);
-  if (!bin || !brotli) throw new Error('nginx and its brotli module are installed by `tsx scripts/check-browser.ts` (npm test runs it first)');
-  const dir = path.join(work, 'nginx');
-  mkdirSync(dir);
+async function serveDeployed(): Promise<void> {
   for (const d of [work, to]) chmodSync(d, 0o755);
-  const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(conf, mainConf({ dir, site: `include ${path.join(to, 'current', 'nginx', 'sites.conf')};`, brotliModule: brotli, confDir: nginxBuild(bin).confDir, workerUser: process.getuid?.() === 0 ? 'www-data' : undefined }));
-  const test = spawnSync(bin, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log'), '-t'], { encoding: 'utf8' });
-  if (test.status !== 0) throw new Error(test.stderr);
-  nginx = spawn(bin, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], { stdio: 'ignore' });
-  for (let i = 0; i < 100; i++) {
-    if (await get('dist', '/').then(() => true, () => false)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('nginx did not answer');
+  nginx = await startNginx(`include ${path.join(to, 'current', 'nginx', 'sites.conf')};`, path.join(work, 'nginx'), () => get('dist', '/'));
 }
 
 describe('npm run deploy -- --to DIR: the product and three brands, a second release, a rollback', () => {
@@ -139,7 +114,7 @@ describe('npm run deploy -- --to DIR: the product and three brands, a second rel
       expect(conf).toContain(`server_name ${HOSTS[site]};`);
       expect(conf).toContain(`root ${path.join(to, 'current', site)};`);
     }
-    await startNginx();
+    await serveDeployed();
     expect(await pages()).toEqual(release(1));
   });
 

@@ -5,17 +5,17 @@
  * release file, the manifest, a POST to the page), and the same status, Cache-Control, type and
  * body come back. (It answered 404 where nginx serves the page.) A misspelt BRAND gets the brands.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServer as netServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NGINX_DIR } from '../../scripts/gen-nginx';
-import { brotliModulePath, fillSite, listenOn, mainConf, nginxBinary, nginxBuild } from '../../scripts/nginx';
+import { fillSite, listenOn } from '../../scripts/nginx';
 import { createServer } from '../../scripts/serve';
+import { freePort, startNginx } from './nginx-run';
 
 const root = path.resolve(__dirname, '..', '..');
 const work = mkdtempSync(path.join(tmpdir(), 'serve-nginx-paths-'));
@@ -46,18 +46,8 @@ function fakeBuild(): void {
   open(work);
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = netServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
 let serve: Server;
-let nginx: ChildProcess;
+let nginx: { stop: () => Promise<void> } | undefined;
 let serveOrigin = '';
 let nginxOrigin = '';
 
@@ -66,29 +56,14 @@ beforeAll(async () => {
   serve = createServer(dist).listen(0, '127.0.0.1');
   await new Promise((r) => serve.once('listening', r));
   serveOrigin = `http://127.0.0.1:${(serve.address() as AddressInfo).port}`;
-  const bin = nginxBinary();
-  const brotli = bin && brotliModulePath(bin);
-  if (!bin || !brotli) throw new Error('nginx and its brotli module are installed by `tsx scripts/check-browser.ts` (npm test runs it first)');
   const port = await freePort();
-  const site = fillSite(readTemplate(), { listen: listenOn('127.0.0.1', port), serverName: '_', root: dist, conf: NGINX_DIR, upstream: serveOrigin });
-  const dir = path.join(work, 'nginx');
-  mkdirSync(dir);
-  const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(conf, mainConf({ dir, site, brotliModule: brotli, confDir: nginxBuild(bin).confDir, workerUser: process.getuid?.() === 0 ? 'www-data' : undefined }));
-  const test = spawnSync(bin, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log'), '-t'], { encoding: 'utf8' });
-  if (test.status !== 0) throw new Error(test.stderr);
-  nginx = spawn(bin, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], { stdio: 'ignore' });
   nginxOrigin = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (await fetch(nginxOrigin).then(() => true, () => false)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('nginx did not answer');
+  const site = fillSite(readTemplate(), { listen: listenOn('127.0.0.1', port), serverName: '_', root: dist, conf: NGINX_DIR, upstream: serveOrigin });
+  nginx = await startNginx(site, path.join(work, 'nginx'), () => fetch(nginxOrigin));
 }, 30_000);
 
 afterAll(async () => {
-  nginx?.kill('SIGTERM');
-  await new Promise((r) => (nginx && nginx.exitCode === null ? nginx.once('exit', r) : r(undefined)));
+  await nginx?.stop();
   await new Promise((r) => serve.close(r));
   rmSync(work, { recursive: true, force: true });
 });
