@@ -11,13 +11,14 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { settled } from './settle';
 import { pruneFeatures, switchedOff } from '../src/config/features';
-import { brandOf, brandsDirOf, configDirOf, configSource, shownPath } from '../src/config/source/index';
+import { brandsDirOf, configDirOf, configSource, shownPath } from '../src/config/source/index';
+import { brandOrExit } from './brand-arg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** the config folder (screens.config/, or SCREENS_CONFIG_DIR) */
 const configDir = configDirOf(root);
 /** the brand (BRAND=<id>): its overlay over the config folder */
-export const brand = brandOf();
+export const brand = brandOrExit(root);
 
 export interface SheetRoute {
   path: string;

@@ -31,6 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensure } from './check-browser';
 import { brandOf, configSource, distOf } from '../src/config/source/index';
+import { brandOrExit } from './brand-arg';
 import { confDirOf, RUM_FILES, securityHeadersConf, NGINX_DIR } from './gen-nginx';
 import { securityHeaderList } from './security-headers';
 import { brotliModulePath, fillSite, jsModulePath, listenOn, mainConf, mockLocations, nginxBinary, nginxBuild, onceInHttp, parseUpstream, withLocations } from './nginx';
@@ -45,7 +46,7 @@ interface Site {
 const everyBrand = process.argv.includes('--brands');
 const sites: Site[] = everyBrand
   ? [undefined, ...configSource({ root }).brandIds()].map((b) => ({ brand: b, dist: path.resolve(root, distOf(b, '')), serverName: b ? `${b}.localhost` : 'localhost' }))
-  : [{ brand: brandOf(), dist: path.resolve(root, distOf(brandOf())), serverName: '_' }];
+  : [{ brand: brandOrExit(root), dist: path.resolve(root, distOf(brandOf())), serverName: '_' }];
 for (const site of sites) {
   if (existsSync(path.join(site.dist, 'index.html'))) continue;
   const cmd = everyBrand ? 'npm run build:brands' : `${site.brand && !process.env.DIST ? `BRAND=${site.brand} ` : ''}npm run build`;
