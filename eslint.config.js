@@ -28,6 +28,10 @@ export default tseslint.config(
           selector: "CallExpression[callee.property.name='waitForFunction'] > :matches(ArrowFunctionExpression, FunctionExpression)[async=true]",
           message: "Playwright's waitForFunction does not await an async predicate: its Promise is truthy, so the wait returns at once. Poll with page.evaluate (untilInPage of tests/e2e/worker.ts).",
         },
+        {
+          selector: "CallExpression[callee.property.name='waitForLoadState'] > Literal[value='networkidle']",
+          message: "One way to wait for a page: await settled(page) (scripts/settle.ts). networkidle waits half a second of silence after a load, and nothing at all after a navigation inside the app.",
+        },
       ],
     },
   },

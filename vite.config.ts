@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { brandOf, configDirOf, distOf } from './src/config/source/paths.ts';
+import { configDirOf, distOf } from './src/config/source/paths.ts';
+import { brandOrExit } from './scripts/brand-arg.ts';
 import { precompressPlugin } from './scripts/compress.ts';
 import type { BuildPaths } from './scripts/vite/paths.ts';
 import { configJson, configForBrowser } from './scripts/vite/config-json.ts';
@@ -40,7 +41,8 @@ const root = path.dirname(fileURLToPath(import.meta.url));
  */
 export function pathsFromEnv(): BuildPaths {
   const productDir = configDirOf(root);
-  const brand = brandOf();
+  // a BRAND that names no brand (a typo) ends the command with the brands there are
+  const brand = brandOrExit(root);
   if (!brand) return { root, configDir: productDir };
   const layer = brandDir(root, brand);
   return { root, configDir: writeBrandConfig(root, brand, productDir).dir, brand, layers: [productDir, layer] };
@@ -54,6 +56,8 @@ export function appConfig(paths: BuildPaths): UserConfig {
   const chunks = chunkGroups(paths, readScreens(paths.configDir));
   return {
     publicDir,
+    // the brand a page's field data names (src/rum/collect.ts): its folder under brands/, or the product
+    define: { 'import.meta.env.BRAND': JSON.stringify(paths.brand ?? 'product') },
     resolve: {
       // the config folder the app imports (src/config/index.ts)
       alias: { '@config': paths.configDir },

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { SCREEN_DATA_MARK, SCREEN_MARK } from '../src/engine/perf';
 import { chunksCached, controlled } from '../tests/e2e/worker';
+import { settled, trackRequests } from '../scripts/settle';
 import { BASE, CHROMIUM, CHROMIUM_FLAGS, ROOT, gzipSizeOf, median, readRoutes, round, screenOf } from './lib';
 
 export async function launchBrowser(): Promise<Browser> {
@@ -76,9 +77,10 @@ export async function measureTransfer(browser: Browser, route: string, token?: s
   const context = await phoneContext(browser, token);
   try {
     const page = await context.newPage();
+    trackRequests(page);
     await page.goto(`${BASE}/#${route}`);
     if (screen) await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, `${SCREEN_MARK}${screen}`, { timeout: 20000 });
-    await page.waitForLoadState('networkidle');
+    await settled(page, 30000, undefined, 500);
     const got = await page.evaluate((m) => {
       const mark = m ? (performance.getEntriesByName(m)[0]?.startTime ?? null) : null;
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
@@ -164,11 +166,12 @@ export function heaviestListScreen(): { route: string; screen: string; auth: boo
  * cache). What a player has after one visit; the next visit is the repeat visit.
  */
 export async function warmWorker(page: Page, route: string, screen: string | null): Promise<void> {
+  trackRequests(page);
   await page.goto(`${BASE}/#${route}`);
   if (screen) await page.waitForFunction((n) => performance.getEntriesByName(`screen-data:${n}`).length > 0, screen, { timeout: 20000 });
   await controlled(page, 30000);
   // what the page loads once it is idle (icons, overlays, the start-up notice's widgets) too
-  await page.waitForLoadState('networkidle');
+  await settled(page, 30000, undefined, 500);
   await chunksCached(page);
 }
 
@@ -203,7 +206,7 @@ export async function measureRepeatTransfer(browser: Browser, route: string): Pr
     });
     await page.reload();
     if (screen) await page.waitForFunction((n) => performance.getEntriesByName(`screen:${n}`).length > 0, screen, { timeout: 20000 });
-    await page.waitForLoadState('networkidle');
+    await settled(page, 30000, undefined, 500);
     const mark = await page.evaluate((n) => {
       const m = n ? performance.getEntriesByName(`screen:${n}`)[0]?.startTime : undefined;
       return m === undefined ? null : { at: performance.timeOrigin + m, ms: m };

@@ -10,6 +10,7 @@ import type { Browser } from 'playwright-core';
 import { SCREEN_DATA_MARK } from '../src/engine/perf';
 import { RENDER_COUNTER } from '../tests/e2e/render-count';
 import { BASE, playerPage, round } from './lib';
+import { settled, trackRequests } from '../scripts/settle';
 
 export interface IdleFigures {
   route: string;
@@ -30,11 +31,12 @@ export async function measureIdle(browser: Browser, route: string, screen: strin
     await context.addInitScript((t) => sessionStorage.setItem('token', t), token);
     await context.addInitScript(RENDER_COUNTER);
     const page = await context.newPage();
+    trackRequests(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     await page.goto(`${BASE}/#${route}`);
     await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, `${SCREEN_DATA_MARK}${screen}`, { timeout: 20000 });
-    await page.waitForLoadState('networkidle');
+    await settled(page, 30000, undefined, 500);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
     const script = async () => ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0) * 1000;
     const counts = () => page.evaluate(() => {
@@ -103,7 +105,7 @@ export async function measureRouteIdle(browser: Browser, base: string, route: st
     await cdp.send('Performance.enable');
     await page.goto(`${base}/#${route}`);
     if (screen) await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, `${SCREEN_DATA_MARK}${screen}`, { timeout: 20000 }).catch(() => undefined);
-    await page.waitForLoadState('networkidle');
+    await settled(page, 30000, undefined, 500);
     await page.waitForTimeout(1000);
     const read = async () => {
       const m = (await cdp.send('Performance.getMetrics')).metrics;

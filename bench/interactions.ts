@@ -20,6 +20,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { SCREEN_DATA_MARK } from '../src/engine/perf';
 import { ONCE_PREFIX } from '../src/widgets/Modal/once';
 import { countRenders, renders, rendersSince } from '../tests/e2e/render-count';
+import { settled, trackRequests } from '../scripts/settle';
 import { median, readRoutes } from './lib';
 
 /** Event Timing's smallest reported duration: an interaction faster than this has no entry */
@@ -324,6 +325,7 @@ async function openIdle(page: Page, base: string, route: string, html?: string, 
     return;
   }
   const screen = readRoutes().find((r) => r.path === route)?.screen;
+  trackRequests(page);
   await page.goto(`${base}/#${route}`);
   if (ready) {
     // a build without the engine's marks (the original): its data is on the screen (looked for before any tap)
@@ -341,7 +343,7 @@ async function openIdle(page: Page, base: string, route: string, html?: string, 
       }).observe({ type: 'mark', buffered: true });
     })`);
   }
-  await page.waitForLoadState('networkidle');
+  await settled(page, 30000, undefined, 500);
   await page.waitForTimeout(1000);
 }
 

@@ -7,13 +7,14 @@
  *   service worker is installed, and Lighthouse on that second load), render time from config for home and the heaviest list screen (median of 10),
  *   check:config over the real config and one 10 times larger, /api/balance under load,
  *   React commits, components rendered and scripting time per minute idle on /transfer (4x CPU),
- *   backend calls per member-hour on /transfer and /mine, visible and hidden (bench/polls.ts).
+ *   backend calls per member-hour on /transfer and /mine, visible and hidden (bench/polls.ts),
+ *   `npm run field -- report` over 200,000 synthetic lines of field data and ten times as many (bench/field.ts).
  * Prints one table (markdown, for README.md), writes bench/results.json and exits 1 when a
  * budget is missed.
  *
- *   BENCH_QUICK=1      one Lighthouse run, three render runs, a 3 s load test (development)
+ *   BENCH_QUICK=1      one Lighthouse run, three render runs, a 3 s load test, field data's 200,000 lines only (development)
  *   BENCH_NO_BUILD=1   reuse dist-bench/
- *   BENCH_ONLY=size,render,idle,idle-routes,interactions,far,polls,lighthouse,config,load   run only these parts
+ *   BENCH_ONLY=size,render,idle,idle-routes,interactions,far,polls,lighthouse,config,load,field   run only these parts
  *   BENCH_ROUTES=/,/mine   idle-routes: only these routes
  *   BENCH_TAPS=login,站内信  interactions: only the taps whose name holds one of these
  *   BENCH_BASELINE=DIR     a build of the code before a change, measured beside this one in turns
@@ -36,6 +37,7 @@ import { EVENT_FLOOR_MS, FLOOR, measureInteractions, type InteractionFigures, ty
 import { originalTarget } from './original';
 import { FAR, FAR_ROUTES, measureFarRoute, type FarFigures } from './far-network';
 import { describeRate, measurePolls, type PollRate } from './polls';
+import { measureField, type FieldTiming } from './field';
 
 const BUDGET = {
   /** JS and CSS (gzip) fetched before the first screen of /, /login and /mine (issue 23) */
@@ -62,13 +64,15 @@ const BUDGET = {
   recordTypeComponents: 20,
   /** script + style + layout per second of an idle route, at full speed */
   idleMsPerSec: 5,
+  /** `npm run field -- report --html` over 200,000 lines of field data (issue 51) */
+  fieldReportMs: 30000,
   /** the calls /mine may make: what it shows (app info, the member, the wallet, the balance poll) */
   mineCalls: ['/api/app', '/api/user', '/api/refreshusermoney', '/api/balance'],
 };
 
 /** BENCH_TAPS: only the taps whose name holds one of these (a fix measured without the whole table) */
 const TAPS = process.env.BENCH_TAPS?.split(',').map((t) => t.trim()).filter(Boolean);
-const parts = new Set((process.env.BENCH_ONLY ?? 'size,render,idle,idle-routes,interactions,far,polls,lighthouse,config,load').split(',').map((s) => s.trim()));
+const parts = new Set((process.env.BENCH_ONLY ?? 'size,render,idle,idle-routes,interactions,far,polls,lighthouse,config,load,field').split(',').map((s) => s.trim()));
 const LH_RUNS = QUICK ? 1 : 3;
 const RENDER_RUNS = QUICK ? 3 : 10;
 const LOAD_SECONDS = QUICK ? 3 : 10;
@@ -122,6 +126,7 @@ const results: {
   lighthouse?: LighthouseFigures[];
   config?: ConfigFigures;
   load?: LoadFigures;
+  field?: FieldTiming[];
   budgets: typeof BUDGET;
   rows: Row[];
   errors: string[];
@@ -148,6 +153,13 @@ if (parts.has('config')) {
       c.large.ok && c.growth <= BUDGET.checkGrowth,
     );
   }
+}
+
+if (parts.has('field')) {
+  results.field = await step(`npm run field -- report, 200,000 lines${QUICK ? '' : ' and 2,000,000'}`, () => measureField(QUICK));
+  const [base, ten] = results.field ?? [];
+  if (base) row(`npm run field -- report --html, ${base.lines.toLocaleString('en')} lines (${base.megabytes} MB)`, base.ok ? `${(base.wallMs / 1000).toFixed(1)} s` : 'failed', `< ${BUDGET.fieldReportMs / 1000} s`, base.ok && base.wallMs < BUDGET.fieldReportMs);
+  if (base && ten) row(`npm run field -- report --html, ${ten.lines.toLocaleString('en')} lines (${ten.megabytes} MB)`, ten.ok ? `${(ten.wallMs / 1000).toFixed(1)} s (x${(ten.wallMs / base.wallMs).toFixed(1)} for x10 the lines)` : 'failed', '', ten.ok ? null : false);
 }
 
 const needsServer = [...browserParts, 'polls', 'lighthouse', 'load'].some((p) => parts.has(p));

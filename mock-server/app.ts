@@ -11,6 +11,7 @@ import { controlRouter, pagesOnlyRouter } from './control';
 import { gameRouter } from './game';
 import { fail } from './http';
 import { handlers } from './routes';
+import { rumRouter } from './rum';
 import { envBrand, type MockBrand } from './brand';
 import { MockState, profileNames, type ProfileName } from './state';
 
@@ -40,6 +41,11 @@ export interface MockOptions {
    * SCREENS_CONFIG_DIR, else screens.config/ (brandOfConfig reads one).
    */
   brand?: MockBrand;
+  /**
+   * The file field data's reports are appended to, one JSON line each (POST /rum, mock-server/rum.ts);
+   * defaults to RUM_LOG; without one each report is a short line on the terminal.
+   */
+  rumLog?: string;
 }
 
 /** An origin such as https://app.example.com or http://127.0.0.1:5173, or null. */
@@ -94,6 +100,8 @@ export function createApp(options: MockOptions = {}): express.Express {
   const publicOrigin = options.publicOrigin !== undefined ? (parseOrigin(options.publicOrigin) ?? undefined) : envPublicOrigin();
 
   app.use('/api', apiRouter(state, handlers, latency, { corsOrigins, publicOrigin }));
+  // field data's beacons (src/rum/), as deploy/nginx takes them
+  app.use('/rum', rumRouter({ log: options.rumLog ?? (process.env.RUM_LOG || undefined) }));
   // The mock game (its page, script, state and spin) answers with or without the control surface,
   // like the frame pages: getGameUrl hands out its url. Its calls carry a launch ticket, never a
   // token, and it runs in a sandboxed frame without allow-same-origin (an opaque origin), so it

@@ -5,6 +5,13 @@
  * and visit pages and the payees of the receiving accounts all say these names (fixtures/*.ts,
  * pages.ts, assets.ts). Web addresses are example.com ones, which name no brand.
  *
+ * What the brand's back office holds that its config also says, the mock answers as the config says
+ * it, so that a preview shows what that brand's players will see: the deposit range of each method
+ * (getPayRange: the method's own constants, else the default pair every method follows), the
+ * customer service address (getservicerurl: app.json brand.serviceUrl when set; else the mock's own
+ * service page), the red-packet switch (features.redPacket). The real backend must be set to match
+ * (docs/DEPLOYING.md, "What a brand's backend must be set to").
+ *
  * One place decides which brand: `createApp({ brand })`, else the config folder the tools read
  * (BRAND's overlay merged over it, else SCREENS_CONFIG_DIR, else screens.config/: src/config/source/paths.ts), which is what `npm start`,
  * `npm run serve`, `npm run mock` and the browser tests serve.
@@ -13,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatProblems } from '../src/config/checks/output';
 import { brandOf, configSource } from '../src/config/source/index';
+import type { PayRange } from '../src/api/types';
 
 export interface MockBrand {
   /** the site's name (app.json brand.siteName): the app info's title, 欢迎来到…, the payees' company */
@@ -27,23 +35,60 @@ export interface MockBrand {
    * notice of them, so the preview of a brand without red packets shows none
    */
   redPacket: boolean;
+  /** the range getPayRange answers for each method (its constants: the method's own, else depositMin/depositMax) */
+  payRange: Record<PayRangeType, PayRange>;
+  /** the customer service address getservicerurl answers (app.json brand.serviceUrl); '' when config leaves it to the back office: the mock's own page */
+  serviceUrl: string;
+}
+
+/** the deposit methods getPayRange is asked about (its `type`) */
+export const PAY_RANGE_TYPES = ['bank', 'wechat', 'alipay', 'usdt-erc20', 'usdt-trc20'] as const;
+export type PayRangeType = (typeof PAY_RANGE_TYPES)[number];
+/** the app.json constants of each: depositMin<Method> / depositMax<Method> (both USDT protocols read the USDT pair) */
+const METHOD: Record<PayRangeType, string> = { bank: 'Bank', wechat: 'Wechat', alipay: 'Alipay', 'usdt-erc20': 'Usdt', 'usdt-trc20': 'Usdt' };
+
+/**
+ * The deposit range of each method as app.json's constants give it: the method's own
+ * (depositMinBank), else the default every method follows (depositMin), as the forms' rules read them;
+ * `fallback` for a bound neither gives (a config that cannot be read).
+ */
+export function payRangesOf(constants: unknown, fallback: PayRange = { min_price: 100, max_price: 10000 }): Record<PayRangeType, PayRange> {
+  const c = constants && typeof constants === 'object' ? (constants as Record<string, unknown>) : {};
+  const num = (...keys: string[]) => keys.map((k) => c[k]).find((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  const one = (t: PayRangeType): PayRange => ({
+    min_price: num(`depositMin${METHOD[t]}`, 'depositMin') ?? fallback.min_price,
+    max_price: num(`depositMax${METHOD[t]}`, 'depositMax') ?? fallback.max_price,
+  });
+  return Object.fromEntries(PAY_RANGE_TYPES.map((t) => [t, one(t)])) as Record<PayRangeType, PayRange>;
 }
 
 /** What the mock says when the config's app.json cannot be read (check:config names the problem): no brand's name. */
-export const NO_BRAND: MockBrand = { siteName: '娱乐平台', shortName: '娱乐平台', serviceName: '客服', redPacket: true };
+export const NO_BRAND: MockBrand = { siteName: '娱乐平台', shortName: '娱乐平台', serviceName: '客服', redPacket: true, payRange: payRangesOf({}), serviceUrl: '' };
 
 /** The texts of a list of the mock's content that a brand has: those about red packets only where it has them. */
 export const ownTexts = <T>(brand: MockBrand, list: T[], text: (item: T) => string = String): T[] => (brand.redPacket ? list : list.filter((item) => !text(item).includes('红包')));
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The names (and the red packets switch) of an app.json (parsed; the studio gives a brand's merged one); undefined when it has no `brand` block. */
+/**
+ * The brand of an app.json (parsed; the studio gives a brand's merged one): its names, and what its
+ * back office answers as its config says (the red-packet switch, the deposit ranges, the service
+ * address); undefined when it has no `brand` block.
+ */
 export function namesOf(app: unknown): MockBrand | undefined {
-  const a = app && typeof app === 'object' ? (app as { brand?: Partial<MockBrand>; features?: { redPacket?: unknown } }) : undefined;
+  const a = app && typeof app === 'object' ? (app as { brand?: Partial<MockBrand>; features?: { redPacket?: unknown }; constants?: unknown }) : undefined;
   const b = a?.brand;
   const name = (v: unknown, fallback: string) => (typeof v === 'string' && v.trim() ? v : fallback);
   const redPacket = !(a?.features && typeof a.features === 'object' && a.features.redPacket === false);
-  return b && typeof b === 'object' ? { siteName: name(b.siteName, NO_BRAND.siteName), shortName: name(b.shortName, NO_BRAND.shortName), serviceName: name(b.serviceName, NO_BRAND.serviceName), redPacket } : undefined;
+  if (!b || typeof b !== 'object') return undefined;
+  return {
+    siteName: name(b.siteName, NO_BRAND.siteName),
+    shortName: name(b.shortName, NO_BRAND.shortName),
+    serviceName: name(b.serviceName, NO_BRAND.serviceName),
+    redPacket,
+    payRange: payRangesOf(a.constants),
+    serviceUrl: typeof b.serviceUrl === 'string' ? b.serviceUrl.trim() : '',
+  };
 }
 
 function noBrand(where: string): MockBrand {

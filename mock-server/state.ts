@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { CENTRAL_WALLET } from '../src/api/catalogue';
 import type { PayRange, PayWay } from '../src/api/types';
 import { envBrand, type MockBrand } from './brand';
-import { payRangeSeed, payWaySeed, ratesSeed, siteSeed, type PayRangeType } from './fixtures/site';
+import { payWaySeed, ratesSeed, siteSeed, type PayRangeType } from './fixtures/site';
 import { venues } from './fixtures/games';
 import { GuessLimiter } from './guess';
 import { IdempotencyStore } from './idempotency';
@@ -105,7 +105,8 @@ export function freshSettings(profile: ProfileName, brand: MockBrand): Settings 
   return {
     ...siteSeed(brand),
     pay_way: { ...payWaySeed },
-    payRange: Object.fromEntries(Object.entries(payRangeSeed).map(([k, v]) => [k, { ...v }])) as Record<PayRangeType, PayRange>,
+    // each method's range as the brand's config says it (its constants), so the preview shows what its players will see
+    payRange: Object.fromEntries(Object.entries(brand.payRange).map(([k, v]) => [k, { ...v }])) as Record<PayRangeType, PayRange>,
     ...ratesSeed,
     shapes: { ...defaultShapes, profile },
   };

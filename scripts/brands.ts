@@ -12,18 +12,14 @@ import { fileURLToPath } from 'node:url';
 import { formatProblems } from '../src/config/check';
 import { valueAt } from '../src/config/pointer';
 import type { MergedFile } from '../src/config/overlay/layers';
-import { brandOf, configSource } from '../src/config/source/index';
+import { configSource } from '../src/config/source/index';
+import { brandOrExit } from './brand-arg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const source = configSource({ root });
 const productDir = source.product.shown;
-const one = brandOf();
+const one = brandOrExit(root);
 const ids = one ? [one] : source.brandIds();
-const unknown = one && source.unknownBrand(one);
-if (unknown) {
-  console.error(`BRAND=${one}: ${unknown}`);
-  process.exit(2);
-}
 // a link leading out of the config folders is not read: named, and nothing is listed
 const refused = source.refusals(ids);
 if (refused.length) {

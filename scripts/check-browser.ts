@@ -2,7 +2,7 @@
  * tsx scripts/check-browser.ts — run first by `npm test`, before anything is built: the browser
  * tests need Debian's Chromium and its headless shell (or CHROMIUM_PATH) and a CJK font (without one
  * Chinese text renders as boxes), the engines test (tests/e2e/engines.e2e.ts) WebKitGTK's WebDriver with its
- * MiniBrowser and xvfb-run, and the nginx tests Debian's nginx with its brotli_static module. When any
+ * MiniBrowser and xvfb-run, and the nginx tests Debian's nginx with its brotli_static and njs modules. When any
  * is missing it installs them with apt-get if it can (as root, or with sudo that needs no
  * password); otherwise it stops at once, naming the one command to run.
  *
@@ -11,7 +11,7 @@
 import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { brotliModulePath, nginxBinary } from './nginx';
+import { brotliModulePath, jsModulePath, nginxBinary } from './nginx';
 
 export const BROWSER_PACKAGES = ['chromium', 'chromium-headless-shell', 'fonts-noto-cjk', 'webkit2gtk-driver', 'xvfb'];
 
@@ -30,7 +30,7 @@ export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 export function headlessChromium(env: NodeJS.ProcessEnv = process.env): string {
   return env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : DEBIAN_CHROMIUM);
 }
-export const NGINX_PACKAGES = ['nginx', 'libnginx-mod-http-brotli-static'];
+export const NGINX_PACKAGES = ['nginx', 'libnginx-mod-http-brotli-static', 'libnginx-mod-http-js'];
 export const PACKAGES = [...BROWSER_PACKAGES, ...NGINX_PACKAGES];
 export const installCommand = (packages: readonly string[]) => `sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`;
 export const INSTALL_COMMAND = installCommand(PACKAGES);
@@ -52,6 +52,8 @@ export interface Machine {
   hasNginx: boolean;
   /** nginx's brotli_static module is installed (libnginx-mod-http-brotli-static) */
   hasBrotli: boolean;
+  /** nginx's njs module is installed (libnginx-mod-http-js: /rum's rum.js) */
+  hasNjs: boolean;
   hasAptGet: boolean;
   /** '' as root, 'sudo' when sudo works without a password, null when neither */
   asRoot: '' | 'sudo' | null;
@@ -69,7 +71,7 @@ const SCOPES: Record<Scope, { who: string; packages: string[]; again: string }> 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function missingOf(m: Machine, scope: Scope): string[] {
-  const nginx = [!m.hasNginx && "Debian's nginx", m.hasNginx && !m.hasBrotli && "nginx's brotli_static module"];
+  const nginx = [!m.hasNginx && "Debian's nginx", m.hasNginx && !m.hasBrotli && "nginx's brotli_static module", m.hasNginx && !m.hasNjs && "nginx's njs module"];
   const browser = [!m.hasChromium && `Chromium (${m.chromiumPath})`, !m.hasHeadlessShell && `Chromium's headless shell (${HEADLESS_SHELL})`, !m.hasCjkFont && 'a CJK font', !m.hasWebKit && "WebKitGTK's WebDriver (with its MiniBrowser)", !m.hasXvfb && 'xvfb-run'];
   return (scope === 'test' ? [...browser, ...nginx] : nginx).filter((s): s is string => typeof s === 'string');
 }
@@ -138,6 +140,7 @@ export function inspect(env: NodeJS.ProcessEnv = process.env, scope: Scope = 'te
     hasXvfb: scope === 'test' ? onPath('xvfb-run') : true,
     hasNginx: nginx !== null,
     hasBrotli: nginx !== null && brotliModulePath(nginx) !== null,
+    hasNjs: nginx !== null && jsModulePath(nginx) !== null,
     hasAptGet: onPath('apt-get'),
     asRoot: isRoot ? '' : sudo ? 'sudo' : null,
   };

@@ -17,9 +17,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createChecker, errorsOf, formatProblems, type ConfigBundle, type Problem, type WidgetSchemas } from '../src/config/check';
-import { brandOf, configDirOf, configSource, loadSchemas, loadWidgetSchemas, shownPath } from '../src/config/source/index';
+import { configDirOf, configSource, loadSchemas, loadWidgetSchemas, shownPath } from '../src/config/source/index';
+import { brandOrExit } from './brand-arg';
 import { mergeBrand, type OverlayBundle } from '../src/config/overlay/layers';
-import { applyToJson, lateUses, pendingChanges, pendingProblems, tooNew, withLateHints, type Pending } from '../src/config/migrations/index';
+import { applyToJson, lateUses, MIGRATIONS, pendingChanges, pendingProblems, tooNew, withLateHints, type Pending } from '../src/config/migrations/index';
 import { generatedFiles, REGENERATE, staleFiles, writeStale } from './generated';
 import { validatorCache } from './validator-cache';
 
@@ -32,17 +33,13 @@ const valueOf = (flag: string) => {
 const dirArg = valueOf('--dir');
 const productDir = dirArg ? path.resolve(dirArg) : configDirOf(root);
 const configDir = shownPath(root, productDir);
-const oneBrand = valueOf('--brand') ?? brandOf();
+const oneBrand = valueOf('--brand') ?? brandOrExit(root);
 /** the product alone when another folder is named (a copy with an edit), unless --brands or a brand is asked for */
 const ownFolder = !!(dirArg || process.env.SCREENS_CONFIG_DIR);
 const reader = configSource({ root, productDir });
 const brands = oneBrand ? [oneBrand] : ownFolder && !args.includes('--brands') ? [] : reader.brandIds();
 
-const unknown = oneBrand !== undefined && reader.unknownBrand(oneBrand);
-if (unknown) {
-  console.error(`BRAND=${oneBrand}: ${unknown}`);
-  process.exit(2);
-}
+if (oneBrand !== undefined) brandOrExit(root, oneBrand);
 
 const whereIdx = args.indexOf('--where');
 if (whereIdx >= 0) {
@@ -106,8 +103,18 @@ const loaded = brands.map((id) => ({ id, ...config.brand(id) }));
 // and the command; the rest is checked as `npm run migrate` will leave it, so an old use is not also
 // an unknown property, a missing new key or a reference to a constant that is gone
 const pending = pendingChanges(loaded0, loaded);
-const product = asMigrated(loaded0, pending);
-const brandBundles = pending.length ? brands.map((id) => ({ id, ...mergeBrand(product, asMigrated(config.overlayBundle(id), pending), source) })) : loaded;
+// as `npm run migrate` leaves it: each migration over what the one before it wrote (a format-2
+// brand's shared pair becomes four method keys, which the next migration makes one default)
+let product = loaded0;
+let overlays = brands.map((id) => config.overlayBundle(id));
+let brandBundles = loaded;
+for (let round = pending, n = 0; round.length && n <= MIGRATIONS.length; n++) {
+  const r = round;
+  product = asMigrated(product, r);
+  overlays = overlays.map((o) => asMigrated(o, r));
+  brandBundles = overlays.map((o) => ({ id: o.id, ...mergeBrand(product, o, source) }));
+  round = pendingChanges(product, brandBundles);
+}
 const old = new Set(pending.map((p) => `${p.file}|${p.path}`));
 // an old name typed into a file of the format that changed it: its problem says what it became
 const late = lateUses(loaded0, loaded);

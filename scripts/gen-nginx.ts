@@ -8,6 +8,10 @@
  *                          timeouts (above the app's own: const.requestTimeoutMs), from app.json
  *   json-errors.conf       413, 502, 503, 504 made by nginx answered as the app's JSON envelope
  *                          {code, message, data}, the messages from messages.json (server.*)
+ *   rum.conf               /rum, field data's beacons: the body limit the pages keep under
+ *                          (src/rum/report.ts), POST only, the rate per client, rum.js checking the body
+ *   rum-http.conf          what /rum needs once per nginx (http level): the log format of its lines,
+ *                          the zone of its rate limit
  *
  * A brand whose limits or server.* messages differ from the product's gets the three files of its
  * own in deploy/nginx/brands/<id>/ (a brand that changes none of them shares deploy/nginx/).
@@ -18,7 +22,8 @@
  *                                 own server block: SERVER_NAMES=product=m.a.com,jinsha=m.b.com (each
  *                                 brand's host), ROOT_DIR (where dist/ and dist-<id>/ are, default
  *                                 /srv/bet-h5), CONF_DIR (the copy of deploy/nginx, default
- *                                 /etc/nginx/bet-h5), LISTEN (default 80), API_UPSTREAM
+ *                                 /etc/nginx/bet-h5), LISTEN (default 80), API_UPSTREAM, RUM_LOG
+ *                                 (field data's log, default /var/log/nginx/bet-h5-rum.jsonl)
  *
  * The committed files hold the default policy (no CSP_HTTP_ORIGINS, no CSP_API_ORIGIN). With
  * either variable set, `npm run gen:nginx` writes the policy with them (for a server; not to
@@ -29,7 +34,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { configSource } from '../src/config/source/index';
 import { writeGenerated } from './generated-file';
-import { fillSite, parseUpstream } from './nginx';
+import { MAX_BODY_BYTES } from '../src/rum/report';
+import { fillSite, onceInHttp, parseUpstream } from './nginx';
 import { securityHeaderList, type SecurityHeader } from './security-headers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -135,6 +141,50 @@ export function jsonErrorsConf(messages: Record<string, string> = readJson<{ mes
   return lines.join('\n') + '\n';
 }
 
+/** field data's beacons a client may send: this many a second, and this many more at once (a page's errors on hiding, a NAT of many players) */
+export const RUM_RATE_PER_S = 10;
+export const RUM_BURST = 50;
+/** the names rum-http.conf gives, which rum.conf and bet-h5.conf use */
+export const RUM_LOG_FORMAT = 'bet_h5_rum';
+
+export function rumConf(): string {
+  return [
+    HEAD('src/rum/report.ts (the body limit the pages keep under)'),
+    "# Inside /rum's location (bet-h5.conf): field data's beacons, each report one JSON line of the log.",
+    '# POST only; a body over the limit the pages keep under is refused (413) before rum.js sees it, and',
+    '# kept in memory whole (rum.js reads it as text); rum.js refuses what is not a field report (400).',
+    'limit_except POST { deny all; }',
+    `client_max_body_size ${MAX_BODY_BYTES / 1024}k;`,
+    `client_body_buffer_size ${MAX_BODY_BYTES / 1024}k;`,
+    'client_body_in_single_buffer on;',
+    `# at most ${RUM_RATE_PER_S} beacons a second per client address, ${RUM_BURST} more at once; past that 429, nothing logged`,
+    `limit_req zone=${RUM_LOG_FORMAT} burst=${RUM_BURST} nodelay;`,
+    'limit_req_status 429;',
+    '# the lines rum.js makes of the body, written by access_log',
+    'js_var $rum_lines;',
+    'add_header Cache-Control "no-store" always;',
+    '',
+  ].join('\n');
+}
+
+export function rumHttpConf(): string {
+  return [
+    HEAD('scripts/gen-nginx.ts'),
+    "# What /rum (rum.conf) needs once per nginx, at the http level: bet-h5.conf's first line includes it",
+    '# (npm run gen:nginx -- --sites writes that line once for all the sites).',
+    '# A line of the log is what rum.js made: a JSON object, as it is.',
+    `log_format ${RUM_LOG_FORMAT} escape=none '$rum_lines';`,
+    `limit_req_zone $binary_remote_addr zone=${RUM_LOG_FORMAT}:1m rate=${RUM_RATE_PER_S}r/s;`,
+    '',
+  ].join('\n');
+}
+
+/** where a server's nginx appends field data's lines unless RUM_LOG says otherwise */
+export const DEFAULT_RUM_LOG = '/var/log/nginx/bet-h5-rum.jsonl';
+
+/** the files of field data's collector in a folder of included files: the two generated ones and rum.js (njs) */
+export const RUM_FILES = ['rum.conf', 'rum-http.conf', 'rum.js'] as const;
+
 function readJson<T>(file: string): T {
   return JSON.parse(readFileSync(path.join(root, 'screens.config', file), 'utf8')) as T;
 }
@@ -159,6 +209,10 @@ export function brandFiles(id: string, headers: readonly SecurityHeader[] = DEFA
     { file: path.join(dir, 'security-headers.conf'), text: securityHeadersConf(headers) },
     { file: path.join(dir, 'api.conf'), text: api },
     { file: path.join(dir, 'json-errors.conf'), text: errors },
+    // the site's block includes /rum's files from the same folder
+    { file: path.join(dir, 'rum.conf'), text: rumConf() },
+    { file: path.join(dir, 'rum-http.conf'), text: rumHttpConf() },
+    { file: path.join(dir, 'rum.js'), text: readFileSync(path.join(NGINX_DIR, 'rum.js'), 'utf8') },
   ];
 }
 
@@ -173,6 +227,8 @@ export function generatedFiles(headers: readonly SecurityHeader[] = DEFAULT_HEAD
     { file: path.join(NGINX_DIR, 'security-headers.conf'), text: securityHeadersConf(headers) },
     { file: path.join(NGINX_DIR, 'api.conf'), text: apiConf() },
     { file: path.join(NGINX_DIR, 'json-errors.conf'), text: jsonErrorsConf(undefined, headers) },
+    { file: path.join(NGINX_DIR, 'rum.conf'), text: rumConf() },
+    { file: path.join(NGINX_DIR, 'rum-http.conf'), text: rumHttpConf() },
     ...configSource({ root }).brandIds().flatMap((id) => brandFiles(id, headers)),
   ];
 }
@@ -182,16 +238,16 @@ export function generatedFiles(headers: readonly SecurityHeader[] = DEFAULT_HEAD
  * name, its build (dist/ or dist-<id>/ under rootDir) and its folder of included files (confDir, or
  * confDir/brands/<id>/ for a brand with its own), one backend.
  */
-export function sites(o: { serverNames: Record<string, string>; rootDir: string; confDir: string; listen: string; upstream: string }): string {
+export function sites(o: { serverNames: Record<string, string>; rootDir: string; confDir: string; listen: string; upstream: string; rumLog: string }): string {
   const template = readFileSync(path.join(NGINX_DIR, 'bet-h5.conf'), 'utf8');
-  return [undefined, ...configSource({ root }).brandIds()]
-    .map((id) => {
-      const name = o.serverNames[id ?? 'product'];
-      if (!name) throw new Error(`SERVER_NAMES has no host for ${id ? `brand ${id}` : 'the product'} (write ${id ?? 'product'}=m.example.com among them)`);
-      const own = confDirOf(id) !== NGINX_DIR;
-      return `# ${id ? `brand ${id} (brands/${id}/)` : 'the product (screens.config/)'}\n${fillSite(template, { listen: o.listen, serverName: name, root: path.posix.join(o.rootDir, id ? `dist-${id}` : 'dist'), conf: own ? path.posix.join(o.confDir, 'brands', id!) : o.confDir, upstream: o.upstream }).replace(/^(#.*\n)+\n?/, '')}`;
-    })
-    .join('\n');
+  const blocks = [undefined, ...configSource({ root }).brandIds()].map((id) => {
+    const name = o.serverNames[id ?? 'product'];
+    if (!name) throw new Error(`SERVER_NAMES has no host for ${id ? `brand ${id}` : 'the product'} (write ${id ?? 'product'}=m.example.com among them)`);
+    const own = confDirOf(id) !== NGINX_DIR;
+    return `# ${id ? `brand ${id} (brands/${id}/)` : 'the product (screens.config/)'}\n${fillSite(template, { listen: o.listen, serverName: name, root: path.posix.join(o.rootDir, id ? `dist-${id}` : 'dist'), conf: own ? path.posix.join(o.confDir, 'brands', id!) : o.confDir, upstream: o.upstream, rumLog: o.rumLog }).replace(/^(#.*\n|\n)+/, '')}`;
+  });
+  // one log of field data for every site: each line names its brand
+  return onceInHttp(blocks).join('\n');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv.includes('--sites')) {
@@ -199,7 +255,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.arg
   const pairs = (process.env.SERVER_NAMES ?? '').split(',').map((p) => p.trim().split('=')).filter((p) => p.length === 2);
   try {
     if (upstream instanceof Error) throw upstream;
-    process.stdout.write(sites({ serverNames: Object.fromEntries(pairs), rootDir: process.env.ROOT_DIR ?? '/srv/bet-h5', confDir: process.env.CONF_DIR ?? '/etc/nginx/bet-h5', listen: process.env.LISTEN ?? '80', upstream }));
+    process.stdout.write(sites({ serverNames: Object.fromEntries(pairs), rootDir: process.env.ROOT_DIR ?? '/srv/bet-h5', confDir: process.env.CONF_DIR ?? '/etc/nginx/bet-h5', listen: process.env.LISTEN ?? '80', upstream, rumLog: process.env.RUM_LOG ?? DEFAULT_RUM_LOG }));
   } catch (err) {
     console.error((err as Error).message);
     process.exit(1);

@@ -7,7 +7,13 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createApp, envProfile } from '../mock-server/app';
+import { brandOrExit } from './brand-arg';
+
+// BRAND=<id>: the mock speaks as that brand (mock-server/brand.ts); a typo gets the list of brands
+brandOrExit(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
 
 const port = Number(process.env.PORT ?? 3001);
 // loopback only unless HOST says otherwise: the mock hands out tokens and knows members' data

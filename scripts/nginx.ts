@@ -1,6 +1,6 @@
 /**
- * Where Debian's nginx and its brotli_static module are on this machine (scripts/check-browser.ts
- * checks for them, scripts/serve-nginx.ts runs them).
+ * Where Debian's nginx and its brotli_static and njs modules are on this machine (scripts/check-browser.ts
+ * checks for them, scripts/serve-nginx.ts runs them), and the filling of deploy/nginx/bet-h5.conf.
  */
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -41,6 +41,12 @@ export function brotliModulePath(bin: string): string | null {
   return existsSync(file) ? file : null;
 }
 
+/** the njs module file (Debian: libnginx-mod-http-js), which runs /rum's rum.js, or null */
+export function jsModulePath(bin: string): string | null {
+  const file = path.join(nginxBuild(bin).modulesPath, 'ngx_http_js_module.so');
+  return existsSync(file) ? file : null;
+}
+
 /** the blanks of deploy/nginx/bet-h5.conf */
 export interface SiteBlanks {
   /** what follows `listen`: 80, 127.0.0.1:8080, 443 ssl http2 */
@@ -52,6 +58,8 @@ export interface SiteBlanks {
   conf: string;
   /** the backend's origin, http(s)://host[:port] */
   upstream: string;
+  /** absolute path of the file field data's reports are appended to (/rum) */
+  rumLog: string;
 }
 
 const BLANKS: Record<string, keyof SiteBlanks> = {
@@ -60,6 +68,7 @@ const BLANKS: Record<string, keyof SiteBlanks> = {
   '@ROOT@': 'root',
   '@CONF@': 'conf',
   '@API_UPSTREAM@': 'upstream',
+  '@RUM_LOG@': 'rumLog',
 };
 
 /** The template with its blanks filled; throws when the template has a blank this does not know or misses one. */
@@ -80,6 +89,20 @@ export function fillSite(template: string, blanks: SiteBlanks): string {
   const unused = Object.keys(BLANKS).filter((b) => !used.has(b));
   if (unused.length) throw new Error(`deploy/nginx/bet-h5.conf: blank(s) ${unused.join(', ')} not found`);
   return out;
+}
+
+/**
+ * Filled server blocks in one nginx: what the template has before its server block (http-level
+ * includes: rum-http.conf's zone and log format, which an nginx may declare once) is kept in the
+ * first block only.
+ */
+export function onceInHttp(blocks: readonly string[]): string[] {
+  return blocks.map((block, i) => {
+    if (i === 0) return block;
+    const lines = block.split('\n');
+    const start = lines.findIndex((l) => /^\s*server\s*\{/.test(l));
+    return lines.filter((l, j) => j >= start || l.trim() === '' || l.trimStart().startsWith('#')).join('\n');
+  });
 }
 
 /**
@@ -109,6 +132,8 @@ export interface MainOptions {
   /** the filled server block */
   site: string;
   brotliModule: string;
+  /** the njs module (/rum's rum.js) */
+  jsModule: string;
   confDir: string;
   /** the user of the worker processes when nginx starts as root (Debian: www-data) */
   workerUser?: string;
@@ -125,6 +150,7 @@ export function mainConf(o: MainOptions): string {
     `pid ${f('nginx.pid')};`,
     `error_log ${f('error.log')} warn;`,
     `load_module ${o.brotliModule};`,
+    `load_module ${o.jsModule};`,
     'events {',
     '    worker_connections 512;',
     '}',

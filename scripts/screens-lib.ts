@@ -9,14 +9,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { settled } from './settle';
 import { pruneFeatures, switchedOff } from '../src/config/features';
-import { brandOf, brandsDirOf, configDirOf, configSource, shownPath } from '../src/config/source/index';
+import { brandsDirOf, configDirOf, configSource, shownPath } from '../src/config/source/index';
+import { brandOrExit } from './brand-arg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** the config folder (screens.config/, or SCREENS_CONFIG_DIR) */
 const configDir = configDirOf(root);
 /** the brand (BRAND=<id>): its overlay over the config folder */
-export const brand = brandOf();
+export const brand = brandOrExit(root);
 
 export interface SheetRoute {
   path: string;
@@ -100,22 +102,8 @@ export async function hashFor(base: string, r: SheetRoute, token: string | null)
   return q ? `${r.path}?${q}` : r.path;
 }
 
-/** Counts the app's requests in flight (installed before the app loads). */
-export async function trackRequests(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __inflight: number; __lastNet: number };
-    w.__inflight = 0;
-    w.__lastNet = performance.now();
-    const orig = window.fetch.bind(window);
-    window.fetch = (...args: Parameters<typeof fetch>) => {
-      w.__inflight += 1;
-      return orig(...args).finally(() => {
-        w.__inflight -= 1;
-        w.__lastNet = performance.now();
-      });
-    };
-  });
-}
+/** Counts the page's requests in flight (before the app loads): scripts/settle.ts, the one way to wait for a page. */
+export { trackRequests } from './settle';
 
 /** Load the app once: as a visitor, or as `token`'s member (the token where the app keeps it). */
 export async function openApp(page: Page, base: string, token: string | null): Promise<void> {
@@ -130,28 +118,21 @@ export async function openApp(page: Page, base: string, token: string | null): P
 
 /**
  * Wait until the screen opened last (goHash) has rendered its data (its `screen-data:` mark, or the
- * placeholder's message), no request has been in flight for `quietMs`, fonts, images and framed pages are in, two
- * frames drawn (at most `maxMs`: a settled page returns at once; a machine under load needs the
- * longer wait, or two runs of the sheet differ where nothing changed).
+ * placeholder's message), no request has started or ended for `quietMs`, fonts, images and framed
+ * pages are in, two frames drawn (at most `maxMs`: a settled page returns at once; a machine under
+ * load needs the longer wait, or two runs of the sheet differ where nothing changed).
  */
 export async function settle(page: Page, quietMs = 250, maxMs = 10_000): Promise<void> {
-  await page
-    .waitForFunction(
-      (quiet) => {
-        const w = window as unknown as { __inflight?: number; __lastNet?: number; __navAt?: number };
-        const at = w.__navAt;
-        const shown =
-          at === undefined || !!document.querySelector('.screen-message') || performance.getEntriesByType('mark').some((m) => m.name.startsWith('screen-data:') && m.startTime >= at);
-        const imgs = [...document.images].every((i) => i.complete);
-        // a framed page (/kefu, a game) has loaded: the Frame widget's loading indicator is gone
-        const frames = !document.querySelector('.w-frame-loading');
-        return shown && (w.__inflight ?? 0) === 0 && performance.now() - (w.__lastNet ?? 0) > quiet && imgs && frames && document.fonts.status === 'loaded';
-      },
-      quietMs,
-      { timeout: maxMs, polling: 50 },
-    )
-    .catch(() => undefined);
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const ready = () =>
+    page.evaluate(() => {
+      const at = (window as unknown as { __navAt?: number }).__navAt;
+      const shown = at === undefined || !!document.querySelector('.screen-message') || performance.getEntriesByType('mark').some((m) => m.name.startsWith('screen-data:') && m.startTime >= at);
+      const imgs = [...document.images].every((i) => i.complete);
+      // a framed page (/kefu, a game) has loaded: the Frame widget's loading indicator is gone
+      const frames = !document.querySelector('.w-frame-loading');
+      return shown && imgs && frames && document.fonts.status === 'loaded';
+    });
+  await settled(page, maxMs, ready, quietMs);
 }
 
 /**
@@ -167,12 +148,11 @@ export async function goHash(page: Page, base: string, hash: string, quietMs?: n
     await page.evaluate(() => ((window as unknown as { __navAt: number }).__navAt = 0));
   } else {
     await page.evaluate((h) => {
-      const w = window as unknown as { __lastNet: number; __navAt?: number };
+      const w = window as unknown as { __navAt?: number };
       window.scrollTo(0, 0);
       // the route already shown: no new screen, nothing to wait for but the quiet
       if (location.hash === `#${h}`) return void (w.__navAt = undefined);
-      // the quiet time counts from now: the new screen's first request may start a moment later
-      w.__lastNet = w.__navAt = performance.now();
+      w.__navAt = performance.now();
       location.hash = `#${h}`;
     }, hash);
   }

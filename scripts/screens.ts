@@ -240,7 +240,7 @@ export async function run(o: Options): Promise<Shot[]> {
           const context = await browser.newContext({ viewport: { width, height }, isMobile: true, hasTouch: true, locale: 'zh-CN', deviceScaleFactor: 1 });
           const page = await context.newPage();
           await page.addInitScript(() => sessionStorage.setItem('captcha.fixed', '2468'));
-          await trackRequests(page);
+          trackRequests(page);
           await openApp(page, base, token);
           for (const route of list) {
             await goHash(page, base, await hashFor(base, route, token));

@@ -5,6 +5,7 @@
  */
 import { chromium } from 'playwright-core';
 import { headlessChromium } from './check-browser';
+import { settled, trackRequests } from './settle';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -21,6 +22,7 @@ const browser = await chromium.launch({
 });
 const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });
 const page = await context.newPage();
+trackRequests(page);
 page.on('console', (m) => m.type() === 'error' && console.error('console:', m.text()));
 page.on('pageerror', (e) => console.error('pageerror:', e.message));
 if (login) {
@@ -32,7 +34,7 @@ if (login) {
   await page.reload();
 }
 await page.goto(`${base}/#${hashPath}`);
-await page.waitForLoadState('networkidle');
+await settled(page, 30000, undefined, 500);
 await page.waitForTimeout(Number(opt('--wait') ?? 600));
 await page.screenshot({ path: out, fullPage: args.includes('--full') });
 console.log(`wrote ${out}`);

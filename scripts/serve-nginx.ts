@@ -6,13 +6,16 @@
  * the product, <id>.localhost for a brand: browsers send those to this machine), its own build and
  * its folder of included files (scripts/gen-nginx.ts confDirOf), and its own mock.
  *
+ * Field data's beacons (/rum, deploy/nginx/rum.js) are appended to the file RUM_LOG names (default:
+ * rum.jsonl in the temporary folder, printed; a file of RUM_LOG stays when it stops).
+ *
  * /api/ goes to API_UPSTREAM (an origin such as http://127.0.0.1:3001); without it the mock is
  * started here on a free loopback port (its absolute urls pointing at nginx: MOCK_PUBLIC_ORIGIN)
  * and /api/ goes there. Either way the mock's read-only pictures, frame pages and game are passed
  * on too (scripts/nginx.ts mockLocations), so the app looks as on `npm run serve`; the rest of
  * /__mock/ is a 404 as in production.
  *
- * Installs nginx and its brotli module with apt-get when they are missing (as `npm test` does).
+ * Installs nginx and its brotli and njs modules with apt-get when they are missing (as `npm test` does).
  * Runs in the foreground; its nginx.conf, pid, logs and temp files live in a temporary folder,
  * removed when it stops (SIGTERM, SIGINT), with nginx and the mock. The npm script runs it as one
  * process (node with tsx's loader, not tsx's CLI): tsx's CLI relays a signal to its child and kills
@@ -28,9 +31,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensure } from './check-browser';
 import { brandOf, configSource, distOf } from '../src/config/source/index';
-import { confDirOf, securityHeadersConf, NGINX_DIR } from './gen-nginx';
+import { brandOrExit } from './brand-arg';
+import { confDirOf, RUM_FILES, securityHeadersConf, NGINX_DIR } from './gen-nginx';
 import { securityHeaderList } from './security-headers';
-import { brotliModulePath, fillSite, listenOn, mainConf, mockLocations, nginxBinary, nginxBuild, parseUpstream, withLocations } from './nginx';
+import { brotliModulePath, fillSite, jsModulePath, listenOn, mainConf, mockLocations, nginxBinary, nginxBuild, onceInHttp, parseUpstream, withLocations } from './nginx';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** one server block: a brand (undefined: the product), its build, its server name */
@@ -42,7 +46,7 @@ interface Site {
 const everyBrand = process.argv.includes('--brands');
 const sites: Site[] = everyBrand
   ? [undefined, ...configSource({ root }).brandIds()].map((b) => ({ brand: b, dist: path.resolve(root, distOf(b, '')), serverName: b ? `${b}.localhost` : 'localhost' }))
-  : [{ brand: brandOf(), dist: path.resolve(root, distOf(brandOf())), serverName: '_' }];
+  : [{ brand: brandOrExit(root), dist: path.resolve(root, distOf(brandOf())), serverName: '_' }];
 for (const site of sites) {
   if (existsSync(path.join(site.dist, 'index.html'))) continue;
   const cmd = everyBrand ? 'npm run build:brands' : `${site.brand && !process.env.DIST ? `BRAND=${site.brand} ` : ''}npm run build`;
@@ -56,6 +60,12 @@ const upstreamEnv = process.env.API_UPSTREAM?.trim();
 const given = upstreamEnv ? parseUpstream(upstreamEnv) : null;
 if (given instanceof Error) {
   console.error(given.message);
+  process.exit(1);
+}
+/** field data's log (RUM_LOG): its folder must be there */
+const rumLogEnv = process.env.RUM_LOG?.trim() ? path.resolve(process.env.RUM_LOG.trim()) : null;
+if (rumLogEnv && !existsSync(path.dirname(rumLogEnv))) {
+  console.error(`RUM_LOG=${process.env.RUM_LOG}: no folder ${path.dirname(rumLogEnv)} for field data's log`);
   process.exit(1);
 }
 
@@ -196,6 +206,8 @@ async function startMock(site: Site, origin: string): Promise<{ upstream: string
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(mockPort), HOST: '127.0.0.1', MOCK_PUBLIC_ORIGIN: process.env.MOCK_PUBLIC_ORIGIN || origin };
   if (site.brand) env.BRAND = site.brand;
   else delete env.BRAND;
+  // nginx takes /rum itself: the mock writes no field data of its own
+  delete env.RUM_LOG;
   // node with tsx's loader, not tsx's CLI: one process, so a signal (or SIGKILL) reaches the mock itself
   const mock = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'mock.ts')], {
     cwd: root,
@@ -221,7 +233,7 @@ async function startMock(site: Site, origin: string): Promise<{ upstream: string
 function confFor(site: Site): string {
   const conf = path.join(dir, site.brand ? `conf-${site.brand}` : 'conf');
   mkdirSync(conf);
-  for (const file of ['security-headers.conf', 'api.conf', 'json-errors.conf']) cpSync(path.join(confDirOf(site.brand), file), path.join(conf, file));
+  for (const file of ['security-headers.conf', 'api.conf', 'json-errors.conf', ...RUM_FILES]) cpSync(path.join(confDirOf(site.brand), file), path.join(conf, file));
   if (process.env.CSP_HTTP_ORIGINS || process.env.CSP_API_ORIGIN) writeFileSync(path.join(conf, 'security-headers.conf'), securityHeadersConf(securityHeaderList()));
   return conf;
 }
@@ -233,19 +245,20 @@ async function main() {
   const template = readFileSync(path.join(NGINX_DIR, 'bet-h5.conf'), 'utf8');
   const blocks: string[] = [];
   const served: string[] = [];
+  const rumLog = rumLogEnv ?? path.join(dir, 'rum.jsonl');
   for (const site of sites) {
     // a brand's site is reached by its name (jinsha.localhost): its mock's absolute urls too
     const siteOrigin = everyBrand ? `http://${site.serverName}:${port}` : origin;
     const mock = given ? undefined : await startMock(site, siteOrigin);
     const upstream = (given as string | null) ?? mock!.upstream;
     const conf = confFor(site);
-    const block = fillSite(template, { listen: listenOn(host, port), serverName: site.serverName, root: servedRoot(site.dist), conf, upstream });
+    const block = fillSite(template, { listen: listenOn(host, port), serverName: site.serverName, root: servedRoot(site.dist), conf, upstream, rumLog });
     blocks.push(withLocations(block, mockLocations(upstream, conf)));
     const shown = site.dist.startsWith(root + path.sep) ? path.relative(root, site.dist) : site.dist;
     served.push(`${shown}${everyBrand ? ` as ${siteOrigin}` : ''}, /api/ proxied to ${upstream}${mock ? `, the mock started here, pid ${mock.pid}` : ''}`);
   }
   const file = path.join(dir, 'nginx.conf');
-  writeFileSync(file, mainConf({ dir, site: blocks.join('\n'), brotliModule: brotliModulePath(bin)!, confDir: build.confDir, workerUser }));
+  writeFileSync(file, mainConf({ dir, site: onceInHttp(blocks).join('\n'), brotliModule: brotliModulePath(bin)!, jsModule: jsModulePath(bin)!, confDir: build.confDir, workerUser }));
 
   const errorLog = path.join(dir, 'error.log');
   // nginx writes its problems to errorLog (shown below when it stops on its own)
@@ -266,6 +279,7 @@ async function main() {
       ? `serving with nginx ${build.version} on ${origin} (pid ${nginx.pid}), one site per brand:\n${served.map((l) => `  ${l}`).join('\n')}\nconfig and logs in ${dir} (removed on stop)`
       : `serving ${what} with nginx ${build.version} on ${origin} (pid ${nginx.pid}), ${proxied}\nconfig and logs in ${dir} (removed on stop)`,
   );
+  console.log(`field data (/rum) appended to ${rumLog}${rumLogEnv ? '' : ' (RUM_LOG=FILE names a file that stays)'}`);
 }
 
 main().catch((e: unknown) => {

@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { endpoints, type EndpointDef } from '../src/api/catalogue';
 import { formatProblems, type ConfigBundle } from '../src/config/check';
 import { findHosts, findReferences, findText, formatReferences, hostOf, parseWhere, routesOf, type Reference } from '../src/config/where';
 import type { BrandBundle } from '../src/config/overlay/layers';
@@ -55,9 +56,30 @@ export function perBrand(source: ConfigSource, key: string, brands: string[], re
   return lines;
 }
 
+/**
+ * A call app.json answers itself where it sets the value (catalogue `fromConfig`: getservicerurl and
+ * brand.serviceUrl), asked by either name: what the app does in the folder and in each brand, the
+ * value opened in place of the backend's reply and the file that sets it, or the backend's reply.
+ */
+export function configAnswers(configDir: string, key: string, bundle: ConfigBundle, brands: string[], load: BrandLoader): string[] {
+  const found = (Object.entries(endpoints) as [string, EndpointDef][]).find(([name, ep]) => ep.fromConfig && (name === key || ep.fromConfig.key === key));
+  if (!found) return [];
+  const [name, { fromConfig }] = found;
+  const at = `/${fromConfig!.key.split('.').join('/')}`;
+  const said = (v: unknown, where: string) =>
+    typeof v === 'string' && v.trim() ? `${JSON.stringify(v)}  ${where}: the app opens it and sends ${name} no request` : `not set: the app opens ${name}'s reply (the backend's)`;
+  const lines = [`\n${name} is answered by app.json ${fromConfig!.key} where it is set; left empty, by the backend:`, `${configDir}/: ${fromConfig!.key} ${said(valueAt(bundle.app.json, at), `${bundle.app.file} ${at}`)}`];
+  for (const id of brands) {
+    const { bundle: b } = load(id);
+    const origin = b.origin ? b.origin(b.app.file, at) : { file: b.app.file, path: at };
+    lines.push(`brand ${id}: ${fromConfig!.key} ${said(valueAt(b.app.json, at), `${origin.file} ${origin.path}`)}`);
+  }
+  return lines;
+}
+
 export function whereCli(source: ConfigSource, key: string | undefined, brands: string[] = []): number {
   if (!key || key.startsWith('--')) {
-    console.error('usage: npm run where -- KEY (or npm run check:config -- --where KEY)   (@message.key, const.NAME, map:NAME, an endpoint, a widget type, or any text such as 赞助)');
+    console.error('usage: npm run where -- KEY (or npm run check:config -- --where KEY)   (@message.key, const.NAME, map:NAME, brand.NAME, an endpoint, a widget type, or any text such as 赞助)');
     return 2;
   }
   // a link leading out of the config folders is not read: named, and nothing is answered
@@ -114,10 +136,14 @@ export function whereAnswer(source: ConfigSource, key: string, bundle: ConfigBun
       });
   }
   if (code.length) out.push(`\nin src/ (${code.length}):\n${code.join('\n')}`);
-  // which layer sets it in each brand (brands/<id>/ over the product)
-  const brandLines = perBrand(source, key, brands, (b) => (name ? findReferences(b, key) : []).concat(q.kind === 'name' && !refs.length ? findText(b, text) : []), load);
+  // a call app.json may answer in place of the backend (the customer service address): what each brand's app opens
+  const loader: BrandLoader = load ?? ((id) => source.brand(id));
+  const answers = configAnswers(configDir, key, bundle, brands, loader);
+  // which layer sets it in each brand (brands/<id>/ over the product): for the value a call answers, the lines above say it
+  const brandLines = q.kind === 'brand' && answers.length ? [] : perBrand(source, key, brands, (b) => (name ? findReferences(b, key) : []).concat(q.kind === 'name' && !refs.length ? findText(b, text) : []), loader);
   const none = brandLines.filter((l) => / no reference in /.test(l));
   if (brandLines.length && none.length === brandLines.length) out.push(`and none in the brands (${brands.join(', ')})`);
   else if (brandLines.length) out.push(`\n${brandLines.join('\n')}`);
-  return { text: out.join('\n'), found: !!(refs.length || asText.length || code.length || none.length < brandLines.length) };
+  out.push(...answers);
+  return { text: out.join('\n'), found: !!(refs.length || asText.length || code.length || answers.length || none.length < brandLines.length) };
 }

@@ -12,6 +12,8 @@
  */
 // the browser's install prompt can come before the app runs: its listener is here from the start
 import './shell/install-prompt';
+// field data: the page's errors are kept from its first moment until the collector takes them (src/rum/)
+import './rum/early';
 import { fetchEarly, type EarlyHint } from './api/early';
 import { apiBase, buildRequest, TOKEN_KEY } from './api/request';
 

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { adoptShellIcons } from './engine/icons';
 import { AppBoundary } from './engine/boundary';
 import { App, appOpened } from './shell/App';
+import { startRum } from './rum/start';
 
 /** The app: started by boot.ts once the static shell of index.html is on screen. */
 function start() {
@@ -21,4 +22,6 @@ function start() {
     ),
   );
 }
+// field data (app.json rum): interactions noted from the app's start, the collector loaded when idle
+startRum();
 start();

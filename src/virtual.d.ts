@@ -8,3 +8,7 @@ declare module 'virtual:api-wire' {
   const wire: Record<import('./api/catalogue').EndpointName, import('./api/wire-shape').WireEntry>;
   export default wire;
 }
+/** vite.config.ts `define`: the brand the build is of (its folder under brands/), `product` for screens.config/ */
+interface ImportMetaEnv {
+  readonly BRAND?: string;
+}

@@ -44,7 +44,8 @@ export const contentHandlers = {
 
   homenotice: ({ state }) => ok(homeNotices(state.brand)),
 
-  getservicerurl: ({ origin }) => ok({ url: pageUrl(origin, 'kefu') }),
+  // the address the brand's config sets (brand.serviceUrl), else the mock's own service page
+  getservicerurl: ({ origin, state }) => ok({ url: state.brand.serviceUrl || pageUrl(origin, 'kefu') }),
 
   getVisitUrl: ({ origin }) => ok({ url: pageUrl(origin, 'visit') + '/' }),
 

@@ -20,7 +20,8 @@ import type { Plugin } from 'vite';
 /** the folder a build of `target` writes into first */
 export const stagingOf = (target: string, pid = process.pid): string => path.join(path.dirname(target), `.${path.basename(target)}.building-${pid}`);
 
-const alive = (pid: number) => {
+/** whether a process runs (one of another user's counts: it cannot be signalled, but it is there) */
+export const alive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
     return true;

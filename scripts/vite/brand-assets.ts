@@ -22,6 +22,7 @@ import { fillTemplate } from '../../src/config/brand.ts';
 import { configSource, shownPath } from '../../src/config/source/index.ts';
 import { readApp } from './app-json.ts';
 import { inConfig, type BuildPaths } from './paths.ts';
+import { refused } from './refuse.ts';
 
 /** the public folder made from a config folder: one per config folder, under node_modules/.cache/screens-assets/ */
 export function publicDirOf({ root, configDir }: BuildPaths): string {
@@ -84,9 +85,19 @@ export function brandAssets(paths: BuildPaths): Plugin {
   const { configDir } = paths;
   const problems = writePublicAssets(paths);
   let server: ViteDevServer | undefined;
+  /** a build's pictures all drawn as its config was resolved: nothing to check again */
+  let drawn = false;
   return {
     name: 'brand-assets',
+    // a build refuses a picture it cannot draw as it begins, the file and the place first (./refuse.ts)
+    async config(_config, env) {
+      if (env.command !== 'build') return;
+      const all = [...problems, ...(await undrawable(paths))];
+      if (!all.length) drawn = true;
+      else refused(all.join('\n'), `${all.length} picture(s) the build cannot draw: the build stopped before writing anything`);
+    },
     async buildStart() {
+      if (drawn) return;
       const all = [...problems, ...(await undrawable(paths))];
       if (!all.length) return;
       // a dev server (npm start, the studio's preview) keeps running and says so: the file is checked again when it changes

@@ -1,6 +1,6 @@
 /**
- * A broken screens.config fails the build and shows in the dev server's overlay; warnings are
- * printed and let it go on. The generated files are written before the build reads them, and again
+ * A broken screens.config fails the build (its problems first, ./refuse.ts) and shows in the dev
+ * server's overlay; warnings are printed and let it go on. The generated files are written before the build reads them, and again
  * in the dev server whenever a widget folder appears or a source of theirs changes (a file written
  * is picked up like any edit).
  */
@@ -10,7 +10,9 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { overlayFrame } from '../../src/config/json-text.ts';
 import { errorsOf, formatProblems, isWarning } from '../../src/config/checks/output.ts';
 import type { Problem } from '../../src/config/checks/types.ts';
+import { shownPath } from '../../src/config/source/index.ts';
 import { inConfig, inLayers, type BuildPaths } from './paths.ts';
+import { refused } from './refuse.ts';
 
 /**
  * Runs `npm run check:config`'s script with --regenerate: it first brings every generated file up
@@ -70,9 +72,14 @@ export const SAVE_SETTLES_MS = 120;
 
 /** what the messages call the config checked: screens.config, or the brand */
 const configName = (paths: BuildPaths) => (paths.brand ? `brand ${paths.brand}` : 'screens.config');
+/** the config checked as `npm run check:config` names it in its count: brand jinsha (brands/jinsha/ over screens.config/) */
+const unitName = ({ root, configDir, brand, layers }: BuildPaths) =>
+  brand && layers ? `brand ${brand} (${shownPath(root, layers[1])}/ over ${shownPath(root, layers[0])}/)` : `${shownPath(root, configDir)}/`;
 
 export function configCheck(paths: BuildPaths): Plugin {
   let server: ViteDevServer | undefined;
+  /** a build's problems, found as its config is resolved (before anything is written or printed) */
+  let found: Problem[] | undefined;
   const report = async () => {
     const problems = await runCheck(paths, (line) => server?.config.logger.info(line, { timestamp: true }));
     const errors = errorsOf(problems);
@@ -88,9 +95,19 @@ export function configCheck(paths: BuildPaths): Plugin {
   };
   return {
     name: 'config-check',
+    // a build is checked first: a config with a problem is refused with its problems as the first
+    // lines it prints, no bundler wrapper or stack after them (./refuse.ts; DEBUG keeps them)
+    async config(_config, env) {
+      if (env.command !== 'build') return;
+      found = await runCheck(paths, (line) => console.log(line));
+      const errors = errorsOf(found);
+      const warnings = found.length - errors.length;
+      if (errors.length) refused(formatProblems(found), `${errors.length} problem(s)${warnings ? ` and ${warnings} warning(s)` : ''} in ${unitName(paths)}: the build stopped before writing anything`);
+    },
     async buildStart() {
       if (server) return;
-      const problems = await runCheck(paths, (line) => this.info(line));
+      const problems = found ?? (await runCheck(paths, (line) => this.info(line)));
+      found = undefined;
       const errors = errorsOf(problems);
       if (problems.length > errors.length) this.warn(formatProblems(problems.filter(isWarning)));
       if (errors.length) this.error(`${configName(paths)} has ${errors.length} problem(s):\n${formatProblems(errors)}`);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { endpoints } from '../../src/api/catalogue.ts';
 import type { EarlyHint } from '../../src/api/early.ts';
-import type { EndpointShape } from '../../src/api/request.ts';
+import { configReply, type EndpointShape } from '../../src/api/request.ts';
 import type { RouteConfig } from '../../src/config/types.ts';
 import { GAMES_READ, START_READS } from '../../src/store/start-reads.ts';
 import type { BuildPaths } from './paths.ts';
@@ -47,10 +47,11 @@ export function routeChunks(
   const indexOf = (f: string) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1);
   const r: Record<string, number[]> = {};
   const e: Record<string, EarlyHint> = {};
+  const app = shippedJson<unknown>(configDir, 'app.json');
   for (const route of routes) {
     const s = screens[route.screen];
     if (!s) continue;
-    const early = earlyReads(route, s);
+    const early = earlyReads(route, s, app);
     if (early) e[route.path] = early;
     const modules = [
       path.join(configDir, 'screens', `${route.screen}.json`),
@@ -83,16 +84,17 @@ export function routeChunks(
  * of them: src/boot.ts starts them before the route's chunks, the session's after). A read of an endpoint with
  * `auth` is flagged: only with a token. The screen's own reads are left out on a route that may be
  * refused before it shows (requireApp: the app's info decides); nothing is read for a visitor on a
- * member's route (the guard sends them elsewhere); a command is never read early.
+ * member's route (the guard sends them elsewhere); a command is never read early, nor a call `app`
+ * (app.json) answers itself (a brand's own customer service address: the app sends no request).
  */
-export function earlyReads(route: RouteConfig, s: ScreenFacts): EarlyHint | undefined {
+export function earlyReads(route: RouteConfig, s: ScreenFacts, app?: unknown): EarlyHint | undefined {
   const catalogue = endpoints as Record<string, (EndpointShape & { auth?: boolean }) | undefined>;
   const seen = new Set<string>();
   const reads: { source?: string; read: EarlyHint['r'][number] }[] = [];
   const add = (endpoint: string, payload: Record<string, unknown>, source?: string) => {
     const ep = catalogue[endpoint];
     const key = JSON.stringify([endpoint, payload]);
-    if (!ep || ep.idempotent || ep.multipart || seen.has(key)) return;
+    if (!ep || ep.idempotent || ep.multipart || seen.has(key) || configReply(ep, app)) return;
     seen.add(key);
     reads.push({ source, read: ep.auth ? [ep.method, ep.path, payload, 1] : [ep.method, ep.path, payload] });
   };

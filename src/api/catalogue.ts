@@ -33,6 +33,22 @@ export interface EndpointDef<S extends JSONSchema = JSONSchema> {
    * call beyond SPEC.md"; tests/api/catalogue.test.ts refuses an unnamed call without it.
    */
   readonly beyondSpec?: string;
+  /**
+   * An app.json value that answers this call in place of the backend where it is set (a brand's
+   * own customer service address, `brand.serviceUrl`): the app sends no request and reads
+   * `{ [field]: value }` as the reply, wherever it makes the call (src/api/client.ts); left empty,
+   * the backend answers. The mock answers the same value (mock-server/brand.ts); `npm run where`
+   * names it beside the call, per brand.
+   */
+  readonly fromConfig?: ConfigAnswer;
+}
+
+/** where an endpoint's reply may come from in app.json (EndpointDef.fromConfig) */
+export interface ConfigAnswer {
+  /** the dotted path in app.json: brand.serviceUrl */
+  readonly key: string;
+  /** the reply's field that takes the value: url */
+  readonly field: string;
 }
 
 /** `ep<Reply>()({...})`: the payload schema's type is inferred, the reply type is given. */
@@ -70,7 +86,7 @@ export const endpoints = {
     method: 'POST', path: '/api/bannerList', auth: false, payload: obj({ type: { type: 'integer', minimum: 1, maximum: 9 } }),
   }),
   homenotice: ep<string[]>()({ method: 'POST', path: '/api/homenotice', auth: false, payload: none }),
-  getservicerurl: ep<R.UrlReply>()({ method: 'POST', path: '/api/getservicerurl', auth: false, payload: none }),
+  getservicerurl: ep<R.UrlReply>()({ method: 'POST', path: '/api/getservicerurl', auth: false, payload: none, fromConfig: { key: 'brand.serviceUrl', field: 'url' } }),
   getAgentLoginUrl: ep<R.UrlReply>()({ method: 'GET', path: '/api/getAgentLoginUrl', auth: true, payload: none }),
   getGameUrl: ep<R.UrlReply>()({
     method: 'POST',

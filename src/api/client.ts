@@ -16,7 +16,9 @@
  * - a failed reply says whether the backend itself failed (`transient`: HTTP 5xx, a 5xx code, a
  *   reply that is not the envelope; a network failure or timeout is `network`): polls back off on it;
  * - `callShared()` is a read that identical reads share (one request): while it is in flight, or
- *   once after a read started ahead (`ahead`), by the policy of reuse.ts.
+ *   once after a read started ahead (`ahead`), by the policy of reuse.ts;
+ * - a call app.json answers where it sets the value (catalogue `fromConfig`: a brand's customer
+ *   service address) is answered from it, with no request.
  *
  * The UI side (toasts, dialogs, navigation) is plugged in by the shell with configureClient(),
  * so this module runs in Node tests as it is.
@@ -25,7 +27,7 @@ import type { EndpointName, Envelope, ReplyOf } from './catalogue';
 import { wireOf } from './wire';
 import { takeEarly } from './early';
 import { readReply } from './read';
-import { buildRequest, type BuiltRequest } from './request';
+import { buildRequest, configReply, type BuiltRequest } from './request';
 import { Held, requestKey, REUSE_TTL_MS } from './reuse';
 
 export type CallResult<T> =
@@ -77,6 +79,8 @@ export interface ClientHooks {
   /** an action was refused for want of network */
   onOffline: () => void;
   fetch: typeof fetch;
+  /** app.json, for the calls it answers itself where it sets their value (request.ts configReply) */
+  config: () => unknown;
 }
 
 const hooks: ClientHooks = {
@@ -90,6 +94,7 @@ const hooks: ClientHooks = {
   isOffline: () => typeof navigator !== 'undefined' && navigator.onLine === false,
   onOffline: () => {},
   fetch: (...args) => globalThis.fetch(...args),
+  config: () => undefined,
 };
 
 export function configureClient(patch: Partial<ClientHooks>): void {
@@ -145,6 +150,8 @@ const pending = new Held<string>();
  * Idempotency-Key is made here, and only here (one per call, kept while it goes unanswered).
  */
 export async function call<K extends EndpointName>(name: K, payload?: Record<string, unknown>, options: CallOptions = {}): Promise<CallResult<ReplyOf<K>>> {
+  const own = fromConfig(name);
+  if (own) return own;
   const ep = wireOf(name);
   const token = hooks.getToken();
   let key = options.idempotencyKey;
@@ -186,6 +193,8 @@ export function callShared<K extends EndpointName>(
   payload: Record<string, unknown> = {},
   options: Pick<CallOptions, 'quiet' | 'silentAuth' | 'signal'> & { ahead?: true } = {},
 ): Promise<CallResult<ReplyOf<K>>> {
+  const own = fromConfig(name);
+  if (own) return Promise.resolve(own);
   const token = hooks.getToken();
   const built = buildRequest(wireOf(name), payload, token, hooks.baseUrl);
   const key = requestKey(built.init.method, built.url, built.init.body, token);
@@ -217,6 +226,12 @@ export function callShared<K extends EndpointName>(
       resolve(r);
     });
   });
+}
+
+/** The reply app.json gives a call in place of the backend's (a brand's own customer service address: no request), or undefined. */
+function fromConfig<K extends EndpointName>(name: K): CallResult<ReplyOf<K>> | undefined {
+  const own = configReply(wireOf(name), hooks.config());
+  return own ? { ok: true, code: 200, message: '', data: readReply(name, own) as ReplyOf<K> } : undefined;
 }
 
 /** Sends one built request (buildRequest) and reads its reply as the rules above say. */

@@ -8,6 +8,18 @@ export interface EndpointShape {
   path: string;
   idempotent?: boolean;
   multipart?: boolean;
+  /** the app.json value that answers the call where it is set (src/api/catalogue.ts EndpointDef.fromConfig) */
+  fromConfig?: { key: string; field: string };
+}
+
+/**
+ * The reply an app.json gives a call in place of the backend (`fromConfig`: a brand's own customer
+ * service address), or undefined when it leaves the call to the backend (the value empty or absent).
+ */
+export function configReply(ep: EndpointShape, app: unknown): Record<string, string> | undefined {
+  if (!ep.fromConfig) return undefined;
+  const value = ep.fromConfig.key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), app);
+  return typeof value === 'string' && value.trim() ? { [ep.fromConfig.field]: value.trim() } : undefined;
 }
 
 export interface BuiltRequest {

@@ -16,6 +16,7 @@ export function compactShape(name: string, ep: Readonly<EndpointShape>): WireEnt
   if (ep.path !== d.path) out.path = ep.path;
   if (ep.idempotent) out.idempotent = true;
   if (ep.multipart) out.multipart = true;
+  if (ep.fromConfig) out.fromConfig = { key: ep.fromConfig.key, field: ep.fromConfig.field };
   return out;
 }
 

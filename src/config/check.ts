@@ -20,6 +20,7 @@
  *   limits.ts      numbers that must agree: a minimum above its maximum (constants, rules), a
  *                  negative rule bound, a rule whose number differs from its message's
  *   contrast.ts    theme.primary against the text drawn on it, at 4.5:1 (a warning)
+ *   topbar.ts      a site name the top bar cuts on a 320 px phone (a warning)
  *   literals.ts    a text stating the value of a constant its place uses, or writing out a name of the brand (warnings)
  *   keys.ts        keys naming a sibling: a tab's defaultKey, a filter's or tab's initial state
  *   reserved.ts    keys no config may use (__proto__, constructor, prototype)
@@ -30,6 +31,7 @@
 import { checkPolling } from './checks/features/polling.ts';
 import { checkResponsible } from './checks/features/responsible.ts';
 import { checkContrast } from './checks/contrast.ts';
+import { checkTopBarName } from './checks/topbar.ts';
 import { checkLimits } from './checks/limits.ts';
 import { checkLiteralConstants, checkLiteralNames, checkNameJoins } from './checks/literals.ts';
 import { checkAppBars, checkAssets, checkMessages, checkPatterns, checkRoutes } from './checks/references.ts';
@@ -47,7 +49,7 @@ export { BUILT_IN_SCREENS } from './checks/references.ts';
 export { errorsOf, formatProblems, isWarning } from './checks/output.ts';
 
 /** The checks of a whole bundle, in the order their problems are listed. */
-const CHECKS: ((run: Run) => void)[] = [checkPatterns, checkAssets, checkResponsible, checkPolling, checkRoutes, checkAppBars, checkMessages, checkScreens, checkForms, checkLimits, checkContrast, checkLiteralConstants, checkLiteralNames, checkNameJoins];
+const CHECKS: ((run: Run) => void)[] = [checkPatterns, checkAssets, checkResponsible, checkPolling, checkRoutes, checkAppBars, checkMessages, checkScreens, checkForms, checkLimits, checkContrast, checkTopBarName, checkLiteralConstants, checkLiteralNames, checkNameJoins];
 
 /**
  * Compiles the schemas once; the returned function checks a bundle (the mutation test runs it on

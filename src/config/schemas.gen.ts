@@ -44,6 +44,10 @@ export const appSchema = {
           "minLength": 1,
           "maxLength": 8
         },
+        "serviceUrl": {
+          "type": "string",
+          "pattern": "^(https://[^\\s\"<>]+)?$"
+        },
         "logo": {
           "type": "string",
           "pattern": "^assets/[A-Za-z0-9_-]+\\.(svg|png|webp)$"
@@ -121,14 +125,8 @@ export const appSchema = {
         "withdrawMin",
         "withdrawMax",
         "transferMin",
-        "depositMinBank",
-        "depositMaxBank",
-        "depositMinAlipay",
-        "depositMaxAlipay",
-        "depositMinWechat",
-        "depositMaxWechat",
-        "depositMinUsdt",
-        "depositMaxUsdt",
+        "depositMin",
+        "depositMax",
         "depositCountdownMs",
         "birthdayMin",
         "dateShiftHours",
@@ -317,6 +315,14 @@ export const appSchema = {
         "transferMin": {
           "type": "number",
           "exclusiveMinimum": 0
+        },
+        "depositMin": {
+          "type": "number",
+          "minimum": 0
+        },
+        "depositMax": {
+          "type": "number",
+          "minimum": 0
         },
         "depositMinBank": {
           "type": "number",
@@ -626,6 +632,24 @@ export const appSchema = {
             "type": "string",
             "minLength": 1
           }
+        }
+      }
+    },
+    "rum": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "enabled": {
+          "type": "boolean"
+        },
+        "endpoint": {
+          "type": "string",
+          "pattern": "^(/rum|https://[^\\s/?#]+(/[^\\s?#]*)?)$"
+        },
+        "sampleRate": {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1
         }
       }
     },

@@ -4,6 +4,7 @@
  *   @auth.loginRequired   a message: "@auth.loginRequired" in any text, and its entry in messages.json
  *   const.withdrawMin     a constant: {{const.withdrawMin}} or or:const.withdrawMin in any binding, and app.json
  *   map:depositState      a map (also maps.depositState): map:depositState in any binding, and app.json
+ *   brand.serviceUrl      a value of app.json brand: {{brand.serviceUrl}} in any binding, and app.json
  *   withdraw, BalanceList an endpoint, a widget type or any other name: every value equal to it
  *                         ("endpoint": "withdraw", "type": "BalanceList") and every property so named
  *   赞助, 单笔取款          plain text (findText): every string of the config containing it, Chinese
@@ -26,7 +27,7 @@ export interface Reference {
 
 export interface WhereQuery {
   /** what the key is, for the printed heading */
-  kind: 'message' | 'constant' | 'map' | 'name';
+  kind: 'message' | 'constant' | 'map' | 'brand' | 'name';
   /** the token searched for inside texts (null: whole values only) */
   token: string | null;
   /** the exact value or property name searched for */
@@ -42,6 +43,8 @@ export function parseWhere(key: string): WhereQuery {
   const k = key.trim();
   if (k.startsWith('@')) return { kind: 'message', token: k, name: k, definition: { in: 'messages', path: pointer(['messages', k.slice(1)]) } };
   if (k.startsWith('const.')) return { kind: 'constant', token: k, name: k.slice(6), definition: { in: 'app', path: pointer(['constants', k.slice(6)]) } };
+  const brand = /^brand\.(\w+)$/.exec(k);
+  if (brand) return { kind: 'brand', token: k, name: brand[1], definition: { in: 'app', path: pointer(['brand', brand[1]]) } };
   const map = /^(?:map:|maps\.)(.+)$/.exec(k);
   if (map) return { kind: 'map', token: `map:${map[1]}`, name: map[1], definition: { in: 'app', path: pointer(['maps', map[1]]) } };
   return { kind: 'name', token: null, name: k, definition: null };

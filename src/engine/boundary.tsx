@@ -10,10 +10,12 @@
  *
  * A chunk that could not be fetched because a deploy removed it is no failure of the widget:
  * when the site serves another build the page reloads into it (release.ts) and nothing is shown
- * meanwhile. Every error is logged on the console (console.error), as the engine's other failures.
+ * meanwhile. Every error is logged on the console (console.error), as the engine's other failures,
+ * and reported as field data with the widget's config node (src/rum/).
  */
 import { Component, Fragment, type ErrorInfo, type ReactNode } from 'react';
 import { message } from '../config';
+import { noteError } from '../rum/early';
 import { isChunkLoadError, recoverFromChunkError } from './release';
 
 interface State {
@@ -35,6 +37,8 @@ abstract class Boundary<P extends { children: ReactNode }> extends Component<P, 
 
   componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error(`${this.describe()} failed to render`, error, info.componentStack ?? '');
+    // field data: the error, and this boundary, from whose place in React's tree the collector reads the widget's config node
+    noteError({ source: 'render', error, owner: this });
     if (!this.state.checking) return;
     void recoverFromChunkError(error).then((reloading) => {
       if (!reloading) this.setState({ checking: false });

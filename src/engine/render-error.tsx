@@ -13,15 +13,18 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { WidgetNode } from '../config/types';
 import { actionSchema } from '../config/schemas.gen';
 import { bindingExpressions, FILTERS, onUnknownFilter, parseExpression } from './bindings';
+import { noteError } from '../rum/early';
+import type { Where } from '../rum/where';
 import { isWidget } from './registry';
 
 const logged = new Set<string>();
 
-/** Logs a config problem the engine met at run time, once per distinct message. */
-export function reportConfigError(message: string): void {
+/** Logs a config problem the engine met at run time, once per distinct message; field data reports it (src/rum/). */
+export function reportConfigError(message: string, where?: Where): void {
   if (logged.has(message)) return;
   logged.add(message);
   console.error(`[config] ${message}`);
+  noteError({ source: 'config', error: message, where });
 }
 
 onUnknownFilter((name, expr) => reportConfigError(`unknown filter "${name}" in {{${expr.trim()}}}`));
@@ -110,13 +113,13 @@ export function NodeGuard({ node, children }: { node: WidgetNode; children: Reac
   const source = useContext(ConfigFileContext);
   if (!import.meta.env.DEV) {
     if (isWidget(node.type)) return children;
-    reportConfigError(`unknown widget type "${node.type}"${source ? ` in ${source.file}` : ''}`);
+    reportConfigError(`unknown widget type "${node.type}"${source ? ` in ${source.file}` : ''}`, source ? { file: source.file, root: source.json, node, type: node.type } : undefined);
     return null;
   }
   const problems = nodeProblems(node);
   if (!problems.length) return children;
   const file = source?.file ?? '(unknown file)';
   const path = (source && pathOf(source.json, node)) ?? '';
-  for (const p of problems) reportConfigError(`${file}: ${path}${p.at}: ${p.message}`);
+  for (const p of problems) reportConfigError(`${file}: ${path}${p.at}: ${p.message}`, source ? { file, root: source.json, node, type: node.type } : undefined);
   return <RenderError file={file} path={path} problems={problems} />;
 }

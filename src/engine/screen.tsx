@@ -16,7 +16,7 @@ import { useDataSources } from './data-sources';
 import { goBack } from './history';
 import { markScreen, markScreenData } from './perf';
 import { afterFirstScreen, loadPrepared, preparedNow, type LoadedScreen } from './preload';
-import { placeScope, screenScope, type ScreenLocal } from './scope';
+import { placeScope, screenScope, type PlaceScope, type ScreenLocal } from './scope';
 import { text } from './text';
 import { resolveProps } from './props';
 import { RAW_PROPS } from './raw-props.gen';
@@ -171,15 +171,19 @@ function ScreenLoadFailed() {
   );
 }
 
-function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
-  const { config, forms } = loaded;
-  const { place: ownPlace, here } = useOwnPlace();
-  const place = useMemo(() => placeScope(ownPlace.pathname, ownPlace.search), [ownPlace]);
-  const navigate = useNavigate();
+/**
+ * The screen's store (valtio: `state` from config, `data`, `loading`, `failed`, `lists`, `reloads`,
+ * the location it is at). The widgets read the location from the store (what they read of it, not
+ * all of it): a query change on the same path reaches them before the browser paints. When the query
+ * changes on the same route (a link to ?type=2 from ?type=1, the back button), the state the screen
+ * started from the query starts again from the new one, so what it loads (its sources' payloads read
+ * that state) is read again.
+ */
+function useScreenStore({ name, config }: LoadedScreen, place: PlaceScope): ScreenLocal {
   const [store] = useState(() =>
     proxy<ScreenLocal>({
-      name: loaded.name,
-      state: (resolveDeep(config.state ?? {}, screenScope(session, place, { name: loaded.name, state: {}, data: {}, loading: {}, failed: {}, reloads: {}, lists: {}, place })) as Record<string, unknown>) ?? {},
+      name,
+      state: (resolveDeep(config.state ?? {}, screenScope(session, place, { name, state: {}, data: {}, loading: {}, failed: {}, reloads: {}, lists: {}, place })) as Record<string, unknown>) ?? {},
       data: {},
       loading: {},
       failed: {},
@@ -188,24 +192,45 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
       place,
     }),
   );
-  // the widgets read the location from the store (what they read of it, not all of it): a query
-  // change on the same path reaches them before the browser paints
   useLayoutEffect(() => {
     if (store.place !== place) store.place = place;
   }, [store, place]);
+  const startedAt = useRef(place);
+  useEffect(() => {
+    if (startedAt.current === place) return;
+    startedAt.current = place;
+    const fromQuery = Object.entries(config.state ?? {}).filter(([, v]) => JSON.stringify(v).includes('query.'));
+    if (fromQuery.length === 0) return;
+    const scope = screenScope(session, place, snapshot(store) as ScreenLocal);
+    for (const [key, value] of fromQuery) store.state[key] = resolveDeep(value, scope);
+  }, [place, config.state, store]);
+  return store;
+}
 
-  // the screen acts only while it is mounted and the router is still on its path: a reply, a
-  // delay or a poll that ends after the player left neither navigates nor changes state
+/**
+ * Whether the screen may act: while it is mounted and the router is still on its path. A reply, a
+ * delay or a poll that ends after the player left neither navigates nor changes state.
+ */
+function useActing(here: boolean): () => boolean {
   const mounted = useRef(true);
   const hereRef = useRef(here);
   hereRef.current = here;
-  const acting = useCallback(() => mounted.current && hereRef.current, []);
   useEffect(() => {
     mounted.current = true;
     return () => {
       mounted.current = false;
     };
   }, []);
+  return useCallback(() => mounted.current && hereRef.current, []);
+}
+
+function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
+  const { config, forms } = loaded;
+  const { place: ownPlace, here } = useOwnPlace();
+  const place = useMemo(() => placeScope(ownPlace.pathname, ownPlace.search), [ownPlace]);
+  const navigate = useNavigate();
+  const store = useScreenStore(loaded, place);
+  const acting = useActing(here);
 
   // payloads and `when` of the data sources: this component re-renders when what they read changes
   const local = useSnapshot(store) as ScreenLocal;
@@ -280,19 +305,6 @@ function LoadedScreenView({ loaded }: { loaded: LoadedScreen }) {
     window.addEventListener('online', again);
     return () => window.removeEventListener('online', again);
   }, [reload]);
-
-  // the query changed on the same route (a link to ?type=2 from ?type=1, the back button): the
-  // state the screen started from the query starts again from the new one, so what it loads
-  // (its sources' payloads read that state) is read again
-  const startedAt = useRef(place);
-  useEffect(() => {
-    if (startedAt.current === place) return;
-    startedAt.current = place;
-    const fromQuery = Object.entries(config.state ?? {}).filter(([, v]) => JSON.stringify(v).includes('query.'));
-    if (fromQuery.length === 0) return;
-    const scope = screenScope(session, place, snapshot(store) as ScreenLocal);
-    for (const [key, value] of fromQuery) store.state[key] = resolveDeep(value, scope);
-  }, [place, config.state, store]);
 
   // onEnter, once
   const entered = useRef(false);

@@ -195,6 +195,8 @@ function Router() {
 /** The client's hooks: one place for danger toasts, the 401 rule and the loading indicator. */
 configureClient({
   baseUrl: apiBase(),
+  // the calls app.json answers itself where it sets their value (a brand's own customer service address)
+  config: () => appConfig,
   timeoutMs: constants.requestTimeoutMs,
   getToken,
   onError: (msg, _code, endpoint) => ui.fail(playerText(endpoint, false, msg)),

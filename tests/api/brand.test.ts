@@ -13,7 +13,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../mock-server/app';
-import { brandOfConfig, envBrand, NO_BRAND } from '../../mock-server/brand';
+import { brandOfConfig, envBrand, NO_BRAND, PAY_RANGE_TYPES } from '../../mock-server/brand';
 import { endpoints, type EndpointName } from '../../src/api/catalogue';
 import { call, sample, tokenFor } from './helpers';
 
@@ -53,13 +53,13 @@ async function text(app: Parameters<typeof request>[0], url: string): Promise<st
 
 describe('the brand the mock speaks as', () => {
   it('is the brand of the config folder: screens.config/ by default, another through SCREENS_CONFIG_DIR, a brand overlay through BRAND', () => {
-    expect(envBrand()).toEqual({ siteName: '星耀娱乐', shortName: '星耀娱乐', serviceName: '客服', redPacket: true });
+    expect(envBrand()).toMatchObject({ siteName: '星耀娱乐', shortName: '星耀娱乐', serviceName: '客服', redPacket: true });
     const dir = jinshaConfig();
-    expect(brandOfConfig(dir)).toEqual({ ...JINSHA, redPacket: true });
+    expect(brandOfConfig(dir)).toMatchObject({ ...JINSHA, redPacket: true });
     const before = process.env.SCREENS_CONFIG_DIR;
     process.env.SCREENS_CONFIG_DIR = dir;
     try {
-      expect(envBrand()).toEqual({ ...JINSHA, redPacket: true });
+      expect(envBrand()).toMatchObject({ ...JINSHA, redPacket: true });
     } finally {
       if (before === undefined) delete process.env.SCREENS_CONFIG_DIR;
       else process.env.SCREENS_CONFIG_DIR = before;
@@ -68,7 +68,7 @@ describe('the brand the mock speaks as', () => {
     const brandBefore = process.env.BRAND;
     process.env.BRAND = 'yinhe';
     try {
-      expect(envBrand()).toEqual({ siteName: '银河娱乐', shortName: '银河', serviceName: '管家', redPacket: false });
+      expect(envBrand()).toMatchObject({ siteName: '银河娱乐', shortName: '银河', serviceName: '管家', redPacket: false });
     } finally {
       if (brandBefore === undefined) delete process.env.BRAND;
       else process.env.BRAND = brandBefore;
@@ -161,7 +161,7 @@ describe('the mock of screens.config/ (the product) says its own names, as befor
 describe('a mock serving a brand without red packets (银河: features.redPacket false)', () => {
   /** what a visitor and a member are told: the app info, the scrolling notices, the announcements, the messages; and the banners */
   async function told(redPacket: boolean) {
-    const app = createApp({ latencyMs: 0, control: true, brand: { siteName: '银河娱乐', shortName: '银河', serviceName: '管家', redPacket } });
+    const app = createApp({ latencyMs: 0, control: true, brand: { ...NO_BRAND, siteName: '银河娱乐', shortName: '银河', serviceName: '管家', redPacket } });
     const member = await tokenFor(app);
     const info = (await call(app, 'app')).body.data as { redpacket_switch: number; webcontent: string };
     const texts = [
@@ -188,5 +188,62 @@ describe('a mock serving a brand without red packets (银河: features.redPacket
     expect(withThem.info.redpacket_switch).toBe(1);
     expect(withThem.banners).toEqual([1, 2, 3, 4]);
     expect(withThem.aboutRedPackets.map((t) => t.slice(0, 12))).toEqual(['<h3 style="t', '【红包雨】每日10:00', '每日幸运红包活动规则调整', '幸运红包活动开启']);
+  });
+});
+
+/** runs `fn` with the environment changed, then puts it back */
+async function withEnv<T>(vars: Record<string, string>, fn: () => Promise<T>): Promise<T> {
+  const before = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, vars);
+  try {
+    return await fn();
+  } finally {
+    for (const [k, v] of Object.entries(before)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
+describe('what a brand\'s back office owns, the mock answers as the brand\'s config says (what its players will see)', () => {
+  /** getPayRange of every method, as a member asks it */
+  async function ranges(app: ReturnType<typeof createApp>) {
+    const token = await tokenFor(app);
+    const out: Record<string, unknown> = {};
+    for (const type of PAY_RANGE_TYPES) out[type] = (await call(app, 'getPayRange', { type }, token)).body.data;
+    return out;
+  }
+  const constants = (file: string) => (JSON.parse(readFileSync(path.join(root, file), 'utf8')) as { constants: Record<string, number> }).constants;
+  const every = (min: number, max: number) => Object.fromEntries(PAY_RANGE_TYPES.map((t) => [t, { min_price: min, max_price: max }]));
+
+  it('getPayRange: the product\'s default pair for every method; under BRAND=jinsha, jinsha\'s own bank maximum', async () => {
+    const product = constants('screens.config/app.json');
+    expect(await ranges(createApp({ latencyMs: 0, control: true }))).toEqual(every(product.depositMin, product.depositMax));
+    // (the product says 100-10000; the mock's own fixture used to answer 50000 for the bank)
+    expect([product.depositMin, product.depositMax]).toEqual([100, 10000]);
+    const jinsha = constants('brands/jinsha/app.json');
+    expect(await withEnv({ BRAND: 'jinsha' }, () => ranges(createApp({ latencyMs: 0, control: true })))).toEqual({ ...every(product.depositMin, product.depositMax), bank: { min_price: product.depositMin, max_price: jinsha.depositMaxBank } });
+  });
+
+  it('getPayRange: a method\'s own constant over the default; the recharge check refuses what the range refuses', async () => {
+    const dir = jinshaConfig();
+    const file = path.join(dir, 'app.json');
+    const app = JSON.parse(readFileSync(file, 'utf8')) as { constants: Record<string, number> };
+    app.constants.depositMinWechat = 200;
+    writeFileSync(file, JSON.stringify(app, null, 2));
+    const mock = createApp({ latencyMs: 0, control: true, brand: brandOfConfig(dir) });
+    expect((await ranges(mock)).wechat).toEqual({ min_price: 200, max_price: app.constants.depositMax });
+    const token = await tokenFor(mock);
+    expect((await call(mock, 'recharge', { paytype: 'wxpay', amount: 150 }, token)).body).toMatchObject({ code: 422, message: `请输入金额在200-${app.constants.depositMax}之间！` });
+  });
+
+  it('getservicerurl: the address the brand\'s config sets (brand.serviceUrl); left empty, the back office\'s own (the mock\'s service page)', async () => {
+    const dir = jinshaConfig();
+    const file = path.join(dir, 'app.json');
+    const app = JSON.parse(readFileSync(file, 'utf8')) as { brand: Record<string, string> };
+    expect((await call(createApp({ latencyMs: 0, brand: brandOfConfig(dir) }), 'getservicerurl')).body.data).toEqual({ url: expect.stringMatching(/\/__mock\/page\/kefu$/) as unknown });
+    app.brand.serviceUrl = 'https://kefu.jinsha.example.com/chat?site=2';
+    writeFileSync(file, JSON.stringify(app, null, 2));
+    expect((await call(createApp({ latencyMs: 0, brand: brandOfConfig(dir) }), 'getservicerurl')).body.data).toEqual({ url: 'https://kefu.jinsha.example.com/chat?site=2' });
   });
 });

@@ -12,7 +12,8 @@
  *    its own name, colour, pictures and Menu row, and nothing of another brand's; one brand's build
  *    leaves another's folder byte-identical;
  * 3. a brand's broken app icon is refused at the build's start, with the brand's file and where it
- *    breaks; a build made to fail after it has written everything (tests/vite.lean.config.ts,
+ *    breaks; so is a crossed pair a brand sets, its problem the first line the build prints (no
+ *    bundler wrapper, no stack); a build made to fail after it has written everything (tests/vite.lean.config.ts,
  *    FAIL_AFTER_WRITE) leaves the folder it was to replace byte-identical, and nothing beside it.
  * Two builds and one failed build (the refused one stops in seconds): the suite's most expensive file but one. The first brand is built
  * as an operator builds it (`npm run build`, every step); the second brand and the failed build are
@@ -95,14 +96,14 @@ beforeAll(() => {
   cpSync(path.join(__dirname, 'fixtures', 'format-1', 'brands'), brands, { recursive: true });
   for (const dir of [product, brands]) {
     for (const f of jsonFiles(dir)) {
-      const text = readFileSync(path.join(dir, f), 'utf8').replace(/^ {2}"\$format": 3,\n/m, '');
+      const text = readFileSync(path.join(dir, f), 'utf8').replace(/^ {2}"\$format": 4,\n/m, '');
       writeFileSync(path.join(dir, f), f.includes('screens') ? text.replace(/"perRow":/g, '"columns":') : text);
     }
   }
   // the deposit limits shared by the four methods, and what read them
-  edit(product, 'app.json', [[/ {4}"depositMinBank": 100,\n {4}"depositMaxBank": 10000,\n( {4}"deposit(Min|Max)(Alipay|Wechat|Usdt)": \d+,\n){6}/, '    "depositMinDefault": 100,\n    "depositMaxDefault": 10000,\n']]);
+  edit(product, 'app.json', [[/ {4}"depositMin": 100,\n {4}"depositMax": 10000,\n/, '    "depositMinDefault": 100,\n    "depositMaxDefault": 10000,\n']]);
   for (const f of ['forms/recharge-bank.json', 'forms/recharge-alipay.json', 'forms/recharge-wechat.json', 'forms/recharge-usdt.json', 'screens/recharge.json']) {
-    edit(product, f, [[/const\.deposit(Min|Max)(Bank|Alipay|Wechat|Usdt)\b/g, 'const.deposit$1Default']]);
+    edit(product, f, [[/const\.deposit(Min|Max)(Bank|Alipay|Wechat|Usdt) \| or:const\.deposit(Min|Max)\b/g, 'const.deposit$1Default']]);
   }
   edit(brands, 'jinsha/app.json', [['"depositMaxBank": 50000', '"depositMaxDefault": 50000']]);
   // responsible play switched among its constants, and what read the switch
@@ -157,18 +158,19 @@ describe('an engine change (Menu: columns is now perRow) migrates the product an
     // the pair and its 12 readers in the product, jinsha's maximum; the switch and its 2 readers in the product, yinhe's switch
     expect(r.stdout).toMatch(/^deposit-limits-per-method \(format 3\): .*: 15 change\(s\)$/m);
     expect(r.stdout).toMatch(/^responsible-play-feature \(format 3\): .*: 4 change\(s\)$/m);
+    // then the eight method constants of the product and their 12 readers, and jinsha's four maxima, become one default pair
+    expect(r.stdout).toMatch(/^deposit-default \(format 4\): .*: 24 change\(s\)$/m);
     expect(r.stdout).toMatch(new RegExp(`brand yinhe \\(${brands}/yinhe/ over ${product}/\\) is valid`));
     // the brand's file: the Menu's name and the format changed, nothing else (its Stats keeps columns)
     expect(readFileSync(path.join(brands, 'yinhe', 'screens', 'mine.json'), 'utf8')).toBe(
-      before.replace('{\n', '{\n  "$format": 3,\n').replace('{ "id": "shortcuts", "props": { "columns": 5 } }', '{ "id": "shortcuts", "props": { "perRow": 5 } }'),
+      before.replace('{\n', '{\n  "$format": 4,\n').replace('{ "id": "shortcuts", "props": { "columns": 5 } }', '{ "id": "shortcuts", "props": { "perRow": 5 } }'),
     );
     // the product's: as the repository has it (it was migrated the same way)
     for (const f of jsonFiles(product)) expect(readFileSync(path.join(product, f), 'utf8'), f).toBe(readFileSync(path.join(root, 'screens.config', f), 'utf8'));
-    // the brands' moved keys: jinsha's raised maximum is every method's; yinhe's switch is a feature switch (the object it leaves empty gone)
+    // the brands' moved keys: jinsha's raised maximum is every method's, one key of its own (not the
+    // four method keys format 3 wrote); yinhe's switch is a feature switch (the object it leaves empty gone)
     const repo = (f: string) => readFileSync(path.join(root, 'brands', f), 'utf8');
-    expect(readFileSync(path.join(brands, 'jinsha', 'app.json'), 'utf8')).toBe(
-      repo('jinsha/app.json').replace('"depositMaxBank": 50000', '"depositMaxBank": 50000,\n    "depositMaxAlipay": 50000,\n    "depositMaxWechat": 50000,\n    "depositMaxUsdt": 50000'),
-    );
+    expect(readFileSync(path.join(brands, 'jinsha', 'app.json'), 'utf8')).toBe(repo('jinsha/app.json').replace('"depositMaxBank": 50000', '"depositMax": 50000'));
     expect(readFileSync(path.join(brands, 'yinhe', 'app.json'), 'utf8')).toBe(repo('yinhe/app.json').replace('"redPacket": false\n', '"redPacket": false,\n    "responsiblePlay": false\n'));
     // and nothing is left to do (the brands of this test: BRANDS_DIR, as the commands read it)
     process.env.BRANDS_DIR = brands;
@@ -231,7 +233,7 @@ describe('a change to the product reaches every brand, each built into its own f
 
   it('a brand\'s broken app icon is refused at the build\'s start, named with the brand\'s file and where it breaks; the folder is left as it was', () => {
     mkdirSync(path.join(brands, 'broken', 'assets'), { recursive: true });
-    writeFileSync(path.join(brands, 'broken', 'app.json'), JSON.stringify({ $format: 3, brand: { siteName: '坏了', shortName: '坏了' } }));
+    writeFileSync(path.join(brands, 'broken', 'app.json'), JSON.stringify({ $format: 4, brand: { siteName: '坏了', shortName: '坏了' } }));
     writeFileSync(path.join(brands, 'broken', 'assets', 'app-icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle r=');
     const before = hashes(built.jinsha);
     const r = leanBuild({ BRAND: 'broken', DIST: built.jinsha });
@@ -241,6 +243,23 @@ describe('a change to the product reaches every brand, each built into its own f
     expect(readdirSync(work).filter((f) => f.includes('.building-'))).toEqual([]);
     rmSync(path.join(brands, 'broken'), { recursive: true });
   }, 300_000);
+
+  it('a crossed pair set in a brand: the build exits 1 with the brand\'s file and key as its first line, the count once, no bundler wrapper or stack; the folder is as it was', () => {
+    mkdirSync(path.join(brands, 'crossed'), { recursive: true });
+    writeFileSync(path.join(brands, 'crossed', 'app.json'), JSON.stringify({ $format: 4, brand: { siteName: '交叉娱乐', shortName: '交叉' }, constants: { depositMinBank: 60000, depositMaxBank: 50000 } }));
+    const before = hashes(built.jinsha);
+    const r = npm('build', { BRAND: 'crossed', DIST: built.jinsha });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n')).toEqual([
+      `${brands}/crossed/app.json: /constants/depositMinBank: depositMinBank 60000 is above depositMaxBank 50000 (${brands}/crossed/app.json /constants/depositMaxBank): no value can pass both; expected a minimum at most its maximum (lower depositMinBank or raise depositMaxBank)`,
+      '',
+      `1 problem(s) in brand crossed (${brands}/crossed/ over ${product}/): the build stopped before writing anything`,
+      '',
+    ]);
+    expect(hashes(built.jinsha)).toEqual(before);
+    rmSync(path.join(brands, 'crossed'), { recursive: true });
+  }, 120_000);
 
   it('a brand\'s asset linked to a file outside the config folders: the build stops naming the link, ships nothing, leaves the folder as it was', () => {
     const secret = path.join(work, 'secret.txt');

@@ -54,24 +54,33 @@ describe('a minimum above its maximum', () => {
     expect(check(() => {})).toEqual([]);
   });
 
-  it('app.json: depositMinBank 20000 above depositMaxBank 10000 (and the bank deposit range rule that reads them)', () => {
-    const problems = check((v) => (v.constants.depositMinBank = 20000));
+  it('app.json: depositMinBank 20000 above the default depositMax 10000 the bank follows: one problem, at the constant, none at the rule that reads them', () => {
     const range = ruleIndex('recharge-bank', 'range');
-    expect(problems).toEqual([
+    expect(check((v) => (v.constants.depositMinBank = 20000))).toEqual([
+      `screens.config/app.json: /constants/depositMinBank: depositMinBank 20000 is above depositMax 10000 (/constants/depositMax), both read by the range rule on "amount" (screens.config/forms/recharge-bank.json /rules/${range}): no value can pass both; expected a minimum at most its maximum (lower depositMinBank or raise depositMax)`,
+    ]);
+    // the bank's own pair crossed: the pair's problem alone
+    expect(check((v) => Object.assign(v.constants, { depositMinBank: 20000, depositMaxBank: 10000 }))).toEqual([
       'screens.config/app.json: /constants/depositMinBank: depositMinBank 20000 is above depositMaxBank 10000 (/constants/depositMaxBank): no value can pass both; expected a minimum at most its maximum (lower depositMinBank or raise depositMaxBank)',
-      `screens.config/forms/recharge-bank.json: /rules/${range}/min: the rule's min 20000 (const.depositMinBank) is above its max 10000 (const.depositMaxBank): no value can pass; expected min at most max`,
     ]);
   });
 
-  it('each deposit method has its own pair: a higher bank maximum touches no other method, and each pair is checked', () => {
-    // 金沙's higher bank-transfer maximum: the bank pair alone
+  it('one default pair for every deposit method: crossed, it is one problem, not one per method\'s rule and text', () => {
+    expect(check((v) => (v.constants.depositMin = 20000))).toEqual([
+      'screens.config/app.json: /constants/depositMin: depositMin 20000 is above depositMax 10000 (/constants/depositMax): no value can pass both; expected a minimum at most its maximum (lower depositMin or raise depositMax)',
+    ]);
+  });
+
+  it('a method sets its own pair where it differs: a higher bank maximum touches no other method, and each method\'s minimum is checked against what it follows', () => {
+    // 金沙's higher bank-transfer maximum: the bank alone
     expect(check((v) => (v.constants.depositMaxBank = 50000))).toEqual([]);
     for (const [method, form] of [['Alipay', 'recharge-alipay'], ['Wechat', 'recharge-wechat'], ['Usdt', 'recharge-usdt']] as const) {
       const range = ruleIndex(form, 'range');
       expect(check((v) => (v.constants[`depositMin${method}`] = 20000)), method).toEqual([
-        `screens.config/app.json: /constants/depositMin${method}: depositMin${method} 20000 is above depositMax${method} 10000 (/constants/depositMax${method}): no value can pass both; expected a minimum at most its maximum (lower depositMin${method} or raise depositMax${method})`,
-        `screens.config/forms/${form}.json: /rules/${range}/min: the rule's min 20000 (const.depositMin${method}) is above its max 10000 (const.depositMax${method}): no value can pass; expected min at most max`,
+        `screens.config/app.json: /constants/depositMin${method}: depositMin${method} 20000 is above depositMax 10000 (/constants/depositMax), both read by the range rule on "amount" (screens.config/forms/${form}.json /rules/${range}): no value can pass both; expected a minimum at most its maximum (lower depositMin${method} or raise depositMax)`,
       ]);
+      // raising the method's own maximum over it is the fix
+      expect(check((v) => Object.assign(v.constants, { [`depositMin${method}`]: 20000, [`depositMax${method}`]: 30000 })), method).toEqual([]);
     }
   });
 
@@ -110,14 +119,18 @@ describe('a minimum above its maximum', () => {
 });
 
 describe('the other field a crossed pair is about (Problem.also: an editor shows the problem at both)', () => {
-  it('a pair of constants names the maximum; crossed rules the other rule\'s max', () => {
+  it('a pair of constants names the maximum, and is one problem (the rules reading the pair say nothing); crossed rules the other rule\'s max', () => {
     const b = structuredClone(real);
     (b.app.json as { constants: Json }).constants.withdrawMin = 2000000;
     const problems = errorsOf(checker(b));
-    expect(problems.filter((p) => p.file === 'screens.config/app.json').map((p) => [p.path, p.also])).toEqual([['/constants/withdrawMin', ['/constants/withdrawMax']]]);
+    expect(problems.map((p) => [p.file, p.path, p.also])).toEqual([['screens.config/app.json', '/constants/withdrawMin', ['/constants/withdrawMax']]]);
     const min = ruleIndex('withdraw-bank', 'min');
     const max = ruleIndex('withdraw-bank', 'max');
-    expect(problems.filter((p) => p.file === 'screens.config/forms/withdraw-bank.json').map((p) => [p.path, p.also])).toEqual([[`/rules/${min}/min`, [`/rules/${max}/max`]]]);
+    const c = structuredClone(real);
+    (c.forms['withdraw-bank'].json as { rules: Rule[] }).rules[max].max = 50000;
+    (c.app.json as { constants: Json }).constants.withdrawMin = 60000;
+    // (the max rule's message, stating const.withdrawMax, is a problem of its own)
+    expect(errorsOf(checker(c)).filter((p) => p.path.endsWith('/min')).map((p) => [p.file, p.path, p.also])).toEqual([['screens.config/forms/withdraw-bank.json', `/rules/${min}/min`, [`/rules/${max}/max`]]]);
   });
 });
 

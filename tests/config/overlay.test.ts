@@ -180,11 +180,25 @@ describe('a brand checked as one document (layers.ts)', () => {
     return [...brand.problems, ...checker(brand.bundle)].map((p) => `${p.file}: ${p.path}: ${p.message}`);
   };
 
-  it('a value the brand set is named by the brand\'s file and its pointer there, the value it meets by the product\'s', () => {
+  it('a value the brand set is named by the brand\'s file and its pointer there, the value it meets by the product\'s; one mistake, one problem (not again at each product rule reading the pair)', () => {
     expect(check({ app: { file: 'brands/test/app.json', json: { constants: { withdrawMin: 2000000 } } } })).toEqual([
       'brands/test/app.json: /constants/withdrawMin: withdrawMin 2000000 is above withdrawMax 1000000 (screens.config/app.json /constants/withdrawMax): no value can pass both; expected a minimum at most its maximum (lower withdrawMin or raise withdrawMax)',
-      'screens.config/forms/withdraw-bank.json: /rules/1/min: the min 2000000 (const.withdrawMin) of this min rule on "amount" is above the max 1000000 (const.withdrawMax) of the max rule at screens.config/forms/withdraw-bank.json /rules/2/max: no value can pass both; expected the minimum at most the maximum',
-      'screens.config/forms/withdraw-usdt.json: /rules/1/min: the min 2000000 (const.withdrawMin) of this min rule on "amount" is above the max 1000000 (const.withdrawMax) of the max rule at screens.config/forms/withdraw-usdt.json /rules/2/max: no value can pass both; expected the minimum at most the maximum',
+    ]);
+    // the brand lowers the maximum: named at the maximum, in the brand's file
+    expect(check({ app: { file: 'brands/test/app.json', json: { constants: { withdrawMax: 50 } } } })).toEqual([
+      'brands/test/app.json: /constants/withdrawMax: withdrawMax 50 is below withdrawMin 100 (screens.config/app.json /constants/withdrawMin): no value can pass both; expected a maximum at least its minimum (raise withdrawMax or lower withdrawMin)',
+    ]);
+    // a method's own minimum above the default maximum it follows: at the brand's value, not at the product's rule
+    expect(check({ app: { file: 'brands/test/app.json', json: { constants: { depositMinWechat: 20000 } } } })).toEqual([
+      'brands/test/app.json: /constants/depositMinWechat: depositMinWechat 20000 is above depositMax 10000 (screens.config/app.json /constants/depositMax), both read by the range rule on "amount" (screens.config/forms/recharge-wechat.json /rules/0): no value can pass both; expected a minimum at most its maximum (lower depositMinWechat or raise depositMax)',
+    ]);
+    // the brand's minimum above a maximum the product's rule writes out: at the brand's value
+    const typed = { ...product.forms['withdraw-bank'], json: structuredClone(product.forms['withdraw-bank'].json) as { rules: { type: string; max?: unknown }[] } };
+    typed.json.rules.find((r) => r.type === 'max')!.max = 50000;
+    const withTyped = { ...product, forms: { ...product.forms, 'withdraw-bank': typed } };
+    const brand = mergeBrand(withTyped, { id: 'test', folder: 'brands/test', screens: {}, forms: {}, assets: [], app: { file: 'brands/test/app.json', json: { constants: { withdrawMin: 60000 } } } }, schemaSource(root, schemas, widgets));
+    expect(checker(brand.bundle).filter((p) => !p.severity && p.path.endsWith('/withdrawMin')).map((p) => `${p.file}: ${p.path}: ${p.message}`)).toEqual([
+      'brands/test/app.json: /constants/withdrawMin: withdrawMin 60000 is above the max 50000 of the min and max rules on "amount" (screens.config/forms/withdraw-bank.json /rules/2/max): no value can pass both; expected a minimum at most that maximum (lower withdrawMin)',
     ]);
   });
 

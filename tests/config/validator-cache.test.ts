@@ -76,7 +76,7 @@ describe('the validators kept between runs', () => {
     expect(loaded(configSource({ root }).productBundle())).toEqual([]);
     // the words that read the schema around each error (the keys allowed, the types, the old name) and the value found
     expect(fresh.map((p) => `${p.file} ${p.path}: ${p.message}`)).toEqual([
-      'screens.config/app.json /brand/sitename: unknown property "sitename" (expected one of logo, serviceName, shortName, siteName); did you mean "siteName"?',
+      'screens.config/app.json /brand/sitename: unknown property "sitename" (expected one of logo, serviceName, serviceUrl, shortName, siteName); did you mean "siteName"?',
       'screens.config/app.json /constants/withdrawMin: expected a number, found "100": write 100 (a number, without quotes)',
       'screens.config/forms/login.json /fields/1/type: expected one of "text", "password", "number", "captcha", "select", "date", "textarea", "radio", "hidden", found "pasword"; did you mean "password"?',
       'screens.config/forms/login.json /rules/0: missing required property "type"',

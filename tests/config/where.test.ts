@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ConfigBundle } from '../../src/config/check';
 import { findReferences, findText, routesOf, type Reference } from '../../src/config/where';
-import { perBrand } from '../../scripts/where-cli';
+import { perBrand, whereAnswer } from '../../scripts/where-cli';
 import { configSource } from '../../src/config/source/index';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -145,3 +145,28 @@ describe('npm run where, per brand: the value and the layer that sets it (issue 
   });
 });
 
+
+describe('the 客服 address a brand sets in config (brand.serviceUrl, in place of getservicerurl)', () => {
+  it('npm run where -- getservicerurl (or brand.serviceUrl): for the product and each brand, the address the app opens and the file that sets it, or the backend\'s reply', () => {
+    const JINSHA_KEFU = 'https://kefu.jinsha.example.com/chat';
+    const source = configSource({ root });
+    // jinsha with its own address, as an operator's edit of brands/jinsha/app.json
+    const app = source.overlayBundle('jinsha').app!.json as { brand: Record<string, string> };
+    const load = (id: string) => source.brand(id, id === 'jinsha' ? { drafts: { 'app.json': { ...app, brand: { ...app.brand, serviceUrl: JINSHA_KEFU } } } } : {});
+    const said = [
+      'getservicerurl is answered by app.json brand.serviceUrl where it is set; left empty, by the backend:',
+      "screens.config/: brand.serviceUrl not set: the app opens getservicerurl's reply (the backend's)",
+      `brand jinsha: brand.serviceUrl "${JINSHA_KEFU}"  brands/jinsha/app.json /brand/serviceUrl: the app opens it and sends getservicerurl no request`,
+      "brand yinhe: brand.serviceUrl not set: the app opens getservicerurl's reply (the backend's)",
+    ];
+    const call = whereAnswer(source, 'getservicerurl', undefined, ['jinsha', 'yinhe'], load);
+    expect(call.found).toBe(true);
+    // the places that make the call, then what each brand's app does with it
+    expect(call.text).toContain('screens.config/screens/kefu.json /data/service/endpoint');
+    expect(call.text).toContain('screens.config/screens/gamePage.json /onEnter/1/endpoint');
+    expect(call.text.split('\n').slice(-4)).toEqual(said);
+    const key = whereAnswer(source, 'brand.serviceUrl', undefined, ['jinsha', 'yinhe'], load);
+    expect(key.found).toBe(true);
+    expect(key.text.split('\n').slice(-4)).toEqual(said);
+  });
+});

@@ -12,9 +12,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { QUERY, needsMember, type SheetRoute } from '../../scripts/screens-lib';
 import { axeScanner } from './axe-scan';
-import { BASE, SEED, SPONSOR_ORIGIN, cleanMark, expectClean, go, launch, mock, newPage, resetMock, sponsorStandIn } from './harness';
+import { BASE, SEED, SPONSOR_ORIGIN, cleanMark, expectClean, go, launch, mock, newPage, resetMock, sponsorStandIn, settled } from './harness';
 import { walkTo } from './route-walk';
-import { trackRequests, type RequestTracker } from './settle';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, 'screens.config', file), 'utf8')) as T;
@@ -43,7 +42,6 @@ interface Persona {
   token: string;
   loaded: boolean;
   /** the page's requests in flight (its frames' too, scripts and pictures as well as the app's calls) */
-  net: RequestTracker;
 }
 let browser: Browser;
 let scanner: ReturnType<typeof axeScanner>;
@@ -82,7 +80,7 @@ async function persona(member: boolean): Promise<Persona> {
       if (window.top === window) sessionStorage.setItem('token', t);
     }, token);
   }
-  const p: Persona = { context, page, token, loaded: false, net: trackRequests(page) };
+  const p: Persona = { context, page, token, loaded: false };
   personas.set(member, p);
   return p;
 }
@@ -102,17 +100,17 @@ async function open(p: Persona, route: Route): Promise<void> {
     query = `deposit_no=${r.message}`;
   }
   await walkTo(p, query ? `${route.path}?${query}` : route.path, hasScreen(route.screen) ? route.screen : null);
-  await settled(p);
+  await inPlace(p);
 }
 
 /**
  * Pictures, icons, widgets' code, frames and popups that come after the content: every request
  * answered (settle.ts), every picture and font loaded, every frame's page in, no popup still sliding
  * or fading in (an animation that runs for ever, a spinner, is not waited for). At most 5 s, as
- * the networkidle wait this replaces.
+ * a page's wait for its requests.
  */
-const settled = (p: Persona): Promise<void> =>
-  p.net.settled(5000, () =>
+const inPlace = (p: Persona): Promise<void> =>
+  settled(p.page, 5000, () =>
     p.page.evaluate(
       () =>
         [...document.images].every((i) => i.complete) &&

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE, browserPerFile, expectClean, go, loginByApi, newPage } from './harness';
+import { BASE, browserPerFile, expectClean, go, loginByApi, newPage, settled } from './harness';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, 'screens.config', file), 'utf8')) as T;
@@ -126,7 +126,7 @@ describe('when the app takes over', () => {
     expect(await boxes(page, '.topbar')).toEqual(shellTop);
     expect(await boxes(page, '.tabbar-item, .tabbar-item .tabbar-icon, .tabbar-item .tabbar-label')).toEqual(shellTabs);
     expect(await page.locator('.app-shell, #root > i[hidden]').count()).toBe(0);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(await layoutShifts(page)).toEqual([]);
     expectClean(page);
   });
@@ -136,14 +136,14 @@ describe('when the app takes over', () => {
     await loginByApi(page, '/mine');
     await page.reload();
     await page.waitForFunction(() => performance.getEntriesByName('screen-data:mine').length > 0, undefined, { timeout: 20000 });
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(await page.locator('.app-shell').count()).toBe(0);
     expect(await layoutShifts(page)).toEqual([]);
 
     const visitor = await newPage(env.browser);
     await go(visitor.page, '/login');
     await visitor.page.locator('form[name=login]').waitFor();
-    await visitor.page.waitForLoadState('networkidle');
+    await settled(visitor.page);
     expect(await visitor.page.locator('.app-shell').count()).toBe(0);
     expect(await layoutShifts(visitor.page)).toEqual([]);
     expectClean(page);
@@ -167,7 +167,7 @@ describe('a lead drawn by the shell (/login)', () => {
     });
     await go(page, '/login');
     await page.locator('form[name=login]').waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(await page.locator('.app-shell').count()).toBe(0);
     expect(await boxes(page, `#root > main :is(${hero})`)).toEqual(shellHero);
     expect((await page.locator('.w-stack-hero').innerText()).split('\n').map((l) => l.trim())).toContain(`欢迎来到${app.brand.siteName}`);
@@ -204,7 +204,7 @@ describe("the first screen's data, before the app's code", () => {
     await opened;
     await page.waitForFunction(() => performance.getEntriesByName('screen-data:home').length > 0, undefined, { timeout: 20000 });
     expect(new URL((await page.locator('.w-carousel img').first().getAttribute('src')) ?? '', BASE).pathname).toBe(first);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(asked.filter((p) => p === '/api/bannerList')).toHaveLength(1);
     expect(asked.filter((p) => p === '/api/homenotice')).toHaveLength(1);
     expect(asked.filter((p) => p === first)).toHaveLength(1);

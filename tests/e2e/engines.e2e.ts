@@ -6,9 +6,11 @@
  *
  * On each, one browser walks what a player does first: home, login through the real form, 我的 with
  * the balance, 存款's range message on an empty amount, 交易记录 and 投注记录 rows with their dates;
- * and after each step no uncaught exception, unhandled rejection or console error.
+ * and after each step no uncaught exception, unhandled rejection or console error. Field data
+ * (src/rum/) runs all along: its collector has loaded, and leaving the page sends its reports, named
+ * with the engine, none of them an error.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -17,7 +19,7 @@ import { ensureOldChromium, OLD_CHROMIUMS } from '../../scripts/old-chromium';
 import { openChromium, openWebKit, VIEWPORT, type EngineDriver } from './engine-drivers';
 import { BASE, mockSettings, resetMock, SEED } from './harness';
 import { mockMember } from './member-helpers';
-import { workerPort } from './ports';
+import { rumLogOf, workerPort } from './ports';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const config = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, 'screens.config', file), 'utf8')) as T;
@@ -52,6 +54,8 @@ const WEBDRIVER_PORT = workerPort(2);
 
 interface Engine {
   name: string;
+  /** what field data calls it (src/rum/report.ts engineOf) */
+  engine: RegExp;
   open: () => Promise<EngineDriver>;
 }
 
@@ -59,14 +63,15 @@ const ENGINES: Engine[] = [
   ...OLD_CHROMIUMS.map(
     ({ major, pkg }): Engine => ({
       name: `Chromium ${major} (chrome-aws-lambda ${pkg})`,
+      engine: new RegExp(`^Chromium ${major}$`),
       open: async () => {
         const build = await ensureOldChromium(pkg, (line) => console.log(line));
         return openChromium({ binary: build.binary, swiftshader: build.swiftshader, port: CDP_PORT });
       },
     }),
   ),
-  { name: 'WebKitGTK (WebKitWebDriver, MiniBrowser)', open: () => openWebKit({ port: WEBDRIVER_PORT }) },
-  { name: `current Chromium (${DEBIAN_CHROMIUM})`, open: () => openChromium({ binary: DEBIAN_CHROMIUM, port: CDP_PORT }) },
+  { name: 'WebKitGTK (WebKitWebDriver, MiniBrowser)', engine: /^WebKit( \d+)?$/, open: () => openWebKit({ port: WEBDRIVER_PORT }) },
+  { name: `current Chromium (${DEBIAN_CHROMIUM})`, engine: /^Chromium \d+$/, open: () => openChromium({ binary: DEBIAN_CHROMIUM, port: CDP_PORT }) },
 ];
 
 const api = async <T>(name: string, body: unknown = {}): Promise<T> => {
@@ -79,6 +84,11 @@ const textOf = (selector: string) => `(function () { var el = document.querySele
 /** the texts of the elements a player can see (laid out with a size) */
 const textsOf = (selector: string) =>
   `Array.prototype.filter.call(document.querySelectorAll(${q(selector)}), function (el) { var r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; }).map(function (el) { return el.innerText.trim(); })`;
+/** the worker's server's field data (global-setup.ts) */
+const RUM_LOG = rumLogOf(workerPort());
+/** the collector's chunk (src/rum/collect.ts) was fetched: its current or its legacy copy */
+const COLLECTOR_LOADED = `performance.getEntriesByType('resource').some(function (e) { return /\\/collect-[\\w-]+\\.js$/.test(e.name); })`;
+
 /** A record's date and time as the lists show it. */
 const DATED = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/;
 
@@ -159,6 +169,16 @@ describe('the app on every engine a player holds', () => {
         const bets = await rows(d, 'bet-list');
         expect(bets[0]).toMatch(DATED);
         await clean('投注记录');
+
+        // field data: its collector loaded; leaving the page sends its reports (at least the TTFB),
+        // each named with this engine, none an error
+        expect(await d.evaluate<boolean>(COLLECTOR_LOADED), `${d.version}: the collector of field data loaded`).toBe(true);
+        const from = statSync(RUM_LOG).size;
+        await d.goto('about:blank');
+        const sent = () => readFileSync(RUM_LOG).subarray(from).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+        await expect.poll(() => sent().some((l) => l.name === 'TTFB'), { timeout: 15000 }).toBe(true);
+        for (const l of sent()) expect(String(l.engine), `${d.version}: a report's engine`).toMatch(engine.engine);
+        expect(sent().filter((l) => l.kind === 'error'), `${d.version}: error reports`).toEqual([]);
       } finally {
         await d.close();
         console.log(`${d.version}: ${((Date.now() - started) / 1000).toFixed(1)} s`);

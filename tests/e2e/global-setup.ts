@@ -1,13 +1,15 @@
 /**
  * Builds the app in test mode (production bundle, captcha data-code kept) and serves it with
  * the mock API and the production CSP on loopback ports for the browser tests: one server per
- * worker (ports.ts), each with its own mock state, so that files run side by side.
+ * worker (ports.ts), each with its own mock state and its own file of field data (RUM_LOG), so
+ * that files run side by side.
  * E2E_NO_BUILD=1 reuses an existing dist-test/; E2E_BASE points the tests at a running server instead.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TEST_WORKERS, workerPort } from './ports';
+import { rumLogOf, TEST_WORKERS, workerPort } from './ports';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIST = process.env.E2E_DIST ?? 'dist-test';
@@ -41,10 +43,12 @@ export async function setup() {
   }
   const ports = Array.from({ length: TEST_WORKERS }, (_, i) => workerPort(0, i + 1));
   for (const port of ports) {
+    // field data's reports of the worker's pages (tests/e2e/rum.e2e.ts reads them)
+    writeFileSync(rumLogOf(port), '');
     servers.push(
       spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'scripts', 'serve.ts')], {
         cwd: root,
-        env: { ...process.env, DIST, PORT: String(port), HOST: '127.0.0.1', MOCK_CONTROL: '1' },
+        env: { ...process.env, DIST, PORT: String(port), HOST: '127.0.0.1', MOCK_CONTROL: '1', RUM_LOG: rumLogOf(port) },
         stdio: ['ignore', 'ignore', 'inherit'],
       }),
     );

@@ -12,7 +12,10 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 import { headlessChromium } from '../../scripts/check-browser';
 import { ONCE_PREFIX } from '../../src/widgets/Modal/once';
+import { trackRequests } from '../../scripts/settle';
 import { keepOne, keptContext, lend, takeKept, type Lent } from './page-reuse';
+
+export { settled } from '../../scripts/settle';
 import { BASE } from './ports';
 
 /** this worker's mock server (ports.ts), or E2E_BASE */
@@ -88,6 +91,8 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   openContexts.add(lent.context);
   const page = lend(lent);
   problems.set(page, lent.problems);
+  // every page's requests are counted from the start: `await settled(page)` waits for them
+  trackRequests(page);
   return {
     get context() {
       lent.dirty = true;

@@ -13,11 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { QUERY, needsMember, type SheetRoute } from '../../scripts/screens-lib';
-import { allowConsole, BASE, captchaCode, dialogText, expectClean, fill, go, loginByApi, mock, mockSettings, newPage, resetMock, SEED, submit, toastAfter, toasts, browserPerFile } from './harness';
+import { allowConsole, BASE, captchaCode, dialogText, expectClean, fill, go, loginByApi, mock, mockSettings, newPage, resetMock, SEED, submit, toastAfter, toasts, browserPerFile, settled } from './harness';
 import { byTestId, memberPage, recordRequests, scrollUntil } from './member-helpers';
 import { resultToastAfter } from './money-helpers';
 import { walkTo } from './route-walk';
-import { trackRequests } from './settle';
 
 const env = browserPerFile();
 const laravel = () => mockSettings({ index_modal: 0, shapes: { profile: 'laravel' } });
@@ -427,11 +426,10 @@ function readRoutes(): SheetRoute[] {
  * logs in once; no service worker, whose precache would download the whole app again), moved from
  * route to route as a player moves (route-walk.ts: by the hash, a new load after a popup left open).
  * The text is read once the screen's data has rendered and every request the page started is
- * answered (settle.ts), not after networkidle's half second of silence a route.
+ * answered (scripts/settle.ts), not after a quiet window's half second a route.
  */
 async function routeTexts(member: boolean, paths?: Set<string>): Promise<Map<string, string>> {
   const { page } = await newPage(env.browser, { serviceWorkers: 'block' });
-  const net = trackRequests(page);
   allowConsole(page, /status of (401|404|500)/);
   if (member) {
     const r = await fetch(`${BASE}/api/login_pc`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: SEED.username, password: SEED.password }) });
@@ -447,7 +445,7 @@ async function routeTexts(member: boolean, paths?: Set<string>): Promise<Map<str
     // whichever screen shows: a route may redirect (the red packet switched off, a page a member does not see)
     await walkTo(walk, query ? `${route.path}?${query}` : route.path, '*');
     // what the data's replies bring (a toast, a second page of a list) is in before the text is read
-    await net.settled();
+    await settled(page);
     texts.set(route.path, await page.locator('body').innerText());
   }
   await page.context().close();

@@ -39,7 +39,7 @@ describe.each(CASES)('layout as the $data member', ({ data, sizes }) => {
     const { page, context } = await newPage(browser);
     const [[w0, h0]] = sizes;
     await page.setViewportSize({ width: w0, height: h0 });
-    await trackRequests(page);
+    trackRequests(page);
     await openApp(page, BASE, token);
     for (const [w, h] of sizes) found.set(key(w, h), {});
     for (const r of routes) {
@@ -76,7 +76,7 @@ describe('the top bar of a high roller on a 320px phone', () => {
     const token = await tokenFor(BASE, await preset(BASE, 'stress'));
     const { page, context } = await newPage(browser);
     await page.setViewportSize({ width: 320, height: 568 });
-    await trackRequests(page);
+    trackRequests(page);
     await openApp(page, BASE, token);
     await goHash(page, BASE, '/kefu');
     const balance = page.getByTestId('topbar-balance');

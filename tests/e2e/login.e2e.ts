@@ -1,10 +1,9 @@
 /** Issue 2: login and register end to end, the shell's guards and site_state 0. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { BASE, captchaCode, expectClean, fill, go, loginByApi, mockSettings, newPage, resetMock, SEED, submit, toastAfter, browserPerFile } from './harness';
+import { BASE, captchaCode, expectClean, fill, go, loginByApi, mockSettings, newPage, resetMock, SEED, submit, toastAfter, browserPerFile, settled } from './harness';
 import { countRenders, renders, rendersSince } from './render-count';
 import { draftsWritten, draftValues } from './draft-helpers';
-import { trackRequests } from './settle';
 
 const env = browserPerFile();
 beforeEach(async () => {
@@ -55,14 +54,13 @@ describe('register', () => {
   it('toggling between login and register resets every field; a typed key re-renders its field only', async () => {
     const { page: p, context } = await newPage(env.browser);
     await countRenders(context);
-    const net = trackRequests(p);
     await go(p, '/login?type=0&pid=77');
     await p.locator('form[name=login]').waitFor();
     // issue 38: a key re-renders the field it belongs to (its Controller, the input and its clear
     // icon, the engine's FieldInput), not the form (about 14 components each key before).
     // Counted from a screen at rest: its replies in (the captcha) and the focus's own render painted
     await p.locator('form[name=login] input[name=name]').focus();
-    await net.settled();
+    await settled(p);
     const typed = await renders(p);
     await p.keyboard.press('a');
     await expect.poll(() => p.locator('form[name=login] input[name=name]').inputValue()).toBe('a');

@@ -1,7 +1,7 @@
 /** Issue 5: mine, logout, profile, avatar and password changes. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { constants } from '../../src/config';
-import { BASE, captchaCode, dialogText, expectClean, fill, loginByApi, newPage, resetMock, SEED, submit, toastAfter, toasts, browserPerFile } from './harness';
+import { BASE, captchaCode, dialogText, expectClean, fill, loginByApi, newPage, resetMock, SEED, submit, toastAfter, toasts, browserPerFile, settled } from './harness';
 import { byTestId, memberPage, mockMember, patchMember, recordRequests, resultToast } from './member-helpers';
 import { advance, onPageClock, pauseClock } from './page-clock';
 
@@ -28,7 +28,7 @@ describe('mine', () => {
     await expect.poll(() => byTestId(p, 'mine-username').innerText()).toBe(SEED.username);
     // issue 38: /mine asks for what it shows (app info, the member, the wallet; the balance poll
     // every balancePollMs), not the game lists
-    await p.waitForLoadState('networkidle');
+    await settled(p);
     expect([...new Set(called)].filter((c) => c !== BALANCE).sort()).toEqual(['/api/app', '/api/refreshusermoney', '/api/user']);
     // one read of the member serves the session's start and the screen's onEnter (index.html's early read)
     expect(users.count()).toBe(1);

@@ -1,7 +1,7 @@
 /** Issue 6: /recharge and /payInfo as the seeded member at 375x812 (SPEC.md sections 2, 5, 8, 9). */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { allowConsole, BASE, dialogText, expectClean, fill, go, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, submit, toastAfter, browserPerFile } from './harness';
+import { allowConsole, BASE, dialogText, expectClean, fill, go, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, submit, toastAfter, browserPerFile, settled } from './harness';
 import { byTestId, countRequests, memberPage, mockMember, pick, resultToastAfter } from './money-helpers';
 import { draftNote, draftValues, draftsWritten, inputValues, NOT_ARRIVED, RESTORED } from './draft-helpers';
 
@@ -14,6 +14,8 @@ const tabs = (p: Page) => p.locator('.w-tabs').first().locator('.w-tabs-header')
 
 describe('deposit', () => {
   it('USDT shows the equivalent rounded down and reaches /payInfo with a running countdown', async () => {
+    // the back office gives ERC20 a range of its own; TRC20 answers the config's (depositMin-depositMax)
+    await mockSettings({ payRange: { 'usdt-erc20': { min_price: 500, max_price: 100000 } } });
     const p = await memberPage(env.browser, '/recharge?type=usdt');
     await p.locator('form[name=recharge-usdt]').waitFor();
     const equivalent = byTestId(p, 'recharge-usdt-equivalent');
@@ -31,7 +33,7 @@ describe('deposit', () => {
     await fill(p, 'amount', '499');
     expect(await toastAfter(p, () => submit(p, '立即存款'))).toBe('请输入金额在500-100000之间！');
     await p.getByRole('tab', { name: 'TRC20' }).click();
-    await expect.poll(() => byTestId(p, 'recharge-range').innerText()).toBe('单笔存款范围：100.00 - 100,000.00 元');
+    await expect.poll(() => byTestId(p, 'recharge-range').innerText()).toBe('单笔存款范围：100.00 - 10,000.00 元');
     expect(await p.locator('input[name=amount]').inputValue()).toBe('499');
 
     await fill(p, 'amount', '1000');
@@ -105,7 +107,7 @@ describe('deposit', () => {
     await go(p, '/recharge');
     await usdtCards;
     await p.locator('form').first().waitFor();
-    await p.waitForLoadState('networkidle');
+    await settled(p);
     expect(await p.locator('.adm-dialog').count()).toBe(0);
     expectClean(p);
   });
@@ -139,7 +141,8 @@ describe('deposit', () => {
     await fill(p, 'bank_no', '6225880100001234');
     await expectToast('请输入银行开户行地址');
     await fill(p, 'bank_address', '招商银行深圳分行');
-    await expectToast('请输入金额在100-50000之间！');
+    // the mock answers getPayRange as app.json says (depositMin, depositMax): what the brand's back office must be set to
+    await expectToast('请输入金额在100-10000之间！');
     await fill(p, 'amount', '500');
 
     // the player switches to the bank's app and the phone discards the tab: everything is back

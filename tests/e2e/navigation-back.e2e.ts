@@ -12,8 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectClean, fill, go, launch, loginByApi, mockSettings, newPage, resetMock, submit } from './harness';
-import { trackRequests, type RequestTracker } from './settle';
+import { expectClean, fill, go, launch, loginByApi, mockSettings, newPage, resetMock, submit, settled } from './harness';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, 'screens.config', file), 'utf8')) as T;
@@ -89,7 +88,7 @@ async function expectSettledOn(p: Page, expected: string, since: number) {
   const before = await navigations(p);
   // networkidle here answered at once (this page's document reached it long ago): the page's own
   // word that the replies it asked for are in and rendered is what bounds the settle (settle.ts)
-  await requestsOf.get(p)!.settled(3000);
+  await settled(p, 3000);
   expect(await navigations(p)).toEqual(before);
   expect(await here(p)).toBe(expected);
 }
@@ -191,8 +190,6 @@ const memberTrips: Trip[] = [
 ];
 
 let browser: Browser;
-/** each role's page's requests, for the settle after leaving a route */
-const requestsOf = new WeakMap<Page, RequestTracker>();
 
 /**
  * A route no trip above enters (a new one) is still tried, derived from routes.json: entered by its
@@ -213,7 +210,6 @@ function tripsAs(role: string, trips: Trip[], open: (p: Page) => Promise<void>) 
     let page: Page;
     beforeAll(async () => {
       page = (await newPage(browser)).page;
-      requestsOf.set(page, trackRequests(page));
       await recordNavigations(page);
       await open(page);
       await page.locator('.w-sidetabs').waitFor();

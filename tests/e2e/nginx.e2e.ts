@@ -4,10 +4,12 @@
  * headers as `npm run serve` (the global setup's server, BASE), the caching rules, precompressed
  * files, /api/ through the proxy (headers passed, a repeated Idempotency-Key, a large avatar,
  * nginx's own errors as JSON), the control surface unreachable, a missing asset a 404, a member on
- * /mine in Chromium with no CSP violation and the service worker installed, and a clean stop.
+ * /mine in Chromium with no CSP violation and the service worker installed, field data's /rum
+ * (rum.js under njs: RUM_LOG gets one JSON line per report, what is not a report is refused and not
+ * logged, a flood is limited, never a 5xx), and a clean stop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -16,6 +18,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE, browserPerFile, expectClean, newPage } from './harness';
 import { controlled } from './worker';
+import { rumLogOf, workerPort } from './ports';
+import { bodies, type Context, type Report } from '../../src/rum/report';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIST = path.resolve(root, process.env.E2E_DIST ?? 'dist-test');
@@ -110,6 +114,8 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
 
 const env = browserPerFile();
 let ng: Serving;
+/** field data's log of the nginx this file starts (RUM_LOG), beside the worker's server's */
+const RUM_LOG = rumLogOf(workerPort()).replace(/\.jsonl$/, '-nginx.jsonl');
 const dotfile = path.join(DIST, '.nginx-e2e-secret');
 const assetName = () => {
   const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
@@ -119,7 +125,8 @@ const assetName = () => {
 beforeAll(async () => {
   writeFileSync(dotfile, 'not for the world');
   // the mock started by serve:nginx, with its control surface so the test can look behind nginx
-  ng = await serveNginx({ MOCK_CONTROL: '1' });
+  rmSync(RUM_LOG, { force: true });
+  ng = await serveNginx({ MOCK_CONTROL: '1', RUM_LOG });
 });
 /** after a failed test: whatever is still running goes */
 function killAll(s: Serving | undefined) {
@@ -130,6 +137,7 @@ function killAll(s: Serving | undefined) {
 
 afterAll(async () => {
   rmSync(dotfile, { force: true });
+  rmSync(RUM_LOG, { force: true });
   killAll(ng);
 });
 
@@ -306,6 +314,50 @@ describe('in Chromium', () => {
     await controlled(page);
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL)).toBe(`${ng.origin}/sw.js`);
     expectClean(page);
+  });
+});
+
+describe("field data's /rum (rum.js under njs)", () => {
+  const ctx: Context = { view: 'nginx-e2e', brand: 'product', release: '0123456789abcdef', engine: 'Chromium 66' };
+  const reports: Report[] = [
+    { kind: 'vital', name: 'INP', value: 56, rating: 'needs-improvement', id: 'v6-1', route: '/login', file: 'screens.config/forms/login.json', path: '/fields/0', widget: 'text' },
+    { kind: 'error', source: 'render', message: 'TypeError: x is undefined', route: '/mine', file: 'screens.config/screens/mine.json', path: '/body/2', widget: 'Cell' },
+  ];
+  const beacon = (body: string | Uint8Array, method = 'POST') => fetch(`${ng.origin}/rum`, { method, body: method === 'POST' ? (body as BodyInit) : undefined, headers: { 'Content-Type': 'text/plain;charset=UTF-8' } });
+  const logged = (from: number) => readFileSync(RUM_LOG).subarray(from).toString('utf8').split('\n').filter(Boolean);
+
+  it('a report: 204 and one JSON line per report in RUM_LOG; 100 KB, not JSON, not a report, a GET: refused, nothing logged', async () => {
+    const from = statSync(RUM_LOG).size;
+    const [good] = bodies(ctx, reports);
+    const ok = await beacon(good);
+    expect([ok.status, ok.headers.get('cache-control'), ok.headers.get('x-frame-options')]).toEqual([204, 'no-store', 'SAMEORIGIN']);
+    await expect.poll(() => logged(from).length).toBe(2);
+    const [inp, err] = logged(from).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(inp).toMatchObject({ ...ctx, ...reports[0] });
+    expect(err).toMatchObject({ ...ctx, ...reports[1] });
+    expect(Date.now() - Date.parse(String(inp.ts))).toBeLessThan(60000);
+    expect((await beacon(Buffer.alloc(100 * 1024, 'a'))).status).toBe(413);
+    expect((await beacon('this is not JSON')).status).toBe(400);
+    expect((await beacon('{"v":1,"reports":[{"kind":{"nested":true}}]}')).status).toBe(400);
+    expect((await beacon('', 'GET')).status).toBe(403);
+    expect(logged(from)).toHaveLength(2);
+  });
+
+  it('200 mixed posts at once: no 5xx, a flood limited (429), every line a JSON object under 16 KB, one per report accepted', async () => {
+    const from = statSync(RUM_LOG).size;
+    const [good] = bodies(ctx, reports);
+    const kinds = [good, 'not json', Buffer.alloc(17 * 1024, '{'), '', '[1,2,3]', JSON.stringify({ v: 1, ctx, reports: Array.from({ length: 60 }, () => reports[0]) }), JSON.stringify({ v: 1, ctx, reports: [{ ...reports[1], message: '长'.repeat(5400) }] })];
+    const statuses = await Promise.all(Array.from({ length: 200 }, (_, i) => beacon(kinds[i % kinds.length]).then((r) => r.status)));
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses).toContain(429);
+    expect(new Set(statuses)).toEqual(new Set([204, 400, 413, 429]));
+    const accepted = statuses.filter((s) => s === 204).length;
+    await expect.poll(() => logged(from).length).toBe(2 * accepted);
+    for (const line of readFileSync(RUM_LOG, 'utf8').split('\n').filter(Boolean)) {
+      expect(Buffer.byteLength(line)).toBeLessThan(16 * 1024);
+      const doc = JSON.parse(line) as unknown;
+      expect(doc !== null && typeof doc === 'object' && !Array.isArray(doc)).toBe(true);
+    }
   });
 });
 

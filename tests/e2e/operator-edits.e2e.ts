@@ -21,7 +21,7 @@ import { createApp } from '../../mock-server/app';
 import { brandOfConfig } from '../../mock-server/brand';
 import { securityHeaders } from '../../scripts/security-headers';
 import { themeVars } from '../../src/config/brand';
-import { browserPerFile, expectClean, fill, newPage, SEED, submit, toastAfter } from './harness';
+import { browserPerFile, expectClean, fill, newPage, SEED, submit, toastAfter, settled } from './harness';
 import { pick } from './money-helpers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -29,6 +29,8 @@ const env = browserPerFile();
 
 const PRIMARY = '#a3195b';
 const BRAND = { siteName: '金沙测试娱乐', shortName: '金沙测试', serviceName: '贴心助手' };
+/** the brand's own customer service address (brand.serviceUrl): the app opens it in place of getservicerurl's reply */
+const KEFU = 'https://kefu.jinsha-test.example.com/chat?site=2';
 
 /** a copy of screens.config/ in a temporary folder with `edits` (file -> [text, replacement]) */
 function copyWith(edits: Record<string, [string, string][]>): string {
@@ -60,7 +62,7 @@ describe('one build of a config with the edits of issues 24 and 36', () => {
         ['"primary": "#1366e6"', `"primary": "${PRIMARY}"`],
         ['"siteName": "星耀娱乐"', `"siteName": "${BRAND.siteName}"`],
         ['"shortName": "星耀娱乐"', `"shortName": "${BRAND.shortName}"`],
-        ['"serviceName": "客服"', `"serviceName": "${BRAND.serviceName}"`],
+        ['"serviceName": "客服"', `"serviceName": "${BRAND.serviceName}",\n    "serviceUrl": "${KEFU}"`],
         // every part of red packets and of responsible play, switched off in one place
         ['"redPacket": true', '"redPacket": false'],
         ['"responsiblePlay": true', '"responsiblePlay": false'],
@@ -167,7 +169,7 @@ describe('one build of a config with the edits of issues 24 and 36', () => {
     expect(info.data.redpacket_switch).toBe(1);
     const p = await open('/', true);
     await p.locator('.w-sidetabs-tab.is-active').waitFor();
-    await p.waitForLoadState('networkidle');
+    await settled(p);
     expect(await p.locator('[data-testid=redpacket-float]').count()).toBe(0);
     await p.locator('[data-testid=side-menu-open]').click();
     const menu = p.locator('.w-drawer-body');
@@ -199,7 +201,7 @@ describe('one build of a config with the edits of issues 24 and 36', () => {
     await p.locator('[data-testid=mine-username]').waitFor();
     // past every moment the reminder's chunk would load at (the screen's data mark, the fallback a few seconds after)
     await p.clock.fastForward(10_000);
-    await p.waitForLoadState('networkidle');
+    await settled(p);
     expect(await p.locator('[data-testid=mine-link-vip]').count()).toBe(1);
     expect(await p.locator('[data-testid=mine-responsible]').count()).toBe(0);
     await p.clock.fastForward(3 * 3_600_000);
@@ -211,23 +213,35 @@ describe('one build of a config with the edits of issues 24 and 36', () => {
     expect(await p.locator('[data-testid=article-responsible]').count()).toBe(0);
     await p.goto(`${base}/#/responsible`);
     await p.waitForURL(`${base}/#/`);
-    await p.waitForLoadState('networkidle');
+    await settled(p);
     expect(requests.filter((u) => /\/assets\/(Reminder|ResponsibleSettings)-/.test(u))).toEqual([]);
     // the app itself did load (the check above is not passing on an empty page)
     expect(requests.some((u) => u.startsWith('/assets/index-'))).toBe(true);
     expectClean(p);
   });
 
-  it('brand.serviceName: the tab bar (in the static shell too), /kefu, 存款 and the help centre say the new name; the mock speaks as the brand', async () => {
+  it('brand.serviceName and serviceUrl: the tab bar (in the static shell too), /kefu, 存款 and the help centre say the new name; /kefu and /gamePage?dailiD=2 open the brand\'s own 客服 address, never asking getservicerurl', async () => {
     expect(await (await fetch(`${base}/`)).text()).toContain(`<span class="tabbar-label">${BRAND.serviceName}</span>`);
-    const p = await open('/kefu', true);
+    const asked: string[] = [];
+    const p = await open('/kefu', true, async (page) => {
+      page.on('request', (r) => {
+        if (r.url().includes('/api/getservicerurl')) asked.push(r.url());
+      });
+      // the brand's service site, played by the mock's service page (which speaks as the brand; its own headers left out: they allow its own origin only to frame it)
+      const kefu = await (await fetch(`${base}/__mock/page/kefu`)).text();
+      await page.route((u) => u.origin === new URL(KEFU).origin, (r) => r.fulfill({ contentType: 'text/html; charset=utf-8', body: kefu }));
+    });
     const tab = p.locator('.tabbar .tabbar-item.is-active');
     await tab.waitFor();
     expect((await tab.innerText()).trim()).toBe(BRAND.serviceName);
-    // the service page the mock hands out welcomes the player to this brand
+    expect(await p.locator('iframe[data-testid=kefu-frame]').getAttribute('src')).toBe(KEFU);
+    // the service page welcomes the player to this brand
     const frame = p.frameLocator('iframe[data-testid=kefu-frame]');
     await expect.poll(() => frame.locator('.msg').first().innerText(), { timeout: 15_000 }).toBe(`您好，欢迎来到${BRAND.siteName}，请问有什么可以帮您？`);
     await expect.poll(() => p.title()).toBe(`在线${BRAND.serviceName} - ${BRAND.siteName}`);
+    await p.goto(`${base}/#/gamePage?dailiD=2`);
+    await expect.poll(() => p.locator('iframe[data-testid=game-frame]').getAttribute('src')).toBe(KEFU);
+    expect(asked).toEqual([]);
     await p.goto(`${base}/#/recharge`);
     await p.locator('[data-testid=recharge-kefu]').waitFor();
     expect(await p.locator('[data-testid=recharge-kefu]').innerText()).toContain(`人工${BRAND.serviceName}存款`);

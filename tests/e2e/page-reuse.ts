@@ -1,17 +1,16 @@
 /**
- * The next test takes the page the last one left as it found it, instead of a new context:
- * a new context's page is a new renderer process, and its first load of the app compiles every
- * script anew. On this machine a new context with a load of home cost 1.6-1.75 CPU-s, the same page
- * loading home again 0.55 (2026-11-27, `npm test`'s browser files open about 200 such pages).
+ * The next test takes the page the last one left as it found it, instead of a new context: a new
+ * context's page is a new renderer process, and its first load of the app compiles every script
+ * anew, about three times the CPU of the same page loading the app again (docs/BENCH.md, the test
+ * suite's time).
  *
- * A page goes back only if the test passed and did nothing to it that a clearing does not undo: it
- * reached for the page's context (routes, cookies, permissions, a CDP session), its clock, routes,
- * init scripts, exposed functions, viewport, media emulation, extra headers or timeouts, or closed
- * it. Its listeners are taken off. Before it is lent again it is at the app's origin on a document
- * that runs none of the app's code (version.json) to clear session and local storage, its cookies
- * are cleared, and it is left at about:blank: the next test starts with no token, no draft, no
- * once-per-session mark. The HTTP cache stays warm, as on a player's second visit; a test that
- * needs a cold one asks for a context of its own (any `newPage` option).
+ * A page goes back only if the test passed and did to it only what a clearing undoes (PASSING
+ * below: read it, wait on it, act as a player, take a picture). Its listeners are taken off. Before
+ * it is lent again it is at the app's origin on a document that runs none of the app's code
+ * (version.json) to clear session and local storage, its cookies are cleared, and it is left at
+ * about:blank: the next test starts with no token, no draft, no once-per-session mark. The HTTP
+ * cache stays warm, as on a player's second visit; a test that needs a cold one asks for a context
+ * of its own (any `newPage` option).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BASE as ORIGIN } from './ports';
@@ -27,12 +26,30 @@ export interface Lent {
   dirty: boolean;
 }
 
-/** what a test does to a page or its context that stays after the test */
-const LASTING = new Set([
-  'clock', 'context', 'route', 'routeFromHAR', 'routeWebSocket', 'unroute', 'unrouteAll', 'addInitScript', 'exposeFunction', 'exposeBinding', 'setViewportSize',
-  'emulateMedia', 'setExtraHTTPHeaders', 'close', 'request', 'addLocatorHandler', 'removeLocatorHandler', 'setDefaultTimeout', 'setDefaultNavigationTimeout', 'pause', 'coverage',
+/**
+ * What a test may do to a page that leaves nothing the next test would see once its storage and
+ * cookies are cleared: read it, wait on it, act as a player does, take a picture. Anything else
+ * (its context, clock, routes, init scripts, exposed functions, viewport, media, extra headers,
+ * timeouts, closing it, a method added by a later Playwright) gives the next test a new page: an
+ * allow-list, so that what is not known to pass never passes. PAGE_REUSE_DEBUG=1 prints what made a
+ * page not go back.
+ */
+const PASSING = new Set([
+  // reading it
+  'url', 'title', 'content', 'isClosed', 'viewportSize', 'mainFrame', 'frames', 'frame', 'opener', 'workers',
+  'evaluate', 'evaluateHandle', '$', '$$', '$eval', '$$eval', 'innerText', 'innerHTML', 'textContent', 'getAttribute', 'inputValue',
+  'isVisible', 'isHidden', 'isEnabled', 'isDisabled', 'isChecked', 'isEditable', 'screenshot', 'consoleMessages', 'pageErrors', 'requests',
+  'locator', 'getByRole', 'getByText', 'getByLabel', 'getByTestId', 'getByPlaceholder', 'getByAltText', 'getByTitle', 'frameLocator',
+  // waiting on it
+  'waitForSelector', 'waitForFunction', 'waitForTimeout', 'waitForLoadState', 'waitForURL', 'waitForEvent', 'waitForRequest', 'waitForResponse', 'waitForNavigation',
+  // acting as a player
+  'goto', 'reload', 'goBack', 'goForward', 'setContent', 'click', 'dblclick', 'tap', 'fill', 'type', 'press', 'pressSequentially', 'hover', 'focus',
+  'check', 'uncheck', 'setChecked', 'selectOption', 'setInputFiles', 'dispatchEvent', 'dragAndDrop', 'bringToFront', 'keyboard', 'mouse', 'touchscreen',
+  // its listeners (those a test adds are taken off after it, see lend)
+  'on', 'once', 'addListener', 'prependListener', 'prependOnceListener', 'off', 'removeListener',
 ]);
 const LISTEN = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);
+const debug = process.env.PAGE_REUSE_DEBUG === '1';
 
 const lentNow = new Set<Lent>();
 const kept = new WeakMap<Browser, Lent>();
@@ -43,8 +60,11 @@ export function lend(lent: Lent): Page {
   const page = lent.page;
   const view: Page = new Proxy(page, {
     get(target, prop) {
-      if (typeof prop === 'string' && LASTING.has(prop)) lent.dirty = true;
       const value: unknown = Reflect.get(target, prop, target);
+      if (typeof prop === 'string' && !PASSING.has(prop) && (typeof value === 'function' || prop === 'context' || prop === 'clock' || prop === 'request' || prop === 'coverage')) {
+        if (debug && !lent.dirty) console.log(`page-reuse: page.${prop} gives the next test a new page`);
+        lent.dirty = true;
+      }
       if (typeof value !== 'function') return value;
       if (typeof prop === 'string' && LISTEN.has(prop))
         return (event: string, fn: (...args: unknown[]) => void) => {

@@ -5,6 +5,9 @@
  * on E2E_PORT + (k - 1) * PORT_STRIDE; the servers a file starts itself (a release copy, an old
  * engine's DevTools port…) take the ports just after its worker's (`workerPort(offset)`).
  */
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 export const E2E_PORT = Number(process.env.E2E_PORT) || 4599;
 export const PORT_STRIDE = 10;
 /** files run at once (vitest's workers), and so mock servers started; E2E_BASE (one running server) means one */
@@ -18,3 +21,6 @@ export function workerPort(offset = 0, poolId = Number(process.env.VITEST_POOL_I
 
 /** this worker's mock server, or E2E_BASE */
 export const BASE = process.env.E2E_BASE ?? `http://127.0.0.1:${workerPort()}`;
+
+/** the file a worker's server appends field data's reports to (RUM_LOG of scripts/serve.ts), emptied as the tests start */
+export const rumLogOf = (port: number): string => path.join(tmpdir(), `bet-h5-e2e-rum-${port}.jsonl`);

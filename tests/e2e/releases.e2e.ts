@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { allowConsole, browserPerFile, expectClean, newPage } from './harness';
+import { allowConsole, browserPerFile, expectClean, newPage, settled } from './harness';
 import { advance, onPageClock, pauseClock, setVisibility } from './page-clock';
 import { workerPort } from './ports';
 import { controlled, untilInPage } from './worker';
@@ -267,7 +267,7 @@ describe('a deploy that replaced the folder', () => {
     // what the page fetches after its first screen (the shell's late chunk, icons, overlays) has
     // arrived: the folder is replaced file by file, and a request caught halfway is this test's
     // doing, not the deploy's (a real one swaps the folder at once)
-    await p.waitForLoadState('networkidle');
+    await settled(p);
     const loaded = await p.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
     const old = await pageBuild(p);
 

@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { BASE, browserPerFile, captchaCode, expectClean, fill, go, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, SEED, submit } from './harness';
+import { BASE, browserPerFile, captchaCode, expectClean, fill, go, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, SEED, submit, settled } from './harness';
 
 const env = browserPerFile();
 beforeEach(async () => {
@@ -206,7 +206,7 @@ describe('the reality check', () => {
     watchChunks(visitor);
     await go(visitor, '/');
     await visitor.locator('.w-sidetabs').waitFor();
-    await visitor.waitForLoadState('networkidle');
+    await settled(visitor);
     expect(chunks.get(visitor)).toBe(0);
 
     const { page: p } = await newPage(env.browser);

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { allowConsole, BASE, captchaCode, fill, go, loginByApi, mockFault, newPage, resetMock, SEED, submit, toastAfter, browserPerFile } from './harness';
+import { allowConsole, BASE, captchaCode, fill, go, loginByApi, mockFault, newPage, resetMock, SEED, submit, toastAfter, browserPerFile, settled } from './harness';
 import { mockMember, pick, resultToastAfter } from './money-helpers';
 
 const env = browserPerFile();
@@ -160,7 +160,7 @@ describe('personal data', () => {
       }, secrets);
     for (const path of ['/mine', '/userInfo', '/withdrawal?type=bank', '/']) {
       await go(page, path);
-      await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+      await settled(page);
       const seen = await personal();
       expect(seen.leaks, path).toEqual([]);
       for (const k of seen.keys) expect(['appInfo', 'gameLists'], path).toContain(k);
@@ -221,7 +221,7 @@ describe('money retries', () => {
     allowConsole(page, /ERR_|Failed to load resource/);
     await loginByApi(page, '/withdrawal?type=bank');
     await page.locator('form[name=withdraw-bank]').waitFor();
-    await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+    await settled(page);
     const { balance: before, counts } = await mockMember();
     const card = (await snapshot()).members.find((m) => m.username === SEED.username) as unknown as { cards: { bank: string; bank_no: string }[] };
     await pick(page, 'withdraw-bank', 'bank', `${card.cards[0].bank}（尾号${card.cards[0].bank_no.slice(-4)}）`);

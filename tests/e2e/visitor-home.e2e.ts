@@ -1,7 +1,7 @@
 /** Issue 4: the home screen as a visitor and a member sees it (banners, notices, side menu, games, pop-ups). */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { allowConsole, BASE, expectClean, go, loginByApi, mockSettings, newPage, resetMock, toastAfter, browserPerFile } from './harness';
+import { allowConsole, BASE, expectClean, go, loginByApi, mockSettings, newPage, resetMock, toastAfter, browserPerFile, settled } from './harness';
 
 const env = browserPerFile();
 beforeEach(async () => {
@@ -171,7 +171,7 @@ describe('start-up popup', () => {
     expect(await modal.locator('[onerror]').count()).toBe(0);
     expect(await modal.locator('a').getAttribute('href')).toBeNull();
     // give a handler the time the broken picture needs to fail
-    await p.waitForLoadState('networkidle');
+    await settled(p);
     expect(await p.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     await modal.getByRole('button', { name: '我知道了' }).click();
     await modal.waitFor({ state: 'detached' });
@@ -179,7 +179,7 @@ describe('start-up popup', () => {
     await p.reload();
     expect(await p.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     await p.locator('.w-sidetabs').waitFor();
-    await p.waitForLoadState('networkidle');
+    await settled(p);
     expect(await p.locator('[data-testid=startup-modal]').count()).toBe(0);
     expectClean(p);
   });
@@ -189,7 +189,7 @@ describe('start-up popup', () => {
     const p = await page();
     await go(p, '/');
     await p.locator('.w-sidetabs').waitFor();
-    await p.waitForLoadState('networkidle');
+    await settled(p);
     expect(await p.locator('[data-testid=startup-modal]').count()).toBe(0);
   });
 });
@@ -211,7 +211,7 @@ describe('red packet icon', () => {
     await mockSettings({ redpacket_switch: 0 });
     const p = await page();
     await home(p);
-    await p.waitForLoadState('networkidle');
+    await settled(p);
     expect(await p.locator('[data-testid=redpacket-float]').count()).toBe(0);
   });
 });

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { endpoints } from '../../src/api/catalogue';
-import { BASE, browserPerFile, expectClean, fill, go, loginByApi, newPage, resetMock, toastAfter } from './harness';
+import { BASE, browserPerFile, expectClean, fill, go, loginByApi, newPage, resetMock, toastAfter, settled } from './harness';
 import { draftNote, RESTORED } from './draft-helpers';
 import { chunksCached, controlled } from './worker';
 
@@ -133,7 +133,7 @@ describe('manifest and worker', () => {
     await page.reload();
     await page.waitForFunction(() => performance.getEntriesByName('screen-data:home').length > 0, undefined, { timeout: 20000 });
     await page.locator('.w-sidetabs').waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(net.list).toEqual([]);
     expect(net.fromWorker.length).toBeGreaterThan(3);
 

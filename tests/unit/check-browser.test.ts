@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { INSTALL_COMMAND, plan, type Machine } from '../../scripts/check-browser';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-const ready: Machine = { chromiumPath: '/usr/bin/chromium', customPath: false, hasChromium: true, hasHeadlessShell: true, hasCjkFont: true, hasWebKit: true, hasXvfb: true, hasNginx: true, hasBrotli: true, hasAptGet: true, asRoot: null };
-const ALL = ['chromium', 'chromium-headless-shell', 'fonts-noto-cjk', 'webkit2gtk-driver', 'xvfb', 'nginx', 'libnginx-mod-http-brotli-static'];
+const ready: Machine = { chromiumPath: '/usr/bin/chromium', customPath: false, hasChromium: true, hasHeadlessShell: true, hasCjkFont: true, hasWebKit: true, hasXvfb: true, hasNginx: true, hasBrotli: true, hasNjs: true, hasAptGet: true, asRoot: null };
+const ALL = ['chromium', 'chromium-headless-shell', 'fonts-noto-cjk', 'webkit2gtk-driver', 'xvfb', 'nginx', 'libnginx-mod-http-brotli-static', 'libnginx-mod-http-js'];
 
 describe('npm test: the browser check that runs before anything is built', () => {
   it('goes on when Chromium, a CJK font, WebKitGTK and xvfb are there', () => {
@@ -46,13 +46,21 @@ describe('npm test: the browser check that runs before anything is built', () =>
     });
   });
 
-  it('npm run serve:nginx checks nginx alone and installs only its two packages', () => {
+  it("nginx's njs module (field data's /rum) is installed with nginx, or named", () => {
+    expect(plan({ ...ready, hasNjs: false, asRoot: '' })).toEqual({ action: 'install', sudo: '', packages: ALL });
+    expect(plan({ ...ready, hasNjs: false })).toEqual({
+      action: 'stop',
+      message: `The browser tests need nginx's njs module. Run:\n  ${INSTALL_COMMAND}\nthen npm test again.`,
+    });
+  });
+
+  it('npm run serve:nginx checks nginx alone and installs only its three packages', () => {
     const noBrowser = { ...ready, hasChromium: false, hasCjkFont: false, hasWebKit: false, hasXvfb: false };
     expect(plan(noBrowser, 'nginx')).toEqual({ action: 'ok' });
-    expect(plan({ ...noBrowser, hasNginx: false, hasBrotli: false, asRoot: 'sudo' }, 'nginx')).toEqual({ action: 'install', sudo: 'sudo', packages: ['nginx', 'libnginx-mod-http-brotli-static'] });
+    expect(plan({ ...noBrowser, hasNginx: false, hasBrotli: false, asRoot: 'sudo' }, 'nginx')).toEqual({ action: 'install', sudo: 'sudo', packages: ['nginx', 'libnginx-mod-http-brotli-static', 'libnginx-mod-http-js'] });
     expect(plan({ ...noBrowser, hasNginx: false, hasBrotli: false }, 'nginx')).toEqual({
       action: 'stop',
-      message: "`npm run serve:nginx` needs Debian's nginx. Run:\n  sudo apt-get update && sudo apt-get install -y nginx libnginx-mod-http-brotli-static\nthen npm run serve:nginx again.",
+      message: "`npm run serve:nginx` needs Debian's nginx. Run:\n  sudo apt-get update && sudo apt-get install -y nginx libnginx-mod-http-brotli-static libnginx-mod-http-js\nthen npm run serve:nginx again.",
     });
   });
 
@@ -60,7 +68,7 @@ describe('npm test: the browser check that runs before anything is built', () =>
     const noRoot = plan({ ...ready, hasChromium: false, hasCjkFont: false });
     expect(noRoot).toEqual({ action: 'stop', message: `The browser tests need Chromium (/usr/bin/chromium) and a CJK font. Run:\n  ${INSTALL_COMMAND}\nthen npm test again.` });
     expect(plan({ ...ready, hasCjkFont: false, asRoot: '', hasAptGet: false })).toMatchObject({ action: 'stop', message: expect.stringContaining(INSTALL_COMMAND) });
-    expect(INSTALL_COMMAND).toBe('sudo apt-get update && sudo apt-get install -y chromium chromium-headless-shell fonts-noto-cjk webkit2gtk-driver xvfb nginx libnginx-mod-http-brotli-static');
+    expect(INSTALL_COMMAND).toBe('sudo apt-get update && sudo apt-get install -y chromium chromium-headless-shell fonts-noto-cjk webkit2gtk-driver xvfb nginx libnginx-mod-http-brotli-static libnginx-mod-http-js');
   });
 
   it('does not apt-get over a CHROMIUM_PATH that points at nothing', () => {

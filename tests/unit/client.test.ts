@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { call, configureClient } from '../../src/api/client';
+import { call, callShared, configureClient } from '../../src/api/client';
 
 type Hooks = Parameters<typeof configureClient>[0];
 
@@ -22,6 +22,7 @@ function setup(fetchImpl: Hooks['fetch'], extra: Hooks = {}) {
     isOffline: () => false,
     onOffline: () => events.push('offline'),
     fetch: fetchImpl,
+    config: () => undefined,
     ...extra,
   });
 }
@@ -138,6 +139,29 @@ describe('client', () => {
     );
     await call('withdraw', { amount: 100, bank: 1, password: '123456' }, { loading: true });
     expect(events).toEqual(['loading:on', 'loading:off', 'offline']);
+  });
+});
+
+describe('a call app.json answers itself where it sets the value (catalogue fromConfig)', () => {
+  it('getservicerurl with brand.serviceUrl set: that address, no request, offline too, shared read or not; empty or absent: the backend\'s', async () => {
+    const backend = ok({ url: 'https://backend.example.com/kefu' });
+    const own = { ok: true, code: 200, message: '', data: { url: 'https://kefu.jinsha.example.com/chat?site=2' } };
+    setup(backend as unknown as typeof fetch, { config: () => ({ brand: { serviceUrl: 'https://kefu.jinsha.example.com/chat?site=2' } }) });
+    expect(await call('getservicerurl', {}, { loading: true })).toEqual(own);
+    expect(await callShared('getservicerurl')).toEqual(own);
+    setup(backend as unknown as typeof fetch, { config: () => ({ brand: { serviceUrl: 'https://kefu.jinsha.example.com/chat?site=2' } }), isOffline: () => true });
+    expect(await call('getservicerurl', {}, { loading: true })).toEqual(own);
+    expect(backend).not.toHaveBeenCalled();
+    expect(events).toEqual([]);
+    // another call is the backend's, whatever app.json says
+    setup(backend as unknown as typeof fetch, { config: () => ({ brand: { serviceUrl: 'https://kefu.jinsha.example.com/chat?site=2' } }) });
+    await call('getAgentLoginUrl');
+    expect(backend).toHaveBeenCalledTimes(1);
+    for (const serviceUrl of ['', undefined]) {
+      setup(backend as unknown as typeof fetch, { config: () => ({ brand: { serviceUrl } }) });
+      expect((await call('getservicerurl')).data).toEqual({ url: 'https://backend.example.com/kefu' });
+      expect(lastRequest?.url).toBe('http://api.test/api/getservicerurl');
+    }
   });
 });
 

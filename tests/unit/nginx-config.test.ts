@@ -14,6 +14,8 @@ import { apiConf, apiLimits, brandFiles, confDirOf, generatedFiles, jsonErrorsCo
 import { configSource } from '../../src/config/source/index';
 import { fillSite, parseUpstream, type SiteBlanks } from '../../scripts/nginx';
 import { securityHeaderList, securityHeaders } from '../../scripts/security-headers';
+import rumJs from '../../deploy/nginx/rum.js';
+import { MAX_BODY_BYTES, MAX_REPORTS } from '../../src/rum/report';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const read = (file: string) => readFileSync(path.join(NGINX_DIR, file), 'utf8');
@@ -68,7 +70,7 @@ describe('deploy/nginx: generated from the one policy and the config', () => {
   it('every location of bet-h5.conf that answers repeats the policy; the JSON error pages carry it inline', () => {
     const site = read('bet-h5.conf');
     const found = locations(site);
-    expect(found.map((l) => l.head)).toEqual(['~ /\\.(?!well-known/)', '/assets/', '@asset_missing', '/api/', '/__mock/', '= /manifest.webmanifest', '= /version.json', '/']);
+    expect(found.map((l) => l.head)).toEqual(['~ /\\.(?!well-known/)', '/assets/', '@asset_missing', '/api/', '= /rum', '/__mock/', '= /manifest.webmanifest', '= /version.json', '/']);
     for (const l of found) expect(l.body, `location ${l.head}`).toContain('include @CONF@/security-headers.conf;');
     // no add_header at the server level: it would be dropped in every location with one of its own
     expect(site.replace(/^ {4}location [\s\S]*?^ {4}\}$/gm, '')).not.toMatch(/^\s*add_header/m);
@@ -118,7 +120,7 @@ describe('deploy/nginx: generated from the one policy and the config', () => {
 });
 
 describe('many brands, one policy (issue 36)', () => {
-  it('a brand that changes no limit and no server.* message shares deploy/nginx/; one that does gets its own three files', () => {
+  it('a brand that changes no limit and no server.* message shares deploy/nginx/; one that does gets its own files', () => {
     for (const id of configSource({ root }).brandIds()) if (!brandFiles(id).length) expect(confDirOf(id)).toBe(NGINX_DIR);
     const brands = mkdtempSync(path.join(tmpdir(), 'brands-'));
     const before = process.env.BRANDS_DIR;
@@ -128,11 +130,13 @@ describe('many brands, one policy (issue 36)', () => {
       writeFileSync(path.join(brands, 'slow', 'messages.json'), JSON.stringify({ messages: { 'server.gatewayTimeout': '慢慢来' } }));
       process.env.BRANDS_DIR = brands;
       const files = brandFiles('slow');
-      expect(files.map((f) => path.relative(NGINX_DIR, f.file))).toEqual(['brands/slow/security-headers.conf', 'brands/slow/api.conf', 'brands/slow/json-errors.conf']);
+      expect(files.map((f) => path.relative(NGINX_DIR, f.file))).toEqual(['brands/slow/security-headers.conf', 'brands/slow/api.conf', 'brands/slow/json-errors.conf', 'brands/slow/rum.conf', 'brands/slow/rum-http.conf', 'brands/slow/rum.js']);
       expect(files[0].text).toBe(securityHeadersConf());
       expect(files[1].text).toContain('proxy_read_timeout 75s;');
       expect(files[1].text).toContain('from brands/slow/app.json over screens.config/app.json');
       expect(files[2].text).toContain(nginxJson({ code: 504, message: '慢慢来', data: null }));
+      // the block includes /rum's files from the brand's folder: the same as the product's
+      expect(files.slice(3).map((f) => f.text)).toEqual([read('rum.conf'), read('rum-http.conf'), read('rum.js')]);
     } finally {
       if (before === undefined) delete process.env.BRANDS_DIR;
       else process.env.BRANDS_DIR = before;
@@ -141,18 +145,50 @@ describe('many brands, one policy (issue 36)', () => {
   });
 
   it('--sites: the one template filled for the product and each brand: its server name, its build, its included files', () => {
-    const out = sites({ serverNames: Object.fromEntries([['product', 'm.a.example'], ...configSource({ root }).brandIds().map((id) => [id, `m.${id}.example`])]), rootDir: '/srv/h5', confDir: '/etc/nginx/h5', listen: '80', upstream: 'http://10.0.0.5:8000' });
+    const out = sites({ serverNames: Object.fromEntries([['product', 'm.a.example'], ...configSource({ root }).brandIds().map((id) => [id, `m.${id}.example`])]), rootDir: '/srv/h5', confDir: '/etc/nginx/h5', listen: '80', upstream: 'http://10.0.0.5:8000', rumLog: '/var/log/nginx/h5-rum.jsonl' });
     const blocks = out.split(/^# /m).filter(Boolean);
     expect(blocks.map((b) => [/server_name (\S+);/.exec(b)![1], /root (\S+);/.exec(b)![1], /include (\S+)\/api\.conf;/.exec(b)![1]])).toEqual([
       ['m.a.example', '/srv/h5/dist', '/etc/nginx/h5'],
       ...configSource({ root }).brandIds().map((id) => [`m.${id}.example`, `/srv/h5/dist-${id}`, confDirOf(id) === NGINX_DIR ? '/etc/nginx/h5' : `/etc/nginx/h5/brands/${id}`]),
     ]);
-    expect(() => sites({ serverNames: { product: 'm.a.example' }, rootDir: '/srv/h5', confDir: '/etc/nginx/h5', listen: '80', upstream: 'http://10.0.0.5:8000' })).toThrow(`SERVER_NAMES has no host for brand ${configSource({ root }).brandIds()[0]}`);
+    expect(() => sites({ serverNames: { product: 'm.a.example' }, rootDir: '/srv/h5', confDir: '/etc/nginx/h5', listen: '80', upstream: 'http://10.0.0.5:8000', rumLog: '/var/log/nginx/h5-rum.jsonl' })).toThrow(`SERVER_NAMES has no host for brand ${configSource({ root }).brandIds()[0]}`);
+  });
+
+  it("--sites: field data's zone and log format once for the whole nginx, every site's /rum into the one log", () => {
+    const out = sites({ serverNames: Object.fromEntries([['product', 'm.a.example'], ...configSource({ root }).brandIds().map((id) => [id, `m.${id}.example`])]), rootDir: '/srv/h5', confDir: '/etc/nginx/h5', listen: '80', upstream: 'http://10.0.0.5:8000', rumLog: '/var/log/nginx/h5-rum.jsonl' });
+    const code = out.split('\n').filter((l) => !l.trimStart().startsWith('#'));
+    expect(code.filter((l) => l.includes('rum-http.conf'))).toEqual(['include /etc/nginx/h5/rum-http.conf;']);
+    expect(code.indexOf('include /etc/nginx/h5/rum-http.conf;')).toBeLessThan(code.findIndex((l) => l.startsWith('server {')));
+    expect(code.filter((l) => l.trim() === 'access_log /var/log/nginx/h5-rum.jsonl bet_h5_rum if=$rum_lines;')).toHaveLength(1 + configSource({ root }).brandIds().length);
+  });
+});
+
+describe("field data's collector (/rum)", () => {
+  it('refuses a body over the limit the pages keep under, with the same limits as rum.js and the pages', () => {
+    expect(read('rum.conf')).toContain(`client_max_body_size ${MAX_BODY_BYTES / 1024}k;`);
+    // the body is read into memory whole: rum.js reads it as text (a body written to a file has none)
+    expect(read('rum.conf')).toContain(`client_body_buffer_size ${MAX_BODY_BYTES / 1024}k;`);
+    expect([rumJs.MAX_LINE_BYTES, rumJs.MAX_REPORTS]).toEqual([MAX_BODY_BYTES, MAX_REPORTS]);
+    expect(read('rum.conf')).toMatch(/^limit_req zone=bet_h5_rum burst=\d+ nodelay;$/m);
+    expect(read('rum.conf')).toContain('limit_req_status 429;');
+    expect(read('rum-http.conf')).toContain("log_format bet_h5_rum escape=none '$rum_lines';");
+    expect(read('rum-http.conf')).toMatch(/^limit_req_zone \$binary_remote_addr zone=bet_h5_rum:1m rate=\d+r\/s;$/m);
+  });
+
+  it('the location runs rum.js and logs only what it made', () => {
+    const rum = locations(read('bet-h5.conf')).find((l) => l.head === '= /rum')!;
+    expect(rum.body.split('\n').map((l) => l.trim()).filter(Boolean)).toEqual([
+      'include @CONF@/security-headers.conf;',
+      'include @CONF@/rum.conf;',
+      'js_import rum from @CONF@/rum.js;',
+      'js_content rum.collect;',
+      'access_log @RUM_LOG@ bet_h5_rum if=$rum_lines;',
+    ]);
   });
 });
 
 describe('the template and its blanks', () => {
-  const blanks: SiteBlanks = { listen: '127.0.0.1:8080', serverName: 'm.example.com', root: '/srv/bet-h5/dist', conf: '/etc/nginx/bet-h5', upstream: 'http://127.0.0.1:3001' };
+  const blanks: SiteBlanks = { listen: '127.0.0.1:8080', serverName: 'm.example.com', root: '/srv/bet-h5/dist', conf: '/etc/nginx/bet-h5', upstream: 'http://127.0.0.1:3001', rumLog: '/var/log/nginx/bet-h5-rum.jsonl' };
 
   it('fills every blank outside comments, and names a blank it does not know', () => {
     const site = fillSite(read('bet-h5.conf'), blanks);
@@ -162,7 +198,7 @@ describe('the template and its blanks', () => {
     expect(code).toContain('        proxy_pass http://127.0.0.1:3001;');
     expect(code).toContain('        include /etc/nginx/bet-h5/api.conf;');
     expect(() => fillSite(`${read('bet-h5.conf')}\n# end\nserver { listen @PORT@; }`, blanks)).toThrow('unknown blank @PORT@');
-    expect(() => fillSite('server { listen @LISTEN@; }', blanks)).toThrow('blank(s) @SERVER_NAME@, @ROOT@, @CONF@, @API_UPSTREAM@ not found');
+    expect(() => fillSite('server { listen @LISTEN@; }', blanks)).toThrow('blank(s) @SERVER_NAME@, @ROOT@, @CONF@, @API_UPSTREAM@, @RUM_LOG@ not found');
   });
 
   it('API_UPSTREAM is an origin: with a path nginx would rewrite /api/', () => {

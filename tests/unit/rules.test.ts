@@ -81,7 +81,8 @@ describe('checks', () => {
     }
   });
   it('range uses inclusive bounds from bindings and exposes them to the message', () => {
-    const rule: RuleConfig = { field: 'amount', type: 'range', min: '{{const.depositMinBank}}', max: '{{const.depositMaxBank}}', message: '@deposit.range' };
+    // a method's own constant when the config sets one, else the pair every method follows (the config sets none)
+    const rule: RuleConfig = { field: 'amount', type: 'range', min: '{{const.depositMinBank | or:const.depositMin}}', max: '{{const.depositMaxBank | or:const.depositMax}}', message: '@deposit.range' };
     expect(run(rule, { amount: '100' })).toBeNull();
     expect(run(rule, { amount: '10000' })).toBeNull();
     const f = run(rule, { amount: '99.99' });

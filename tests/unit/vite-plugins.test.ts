@@ -69,6 +69,12 @@ describe('route chunks and early reads (index.html)', () => {
     expect(earlyReads(route({ path: '/e', screen: 'home' }), facts({}))).toEqual({ r: [app, user], n: 0 });
   });
 
+  it('early reads: never a call app.json answers itself (a brand\'s own customer service address): the app sends it no request', () => {
+    const kefu = facts({ data: [['service', 'getservicerurl', {}, false]] });
+    expect(earlyReads(route({ path: '/kefu', screen: 'kefu' }), kefu, { brand: { serviceUrl: '' } })?.r[0]).toEqual(['POST', '/api/getservicerurl', {}]);
+    expect(earlyReads(route({ path: '/kefu', screen: 'kefu' }), kefu, { brand: { serviceUrl: 'https://kefu.jinsha.example.com/' } })).toEqual({ r: [['POST', '/api/app', {}], ['POST', '/api/user', {}, 1]], n: 0 });
+  });
+
   it("early reads: a screen's onEnter reads (/mine's member and wallet, flagged for the token), the game lists where it shows them, each read once", () => {
     const mine = facts({ enter: [['user', {}], ['refreshusermoney', {}]] });
     expect(earlyReads(route({ path: '/mine', screen: 'mine', auth: true, guard: 'login' }), mine)).toEqual({
@@ -157,11 +163,13 @@ describe('the catalogue as the browser gets it (virtual:api-wire)', () => {
     expect(Object.keys(wire).sort()).toEqual(Object.keys(endpoints).sort());
   });
   it('each one read back is the method, path and flags the catalogue gives it, without its payload schema', () => {
-    for (const [name, ep] of Object.entries(endpoints) as [string, { method: string; path: string; idempotent?: boolean; multipart?: boolean }][]) {
-      const want = { method: ep.method, path: ep.path, ...(ep.idempotent ? { idempotent: true } : {}), ...(ep.multipart ? { multipart: true } : {}) };
+    for (const [name, ep] of Object.entries(endpoints) as [string, { method: string; path: string; idempotent?: boolean; multipart?: boolean; fromConfig?: object }][]) {
+      const want = { method: ep.method, path: ep.path, ...(ep.idempotent ? { idempotent: true } : {}), ...(ep.multipart ? { multipart: true } : {}), ...(ep.fromConfig ? { fromConfig: ep.fromConfig } : {}) };
       expect(expandShape(name, wire[name]), name).toEqual(want);
     }
     expect(apiWireModule()).not.toMatch(/payload|properties|minLength/);
+    // the customer service address app.json may give in place of the backend's
+    expect(wire.getservicerurl).toEqual({ fromConfig: { key: 'brand.serviceUrl', field: 'url' } });
   });
   it('a GET to another path with both flags is written out; a plain POST to /api/<name> is empty', () => {
     const mod = apiWireModule({ a: { method: 'GET', path: '/api/x/a', idempotent: true, multipart: true }, b: { method: 'POST', path: '/api/b' } });

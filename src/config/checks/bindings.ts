@@ -61,11 +61,21 @@ export function checkFields(run: Run, shape: Shape | undefined, fields: string[]
 /** the names of the brand a binding may read (src/config/brand.ts `Brand`) */
 const BRAND_NAMES = ['siteName', 'shortName', 'serviceName', 'logoUrl'];
 
-/** A constant, nested ones (const.responsible.enabled) followed through their objects. */
+/** the properties a JSON Schema object declares */
+const declared = (schema: unknown): JsonObject => (isObject(schema) && isObject(schema.properties) ? schema.properties : {});
+
+/**
+ * A constant, nested ones (const.responsible.enabled) followed through their objects. One the
+ * schema declares but the config leaves out is known too: an optional constant (a deposit method's
+ * own minimum, read before the default it falls back on: or:const.depositMinBank | or:const.depositMin).
+ */
 function checkConstant(run: Run, parts: string[], at: At, ctx: Ctx): void {
   let scopeObj: JsonObject = run.constants ?? {};
+  let schema: unknown = declared(run.schemas.app).constants;
   for (const [i, key] of parts.slice(1).entries()) {
+    schema = declared(schema)[key];
     if (!Object.prototype.hasOwnProperty.call(scopeObj, key)) {
+      if (schema !== undefined) break;
       const whole = parts.slice(1, i + 2).join('.');
       run.add(ctx.file, at, `constant "${whole}" is not in app.json constants${didYouMean(key, Object.keys(scopeObj))}`);
       break;

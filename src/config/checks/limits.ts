@@ -11,10 +11,13 @@
  *   - a field that takes fewer characters (maxLength, else const.textInputMax) than its rules ask for
  *     (usernameMin above textInputMax), or a captcha field shorter than the code (captchaLength);
  *   - (a warning) a rule bound typed as a number instead of read from a constant.
- * A rule bound is known when it is a number or reads a constant (`{{const.X}}`, or the constant a
- * server value falls back to, `{{data.range.min_price | or:const.X}}`); other bounds are left to the
- * run time. Rules under a `when` are compared with their own bounds and message only.
- * Each problem names the file, the JSON path and both numbers.
+ * A rule bound is known when it is a number or reads a constant (`{{const.X}}`, or the first set
+ * constant a server value falls back to, `{{data.range.min_price | or:const.depositMinBank | or:const.depositMin}}`);
+ * other bounds are left to the run time. Rules under a `when` are compared with their own bounds and message only.
+ * Each problem names the file, the JSON path and both numbers, and one mistake is one problem, at
+ * the value to change: a crossing of two constants is named at app.json (not again at every rule
+ * that reads them), and in a brand at the value the brand sets (its file), not at the product's
+ * rule or constant it meets.
  */
 import { bindingExpressions, parseExpression } from '../../engine/bindings';
 import type { Run } from './run';
@@ -60,16 +63,48 @@ const describe = (b: Bound) => (b.constant ? `${b.value} (${b.constant})` : Stri
 export function checkLimits(run: Run): void {
   const constants = run.constants;
   if (!constants) return;
+  const start = run.problems.length;
   checkConstantPairs(run, constants, constants, ['constants']);
   const { bundle } = run;
   for (const [name, f] of Object.entries(bundle.forms)) {
     if (!run.ok.forms[name]) continue;
     run.once(f.json, 'limits', [f.file, bundle.app.json, bundle.messages.json], () => checkRules(run, f.file, f.json as JsonObject, constants));
   }
+  // two forms reading the same two constants report their crossing once
+  const seen = new Set<string>();
+  const mine = run.problems.splice(start).filter((p) => {
+    const key = `${p.file}|${p.path}|${p.message}`;
+    return !seen.has(key) && !!seen.add(key);
+  });
+  run.problems.push(...mine);
 }
 
 /** the other place a message names: its pointer, and on a brand's merged file also the layer's file that set it */
 const cite = (run: Run, file: string, at: At) => (run.bundle.origin ? run.shown(file, at) : pointer(at));
+
+/** whether the value at a place of a brand's merged file is the brand's (set in its overlay), not the product's */
+function brandSets(run: Run, file: string, at: At): boolean {
+  const { folders, origin } = run.bundle;
+  return !!origin && !!folders && folders.length > 1 && origin(file, pointer(at)).file.startsWith(`${folders[0]}/`);
+}
+
+/** where a constant stands in app.json */
+const placeOf = (name: string): At => ['constants', ...name.split('.')];
+
+/**
+ * A minimum constant above a maximum one, said at the one to change: the brand's when a brand sets
+ * one of them (its file), else the minimum. `via`: what reads the two together, when not their names.
+ */
+function crossedConstants(run: Run, lo: { name: string; value: number }, hi: { name: string; value: number }, via = ''): void {
+  const app = run.bundle.app.file;
+  const [loAt, hiAt] = [placeOf(lo.name), placeOf(hi.name)];
+  const atMax = brandSets(run, app, hiAt) && !brandSets(run, app, loAt);
+  if (atMax) {
+    run.add(app, hiAt, `${hi.name} ${hi.value} is below ${lo.name} ${lo.value} (${cite(run, app, loAt)})${via}: no value can pass both; expected a maximum at least its minimum (raise ${hi.name} or lower ${lo.name})`, [loAt]);
+  } else {
+    run.add(app, loAt, `${lo.name} ${lo.value} is above ${hi.name} ${hi.value} (${cite(run, app, hiAt)})${via}: no value can pass both; expected a minimum at most its maximum (lower ${lo.name} or raise ${hi.name})`, [hiAt]);
+  }
+}
 
 /** Every numeric xMin of an object of constants (and of the objects in it) against its xMax. */
 function checkConstantPairs(run: Run, constants: JsonObject, obj: JsonObject, at: At): void {
@@ -81,13 +116,30 @@ function checkConstantPairs(run: Run, constants: JsonObject, obj: JsonObject, at
     const maxName = maxNameOf(name);
     const max = maxName !== undefined && Object.prototype.hasOwnProperty.call(obj, maxName) ? obj[maxName] : undefined;
     if (typeof v !== 'number' || typeof max !== 'number' || v <= max) continue;
-    run.add(
-      run.bundle.app.file,
-      [...at, name],
-        `${name} ${v} is above ${maxName} ${max} (${cite(run, run.bundle.app.file, [...at, maxName!])}): no value can pass both; expected a minimum at most its maximum (lower ${name} or raise ${maxName})`,
-        [[...at, maxName!]],
-    );
+    const prefix = at.slice(1).map(String);
+    crossedConstants(run, { name: [...prefix, name].join('.'), value: v }, { name: [...prefix, maxName!].join('.'), value: max });
   }
+}
+
+/**
+ * A lower bound above an upper one, found on a form's rules: when both read constants, the
+ * constants' mistake (once, at app.json: nothing at the rule; a pair of one name, xMin/xMax, is
+ * checkConstantPairs'); when the brand sets the constant one side reads, there; else at the rule.
+ */
+function crossedBounds(run: Run, file: string, lo: { bound: Bound; at: At }, hi: { bound: Bound; at: At }, atRule: string, what: string): void {
+  const [a, b] = [lo.bound.constant?.slice(6), hi.bound.constant?.slice(6)];
+  const via = `, both read by ${what} (${run.shown(file, lo.at.slice(0, 2))})`;
+  if (a !== undefined && b !== undefined) {
+    if (maxNameOf(a) !== b) crossedConstants(run, { name: a, value: lo.bound.value }, { name: b, value: hi.bound.value }, via);
+    return;
+  }
+  // one side a number written in a rule: the constant of the other side when the brand sets it
+  const app = run.bundle.app.file;
+  if (a !== undefined && brandSets(run, app, placeOf(a))) {
+    run.add(app, placeOf(a), `${a} ${lo.bound.value} is above the max ${hi.bound.value} of ${what} (${run.shown(file, hi.at)}): no value can pass both; expected a minimum at most that maximum (lower ${a})`);
+  } else if (b !== undefined && brandSets(run, app, placeOf(b))) {
+    run.add(app, placeOf(b), `${b} ${hi.bound.value} is below the min ${lo.bound.value} of ${what} (${run.shown(file, lo.at)}): no value can pass both; expected a maximum at least that minimum (raise ${b})`);
+  } else run.add(file, lo.at, atRule, [hi.at]);
 }
 
 const LOWER: Record<string, 'value' | 'length'> = { min: 'value', range: 'value', minLength: 'length', lengthBetween: 'length' };
@@ -109,7 +161,7 @@ function checkRules(run: Run, file: string, form: JsonObject, constants: JsonObj
       if (b && b.value < 0) run.add(file, ['rules', i, k], `the rule's ${k} is ${describe(b)}: expected 0 or more (an amount or a length below 0 lets everything through)`);
     }
     if (min && max && min.value > max.value) {
-      run.add(file, ['rules', i, 'min'], `the rule's min ${describe(min)} is above its max ${describe(max)}: no value can pass; expected min at most max`, [['rules', i, 'max']]);
+      crossedBounds(run, file, { bound: min, at: ['rules', i, 'min'] }, { bound: max, at: ['rules', i, 'max'] }, `the rule's min ${describe(min)} is above its max ${describe(max)}: no value can pass; expected min at most max`, `the ${r.type} rule on "${r.field}"`);
     }
     checkMessage(run, file, r, i, min, max, constants);
     for (const [k, b] of [['min', min], ['max', max]] as const) if (b && !b.constant) warnTypedBound(run, file, i, k, b.value, constants);
@@ -123,11 +175,13 @@ function checkRules(run: Run, file: string, form: JsonObject, constants: JsonObj
     rules.forEach((hi, j) => {
       const max = known[j].max;
       if (j === i || UPPER[String(hi.type)] !== kind || hi.field !== lo.field || !max || hi.when !== undefined || min.value <= max.value) return;
-      run.add(
+      crossedBounds(
+        run,
         file,
-        ['rules', i, 'min'],
-          `the min ${describe(min)} of this ${lo.type} rule on "${lo.field}" is above the max ${describe(max)} of the ${hi.type} rule at ${cite(run, file, ['rules', j, 'max'])}: no value can pass both; expected the minimum at most the maximum`,
-          [['rules', j, 'max']],
+        { bound: min, at: ['rules', i, 'min'] },
+        { bound: max, at: ['rules', j, 'max'] },
+        `the min ${describe(min)} of this ${lo.type} rule on "${lo.field}" is above the max ${describe(max)} of the ${hi.type} rule at ${cite(run, file, ['rules', j, 'max'])}: no value can pass both; expected the minimum at most the maximum`,
+        `the ${lo.type} and ${hi.type} rules on "${lo.field}"`,
       );
     });
   });

@@ -11,7 +11,7 @@
  *   with the current format, then checks everything. A file with an old use left to rewrite by
  *   hand keeps its format, so check:config keeps naming what is left.
  * The migrations of one engine change share its format (format 3: the deposit limits per method
- * and responsible play as a feature).
+ * and responsible play as a feature; format 4: one deposit minimum and maximum for every method).
  * A brand's overlay is read merged over the product (merge.ts), so a widget the overlay names only
  * by its id is known by the product's type; the change lands in the file that holds the old use.
  * Pure: scripts/migrate.ts reads and writes the files.
@@ -23,15 +23,16 @@ import { segmentsOf, shownPointerOf } from '../pointer.ts';
 import type { ConfigBundle } from '../checks/types.ts';
 import type { BrandBundle } from '../overlay/layers.ts';
 import type { SchemaFileKind } from '../overlay/schema-cursor.ts';
+import { depositDefault } from './deposit-default.ts';
 import { depositLimitsPerMethod } from './deposit-limits-per-method.ts';
 import { menuPerRow } from './menu-per-row.ts';
 import { responsiblePlayFeature } from './responsible-play-feature.ts';
 import type { Change, Edit, Migration, Path } from './types.ts';
 
-export type { Change, Edit, Migration, Path } from './types.ts';
+export type { Change, Edit, Layers, Migration, Path } from './types.ts';
 
 /** every migration, in the order they run (tests/config/migrations/registry.test.ts checks each file is here) */
-export const MIGRATIONS: readonly Migration[] = [menuPerRow, depositLimitsPerMethod, responsiblePlayFeature];
+export const MIGRATIONS: readonly Migration[] = [menuPerRow, depositLimitsPerMethod, responsiblePlayFeature, depositDefault];
 
 /** the format the engine reads: the last migration's */
 export const CURRENT_FORMAT = MIGRATIONS.reduce((n, m) => Math.max(n, m.format), 1);
@@ -111,8 +112,9 @@ function oldUses(product: ConfigBundle, brands: BrandBundle[], which: Which): Pe
   for (const brand of brands) {
     for (const f of brand.files) {
       if (!f.overlay || f.overlay.json instanceof Error) continue;
+      const layers = f.origins && f.product && !(f.product.json instanceof Error) ? { product: f.product.json, overlay: f.overlay.json } : undefined;
       for (const m of which(formatOf(f.overlay.json), f.kind)) {
-        for (const c of m.find(f.json, f.kind)) {
+        for (const c of m.find(f.json, f.kind, layers)) {
           if (!f.origins) {
             add(f.overlay.file, c, m); // only the brand has this file
             continue;

@@ -50,7 +50,14 @@ export interface Migration {
   /**
    * The old uses in one file's document. For a brand's overlay it is given the document merged
    * over the product (a node the overlay names only by its id has the product's type), and the
-   * changes the overlay's own values need are kept (src/config/migrations/index.ts).
+   * changes the overlay's own values need are kept (src/config/migrations/index.ts); `layers` then
+   * has the two files apart, for a migration that writes into a brand only what differs from the product.
    */
-  find(doc: unknown, kind: SchemaFileKind): Change[];
+  find(doc: unknown, kind: SchemaFileKind, layers?: Layers): Change[];
+}
+
+/** A brand's file as its two layers: the product's document (as it is before the migration) and the overlay's own. */
+export interface Layers {
+  product: unknown;
+  overlay: unknown;
 }
