@@ -27,7 +27,7 @@ import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createServer, type Connect, type Plugin, type PluginOption, type UserConfig, type ViteDevServer } from 'vite';
-import type { MockBrand } from '../mock-server/brand';
+import { namesOf, type MockBrand } from '../mock-server/brand';
 import { endpoints } from '../src/api/catalogue';
 import { buildRequest } from '../src/api/request';
 import { securityHeadersFor } from '../scripts/security-headers';
@@ -238,12 +238,23 @@ export async function startPreview({ root, configDir, port, phone = false, studi
   const origin = `http://127.0.0.1:${port}`;
   const phones = phoneSwitch(() => server.httpServer as Server, port);
   if (phone) await phones.set(true);
-  /** a new mock speaking as another brand (its site name, welcome texts, payees): a brand's preview never shows another brand's name */
+  /** a new mock speaking as another brand (its site name, welcome texts, payees): a brand's preview never shows another brand's name; whether it is new */
   const speakAs = (brand: MockBrand) => {
     const names = JSON.stringify(brand);
-    if (speaking === names) return;
+    if (speaking === names) return false;
     mock = createApp({ control: true, latencyMs: 0, brand });
     speaking = names;
+    return true;
+  };
+  /**
+   * The deposit ranges of the config with the operator's edits (the last `show`), given to the mock's
+   * back office, which a reset or a new mock sets back to the saved config's; `backOffice`: the last
+   * such change, which a question to the mock waits for.
+   */
+  let drafted: MockBrand['payRange'] | undefined;
+  let backOffice: Promise<unknown> = Promise.resolve();
+  const pushRanges = async () => {
+    if (drafted) await post('/__mock/settings', { payRange: drafted }).catch((err: Error) => console.error(`[studio] the preview's mock: ${err.message}`));
   };
   const post = async (url: string, body: unknown) => {
     const r = await fetch(`${origin}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -266,6 +277,12 @@ export async function startPreview({ root, configDir, port, phone = false, studi
      * product's) copied in. A file that is not valid JSON keeps the scratch folder's last good copy.
      */
     show(files, assets) {
+      // the back office follows the edits: what it answers as the config says (the deposit ranges) is the edited config's
+      const ranges = namesOf(files['app.json'])?.payRange;
+      if (ranges && JSON.stringify(ranges) !== JSON.stringify(drafted)) {
+        drafted = ranges;
+        backOffice = backOffice.then(pushRanges, pushRanges);
+      }
       const content: FolderContent = new Map();
       for (const [name, json] of Object.entries(files)) {
         if (!(json instanceof Error)) content.set(name, `${JSON.stringify(json, null, 2)}\n`);
@@ -282,8 +299,10 @@ export async function startPreview({ root, configDir, port, phone = false, studi
      */
     async preset(name, brand: MockBrand) {
       speakAs(brand);
+      await backOffice;
       const who = await post('/__mock/preset', { name });
       await post('/__mock/settings', { index_modal: 0 });
+      await pushRanges();
       return { username: String(who.username), password: String(who.password) };
     },
 
@@ -292,7 +311,8 @@ export async function startPreview({ root, configDir, port, phone = false, studi
      * as the member of the preview: the reply's data, or its message when it refuses.
      */
     async ask(calls, brand: MockBrand) {
-      speakAs(brand);
+      if (speakAs(brand)) await pushRanges();
+      await backOffice;
       const token = String((await post('/__mock/login', {})).api_token);
       return Promise.all(
         calls.map(async ({ endpoint, payload }) => {

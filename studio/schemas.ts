@@ -75,6 +75,8 @@ function optionTitle(o: Json): string {
 
 /** A list of widget nodes (`{type: array, items: {$ref: …node}}`) inside a widget's props. */
 const isNodeList = (node: Json) => node.type === 'array' && isObject(node.items) && typeof node.items.$ref === 'string' && node.items.$ref.endsWith('#/definitions/node');
+/** A list of actions written out (`{type: array, items: {$ref: …action}}`, as the widgets' schemas have them). */
+const isActionList = (node: Json) => node.type === 'array' && isObject(node.items) && typeof node.items.$ref === 'string' && node.items.$ref.endsWith('#/definitions/action');
 /** A value of any kind: nothing said of it but what it is for. */
 const isAnyValue = (node: Json) => Object.keys(node).every((k) => k === 'description' || k === 'title' || k === 'examples');
 /** An object of any names and values: no properties, nothing else said of its members. */
@@ -85,6 +87,7 @@ function rewrite(file: string, node: unknown, key?: string): unknown {
   if (!isObject(node)) return node;
   const about = typeof node.description === 'string' ? { description: node.description } : {};
   if (isNodeList(node)) return { $ref: OWN_FIELDS.nodes, ...about };
+  if (isActionList(node)) return { $ref: OWN_FIELDS.actions, ...about };
   if (isLooseObject(node)) return { $ref: OWN_FIELDS.values, ...about };
   if (key !== undefined && isAnyValue(node)) return { $ref: OWN_FIELDS.value, ...about };
   const out: Json = {};

@@ -80,7 +80,7 @@ export function App({ lang, setLang }: { lang: Lang; setLang(l: Lang): void }) {
 
   const problems = draft.answer?.problems ?? [];
   const fieldProblems = useMemo(() => atField(draft.answer?.problems ?? []), [draft.answer]);
-  const backendAt = useBackend(brand, view, draft.body, !!ws?.preview);
+  const backendAt = useBackend(brand, view, scope, draft.body, !!ws?.preview);
 
   const tryEdit = useCallback(
     (make: () => void) => {

@@ -61,10 +61,9 @@ export function sectionSchema(bundle: Bundle, section: Section): RJSFSchema {
   return { type: 'object', properties: Object.fromEntries(section.keys.map((k) => [k, whole.additionalProperties ?? {}])), definitions: bundle.definitions } as RJSFSchema;
 }
 
-const ui: UiSchema = {
-  'ui:submitButtonOptions': { norender: true },
-  'ui:definitions': Object.fromEntries(Object.entries(OWN_FIELDS).map(([field, ref]) => [ref, { 'ui:field': field }])),
-};
+/** The page's own fields, each under the reference of the definition it draws. */
+export const OWN_UI: Record<string, UiSchema> = Object.fromEntries(Object.entries(OWN_FIELDS).map(([field, ref]) => [ref, { 'ui:field': field }]));
+const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true }, 'ui:definitions': OWN_UI };
 const fields = { condition: ConditionField, actions: ActionsField, rule: RuleField, nodes: NodesField, values: ValuesField, value: ValueField };
 const behaviour = { emptyObjectFields: 'skipDefaults', arrayMinItems: { populate: 'never' }, allOf: 'skipDefaults', constAsDefaults: 'never', mergeDefaultsIntoFormData: 'useFormDataIfPresent' } as const;
 const registry = getDefaultRegistry();

@@ -23,7 +23,9 @@ export function WherePanel({ ask }: { ask: WhereAsk }) {
   }, [first, show]);
   // the answer where the operator is looking: under the field, scrolled into view as it comes
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => box.current?.scrollIntoView({ block: 'nearest' }), [q.data]);
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'nearest' });
+  }, [q.data]);
   return (
     <div className="where" role="region" aria-label={w.where.title(ask.key)} ref={box}>
       <div className="where-head">

@@ -4,9 +4,9 @@
  * constant is used only when the backend gives none). The page says so at the field, the constant's
  * and the binding's, with what the backend sends now (the preview's mock, asked through the studio).
  */
-import { bindingExpressions, parseExpression } from '../../src/engine/bindings';
+import { bindingExpressions, parseExpression, resolveDeep, type Scope } from '../../src/engine/bindings';
 import { isObject } from '../../src/config/json';
-import { baseName, nodesOf } from './names';
+import { nodesOf } from './names';
 
 /** A call of the backend whose reply a screen reads (a data source), and the field of it read. */
 export interface BackendRead {
@@ -21,8 +21,11 @@ export interface BackendRead {
   fallbacks: string[];
 }
 
-/** The data sources' reads and fallbacks of one binding text, by the screen's `data` (name -> {endpoint, payload}). */
-export function readsOf(text: string, screen: string, data: unknown): BackendRead[] {
+/**
+ * The data sources' reads and fallbacks of one binding text, by the screen's `data` (name -> {endpoint,
+ * payload}); a payload's bindings filled from `scope` (the screen's state as it starts: USDT's protocol).
+ */
+export function readsOf(text: string, screen: string, data: unknown, scope: Scope = {}): BackendRead[] {
   if (typeof text !== 'string' || !text.includes('{{') || !isObject(data)) return [];
   const out: BackendRead[] = [];
   for (const expr of bindingExpressions(text)) {
@@ -31,7 +34,8 @@ export function readsOf(text: string, screen: string, data: unknown): BackendRea
     const def = m ? data[m[1]] : undefined;
     if (!m || !isObject(def) || typeof def.endpoint !== 'string') continue;
     const fallbacks = filters.filter((f) => f.name === 'or' && f.arg).map((f) => f.arg!);
-    out.push({ screen, source: m[1], endpoint: def.endpoint, payload: isObject(def.payload) ? (def.payload as Record<string, unknown>) : {}, field: m[2], fallbacks });
+    const payload = isObject(def.payload) ? (resolveDeep(def.payload, scope) as Record<string, unknown>) : {};
+    out.push({ screen, source: m[1], endpoint: def.endpoint, payload, field: m[2], fallbacks });
   }
   return out;
 }
@@ -40,18 +44,20 @@ export function readsOf(text: string, screen: string, data: unknown): BackendRea
  * Every backend read of the config, by the place that reads it (file, pointer): the texts of each
  * screen, and of each form through the screens that show it (a form's `data.` is its screen's).
  */
-export function backendReads(json: (file: string) => unknown, files: readonly string[]): { file: string; pointer: string; read: BackendRead }[] {
+export function backendReads(json: (file: string) => unknown, files: readonly string[], scope: Scope = {}): { file: string; pointer: string; read: BackendRead }[] {
   const out: { file: string; pointer: string; read: BackendRead }[] = [];
+  let here: Scope = scope;
   const walk = (file: string, v: unknown, at: string, screen: string, data: unknown) => {
-    if (typeof v === 'string') for (const read of readsOf(v, screen, data)) out.push({ file, pointer: at, read });
+    if (typeof v === 'string') for (const read of readsOf(v, screen, data, here)) out.push({ file, pointer: at, read });
     else if (Array.isArray(v)) v.forEach((x, i) => walk(file, x, `${at}/${i}`, screen, data));
     else if (isObject(v)) for (const [k, x] of Object.entries(v)) if (k !== 'data') walk(file, x, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, screen, data);
   };
   const formsSeen = new Set<string>();
   for (const screen of files.filter((f) => f.startsWith('screens/'))) {
     const j = json(screen);
-    const data = isObject(j) ? j.data : undefined;
-    if (!isObject(data)) continue;
+    if (!isObject(j) || !isObject(j.data)) continue;
+    const data = j.data;
+    here = { ...scope, state: isObject(j.state) ? j.state : {} };
     walk(screen, j, '', screen, data);
     for (const { node } of nodesOf(j)) {
       const form = node.type === 'Form' && isObject(node.props) && typeof node.props.form === 'string' ? node.props.form : undefined;
@@ -72,4 +78,3 @@ export function fallbackOf(reads: ReturnType<typeof backendReads>, constant: str
 /** The key of a call the page asks the mock about: one per endpoint and payload. */
 export const callKey = (r: Pick<BackendRead, 'endpoint' | 'payload'>): string => `${r.endpoint} ${JSON.stringify(r.payload)}`;
 
-export { baseName };

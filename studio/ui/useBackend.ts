@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import type { Scope } from '../../src/engine/bindings';
 import { api, type LayersBody } from './api';
 import { backendReads, callKey, fallbackOf } from './backend';
 import type { BackendNote } from './page';
@@ -13,8 +14,8 @@ import type { View } from './useView';
 /** at most this many calls in one question (studio/bodies.ts MAX_CALLS) */
 const MAX_CALLS = 20;
 
-export function useBackend(brand: string, view: View, body: LayersBody, enabled: boolean): (file: string, pointer: string) => BackendNote | undefined {
-  const reads = useMemo(() => backendReads(view.json, view.files), [view]);
+export function useBackend(brand: string, view: View, scope: Scope, body: LayersBody, enabled: boolean): (file: string, pointer: string) => BackendNote | undefined {
+  const reads = useMemo(() => backendReads(view.json, view.files, scope), [view, scope]);
   const calls = useMemo(() => [...new Map(reads.map((r) => [callKey(r.read), { endpoint: r.read.endpoint, payload: r.read.payload }])).values()].slice(0, MAX_CALLS), [reads]);
   const q = useQuery({
     queryKey: ['backend', brand, calls, body],
