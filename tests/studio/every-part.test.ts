@@ -189,7 +189,12 @@ describe('every part of every page, opened', () => {
     const english = new Set<string>();
     const walk = (v: unknown) => {
       if (Array.isArray(v)) v.forEach(walk);
-      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (k === 'description' || k === 'title') && typeof x === 'string' ? english.add(x) : walk(x);
+      else if (v && typeof v === 'object') {
+        for (const [k, x] of Object.entries(v)) {
+          if ((k === 'description' || k === 'title') && typeof x === 'string') english.add(x);
+          else walk(x);
+        }
+      }
     };
     walk(raw.definitions);
     expect([...english].filter((t) => !SCHEMA_HELP_ZH[t])).toEqual([]);
