@@ -15,10 +15,11 @@
  * and shows the problems at their fields, where the dev server would run a process per keystroke),
  * the mock is loaded by the studio's process itself (not through Vite's SSR loader: seconds less to
  * start), the security headers let the studio frame it, and `/__studio/enter` starts a session in the frame:
- * `?as=member&user=demo01&to=/withdrawal` asks the mock for the member's token (this machine only:
- * a phone gets the login screen) and opens the route, `?as=visitor` opens it logged out. It then tells
- * the studio (postMessage, which the studio takes only from the preview's exact origin, as Payload's
- * live preview does) that the session is in place: later routes only move the frame's hash.
+ * `?as=member&user=demo01` asks the mock for the member's token (this machine only: a phone gets the
+ * login screen), `?as=visitor` starts logged out. It then tells the studio (postMessage, which the
+ * studio takes only from the preview's exact origin, as Payload's live preview does) that the session
+ * is in place, and the studio alone moves the frame to the app's route (one navigator: the page never
+ * moves itself while the studio moves it); later routes only move the frame's hash.
  */
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
@@ -59,10 +60,9 @@ export const PHONE_GETS =
 const LEFT_OUT = new Set(['config-check', 'dev-security-headers', 'mock-api']);
 
 const ENTER_HTML = '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>preview</title></head><body><script src="/__studio/enter.js"></script></body></html>';
-/** A fresh session in the frame: the member's token from the mock (this machine only), or none; then the route. */
+/** A fresh session in the frame: the member's token from the mock (this machine only), or none; then the studio is told. */
 const ENTER_JS = `(async () => {
   const q = new URLSearchParams(location.search);
-  const to = (q.get('to') || '/').startsWith('/') ? q.get('to') || '/' : '/';
   sessionStorage.clear();
   if (q.get('as') === 'member') {
     try {
@@ -71,9 +71,8 @@ const ENTER_JS = `(async () => {
       if (body && body.code === 200) sessionStorage.setItem('token', body.data.api_token);
     } catch (e) { /* a phone: no control surface, the app asks it to log in */ }
   }
-  // the studio may now move the frame to another route (Preview.tsx): the session is in place
+  // the session is in place: the studio moves the frame to the app's route (Preview.tsx)
   parent.postMessage({ type: 'studio-preview-entered' }, '*');
-  location.replace('/#' + to);
 })();
 `;
 

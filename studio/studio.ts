@@ -193,13 +193,14 @@ export class StudioCore {
   /**
    * The configs edits reach (a product edit every brand, a brand's edit that brand), each checked
    * with the drafts: per config its problems, those of the product's own files listed once (under
-   * the product, or the first brand that shows them).
+   * the product, or the first brand that shows them: a brand's check words one a little otherwise,
+   * naming the product's file, so one is known by its file and place).
    */
   private problemsReached(layers: Layers, all = false): { t: Target; problems: FieldProblem[]; own: FieldProblem[] }[] {
     const edited = (id: string) => Object.keys(layers.get(id)?.edits.drafts ?? {}).length > 0;
     const productEdited = edited(PRODUCT);
     const seen = new Set<string>();
-    const key = (p: Problem) => `${p.file}|${p.path}|${p.message}`;
+    const key = (p: Problem) => `${p.file}|${p.path}`;
     return this.targets()
       .filter((t) => all || productEdited || edited(t.id))
       .map((t) => {

@@ -112,10 +112,11 @@ export function App({ lang, setLang }: { lang: Lang; setLang(l: Lang): void }) {
     setWhere(null);
     setShow(null);
   };
-  const onSaved = (a: Extract<SaveAnswer, { saved: true }>) => {
+  const onSaved = async (a: Extract<SaveAnswer, { saved: true }>) => {
     setReviewOpen(false);
+    // the files as saved first, then no edit: an edit made next starts from the saved text
+    await client.invalidateQueries({ queryKey: ['files'] });
     edits.reset();
-    void client.invalidateQueries({ queryKey: ['files'] });
     const who = (id: string) => (id === PRODUCT ? w.brand.product : w.brand.one(ws?.brands.find((b) => b.id === id)?.name ?? id, id));
     setNotice({ text: `${w.saved(a.written.join(', '))} ${w.checkedAll(a.checked.map((u) => w.checkedUnit(who(u.brand), u.errors, u.warnings)).join('；'))}`, bad: a.checked.some((u) => u.errors > 0) });
   };
@@ -146,8 +147,8 @@ export function App({ lang, setLang }: { lang: Lang; setLang(l: Lang): void }) {
   const showRoute = useCallback((route: string) => setShow((s) => ({ route, n: (s?.n ?? 0) + 1 })), []);
   const openMessage = useCallback((key: string) => nav.go('messages.json', `/messages/${key}`), [nav]);
   const page = useMemo<Page>(
-    () => ({ brand, layers: draft.body, names, scope, messages, routes: routeList, where, askWhere: setWhere, go: nav.go, focus: nav.focus, show: showRoute, openMessage, backendAt }),
-    [brand, draft.body, names, scope, messages, routeList, where, nav.go, nav.focus, showRoute, openMessage, backendAt],
+    () => ({ brand, layers: draft.body, names, scope, messages, routes: routeList, where, askWhere: setWhere, go: nav.go, focus: nav.focus, show: showRoute, openMessage, backendAt, backTo }),
+    [brand, draft.body, names, scope, messages, routeList, where, nav.go, nav.focus, showRoute, openMessage, backendAt, backTo],
   );
 
   if (!ws || !bundle || !validator) return <div className="loading">{draft.error ? <p className="error">{errorText(w, draft.error)}</p> : w.loading}</div>;
@@ -163,10 +164,10 @@ export function App({ lang, setLang }: { lang: Lang; setLang(l: Lang): void }) {
         {notice ? <Notice text={notice.text} bad={notice.bad} close={() => setNotice(null)} /> : null}
         <div className="columns">
           <PlacesNav places={places} current={place?.id} bad={bad} edited={changedIn} pick={nav.pick} />
-          <Editor place={place} outline={outline} sections={sections} nav={nav} view={view} bundle={bundle} validator={validator} problems={fieldProblems} shownFile={shownFile} formFields={formFields} epoch={`${brand}|${epoch}`} backTo={backTo} onChange={onChange} />
+          <Editor place={place} outline={outline} sections={sections} nav={nav} view={view} bundle={bundle} validator={validator} problems={fieldProblems} shownFile={shownFile} formFields={formFields} epoch={`${brand}|${epoch}`} onChange={onChange} />
           {ws.preview ? <Preview origin={ws.preview.origin} brand={brand} network={ws.preview.network} routes={previewRoutes} show={show} queries={ws.queries} titleOf={(p) => names.file(`screens/${routeList.find((r) => r.path === p)?.screen ?? ''}.json`)} /> : <aside className="preview">{w.preview.none}</aside>}
         </div>
-        {reviewOpen ? <Review layers={layersBody(edits.layers)} layerName={layerName} onClose={() => setReviewOpen(false)} onSaved={onSaved} /> : null}
+        {reviewOpen ? <Review layers={layersBody(edits.layers)} layerName={layerName} onClose={() => setReviewOpen(false)} onSaved={(a) => void onSaved(a)} /> : null}
       </div>
     </PageContext.Provider>
   );

@@ -28,11 +28,10 @@ export interface EditorProps {
   formFields(file: string): { name: string; label: string }[];
   /** a form's draw key: a form drawn again from the model when the brand's file refused an edit */
   epoch: string;
-  backTo(file: string, pointer: string): void;
   onChange(section: Section, value: unknown, field: string): void;
 }
 
-export function Editor({ place, outline, sections, nav, view, bundle, validator, problems, shownFile, formFields, epoch, backTo, onChange }: EditorProps) {
+export function Editor({ place, outline, sections, nav, view, bundle, validator, problems, shownFile, formFields, epoch, onChange }: EditorProps) {
   const w = useWords();
   // on a brand, whose value each field of the sections shows (drawn again after an edit, not after every answer)
   const places = useMemo(() => sections.map((s) => view.places(s.file, s.path)), [sections, view]);
@@ -61,7 +60,6 @@ export function Editor({ place, outline, sections, nav, view, bundle, validator,
           places={places[i]}
           formFields={formFields(s.file)}
           shownFile={shownFile(s.file)}
-          backTo={backTo}
           onChange={onChange}
         />
       ))}

@@ -60,7 +60,8 @@ export function FieldTemplate(props: FieldTemplateProps<unknown, RJSFSchema, Stu
   if (around === pointer) return <>{children}</>;
   const problems = rawErrors ?? [];
   const place = ctx.place(sub);
-  const mark = place ? <LayerMark place={place} onBack={() => ctx.back(sub)} /> : null;
+  // (the page's, not the form's: react-jsonschema-form keeps the functions of its formContext as they first came)
+  const mark = place ? <LayerMark place={place} onBack={() => page.backTo(ctx.file, pointer)} /> : null;
   if (!sub.length) {
     return (
       <div className="field root" data-path={pointer || '/'} data-layer={place?.kind}>

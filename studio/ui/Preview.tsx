@@ -16,6 +16,8 @@ export const SIZES = [
 ] as const;
 export type Role = 'visitor' | 'member';
 const DATA = ['normal', 'stress', 'empty'] as const;
+/** how long after the studio moved the frame a page loading there may be a reload that began before the move */
+const RELOAD_RACE_MS = 3000;
 
 export interface PreviewProps {
   origin: string;
@@ -34,21 +36,25 @@ export interface PreviewProps {
 
 /**
  * The frame's session: the entry page loads on a new role, data or brand (a fresh session) and says
- * when the member's token is in place (a message from the preview's origin, compared exactly); a new
- * route before that waits, after it only moves the frame's hash (no reload).
+ * when the member's token is in place (a message from the preview's origin, compared exactly); only
+ * then does the studio move the frame to the app on its route, and a new route after that only moves
+ * the frame's hash (no reload). The studio is the frame's one navigator: the entry page never moves
+ * itself, so no move of the studio's can be overtaken by one of the page's. But the preview reloads
+ * itself when the config it reads is rewritten (an edit), and a reload begun just before a move
+ * lands on the page it began on: a page loaded in the frame soon after a move is moved again.
  */
 function useFrame(origin: string, role: Role, who: object | null, session: number, target: string, user: string) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [ready, setReady] = useState(false);
+  /** the route the frame was last moved to ('' in the entry page), and when */
   const shown = useRef('');
-  const targetRef = useRef(target);
-  targetRef.current = target;
+  const movedAt = useRef(0);
   useEffect(() => {
     const el = frame.current;
     if (!el || !who) return;
     setReady(false);
-    shown.current = targetRef.current;
-    el.src = `${origin}/__studio/enter?as=${role}&user=${encodeURIComponent(user)}&to=${encodeURIComponent(targetRef.current)}`;
+    shown.current = '';
+    el.src = `${origin}/__studio/enter?as=${role}&user=${encodeURIComponent(user)}`;
   }, [origin, who, session, role, user]);
   useEffect(() => {
     const entered = (e: MessageEvent) => {
@@ -63,9 +69,15 @@ function useFrame(origin: string, role: Role, who: object | null, session: numbe
     const el = frame.current;
     if (!el || !ready || shown.current === target) return;
     shown.current = target;
+    movedAt.current = Date.now();
     el.src = `${origin}/#${target}`;
   }, [origin, ready, target]);
-  return frame;
+  /** a page loaded soon after a move (a reload that began before it): moved there again, a no-op when it is there already */
+  const onLoad = () => {
+    const el = frame.current;
+    if (el && ready && shown.current && Date.now() - movedAt.current < RELOAD_RACE_MS) el.src = `${origin}/#${shown.current}`;
+  };
+  return { frame, onLoad };
 }
 
 /** The mock's data preset, speaking as the brand: reset, then a fresh session in the frame (`session` counts them; `reload` starts one). */
@@ -111,7 +123,7 @@ export function Preview({ origin, brand, network, routes, show, queries, titleOf
   }, [show]);
 
   const target = `${route}${queries[route] ? `?${queries[route]}` : ''}`;
-  const frame = useFrame(origin, role, who, session, target, who?.username ?? '');
+  const { frame, onLoad } = useFrame(origin, role, who, session, target, who?.username ?? '');
   const choices = [...new Set([...routes, route, '/'])];
   return (
     <aside className="preview" aria-label={w.preview.label}>
@@ -146,7 +158,7 @@ export function Preview({ origin, brand, network, routes, show, queries, titleOf
         {status ? <div className="status">{status === 'loading' ? w.preview.loadingData : errorText(w, status)}</div> : null}
       </div>
       <div className="phone" style={{ width: size.w, height: size.h }}>
-        <iframe ref={frame} title={w.preview.frame} name="preview" width={size.w} height={size.h} />
+        <iframe ref={frame} title={w.preview.frame} name="preview" width={size.w} height={size.h} onLoad={onLoad} />
       </div>
       <OnPhone network={network} target={target} who={who} />
     </aside>

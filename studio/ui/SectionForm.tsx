@@ -105,11 +105,10 @@ export interface SectionFormProps {
   places?: Record<string, FieldPlace>;
   /** the form's fields, when the file is a form */
   formFields: { name: string; label: string }[];
-  backTo(file: string, pointer: string): void;
   onChange(section: Section, value: unknown, field: string): void;
 }
 
-export const SectionForm = memo(function SectionForm({ section, bundle, validator, value, problems, shownFile, places, formFields, backTo, onChange }: SectionFormProps) {
+export const SectionForm = memo(function SectionForm({ section, bundle, validator, value, problems, shownFile, places, formFields, onChange }: SectionFormProps) {
   const w = useWords();
   const schema = useMemo(() => sectionSchema(bundle, section), [bundle, section]);
   const formData = useMemo(() => (section.keys && value && typeof value === 'object' ? Object.fromEntries(section.keys.map((k) => [k, (value as Record<string, unknown>)[k]])) : value), [section.keys, value]);
@@ -125,9 +124,8 @@ export const SectionForm = memo(function SectionForm({ section, bundle, validato
       pointer,
       whereKey: (sub: readonly Segment[]) => section.where?.(sub),
       place: (sub: readonly Segment[]) => places?.[pointer(sub)],
-      back: (sub: readonly Segment[]) => backTo(section.file, pointer(sub)),
     };
-  }, [section, places, formFields, backTo]);
+  }, [section, places, formFields]);
   const change = (e: IChangeEvent, id?: string) => {
     const next = section.keys && value && typeof value === 'object' ? { ...(value as Record<string, unknown>), ...(e.formData as Record<string, unknown>) } : e.formData;
     onChange(section, next, `${section.file}#${section.path.join('/')}#${id ?? ''}`);

@@ -38,6 +38,8 @@ export interface Page {
   /** shows a route on the phone */
   show(route: string): void;
   openMessage(key: string): void;
+  /** on a brand: the brand's value at a place of a file taken out of its file (the product's shows again) */
+  backTo(file: string, pointer: string): void;
   /** what the backend decides at a place of a file (undefined: nothing) */
   backendAt(file: string, pointer: string): BackendNote | undefined;
 }

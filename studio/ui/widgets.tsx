@@ -39,8 +39,6 @@ export interface StudioContext {
   places?: Record<string, FieldPlace>;
   /** on a brand: where a field's value comes from (none: the product is edited alone) */
   place(sub: readonly Segment[]): FieldPlace | undefined;
-  /** on a brand: the brand's value of a field taken out of its file (the product's shows again) */
-  back(sub: readonly Segment[]): void;
   /** a form's fields (for its rules: the field a rule checks is picked by its label) */
   formFields: { name: string; label: string }[];
 }

@@ -67,6 +67,7 @@ function pageOf(files: Record<string, unknown>): Page {
     show: () => undefined,
     openMessage: () => undefined,
     backendAt: () => undefined,
+    backTo: () => undefined,
   };
 }
 
@@ -86,7 +87,7 @@ function sectionsOf(files: Record<string, unknown>, page: Page): Section[] {
 /** one section drawn as the page draws it; its HTML */
 function draw(s: Section, files: Record<string, unknown>, page: Page, places?: Record<string, FieldPlace>): string {
   const fields = ((getIn(files[s.file], ['fields']) ?? []) as { name: string; label?: string }[]).map((f) => ({ name: f.name, label: String(f.label ?? f.name) }));
-  const form = createElement(SectionForm, { section: s, bundle, validator, value: getIn(files[s.file], s.path), problems: [], shownFile: s.file, places, formFields: s.file.startsWith('forms/') ? fields : [], backTo: () => undefined, onChange: () => undefined });
+  const form = createElement(SectionForm, { section: s, bundle, validator, value: getIn(files[s.file], s.path), problems: [], shownFile: s.file, places, formFields: s.file.startsWith('forms/') ? fields : [], onChange: () => undefined });
   return renderToString(createElement(WordsContext.Provider, { value: w }, createElement(PageContext.Provider, { value: page }, form)));
 }
 
