@@ -201,6 +201,9 @@ describe('the studio, as an operator', () => {
     expect(await page.locator('.where-place').allInnerTexts()).toContain('取款 · 银行卡 › 规则 2（最小值）的 message');
     // the preview opens where it is used, as the member
     await frame.locator('input[name=amount]:visible').first().waitFor({ timeout: 45000 });
+    // under the phone: what it answers, and what a phone on the network would get once the switch is on
+    await page.getByText('在手机上打开').click();
+    expect(await page.locator('.on-phone').innerText()).toContain('预览现在只对这台电脑开放。 打开后，手机在这个网络里只能拿到应用本身：页面、代码、带有你未保存修改的配置、图片和模拟后台的 /api');
 
     // withdrawMin 200: the previewed withdrawal screen says so before anything is saved
     await nav.getByRole('button', { name: '常量与开关' }).click();
