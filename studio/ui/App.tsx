@@ -15,29 +15,24 @@ import type { FieldProblem } from '../studio';
 import { errorText, type SaveAnswer } from './api';
 import { Conflict, Notice, Offer, PlacesNav, TopBar } from './Bars';
 import { Editor } from './Editor';
-import { fillText, scopeOf } from './fill';
+import { scopeOf } from './fill';
 import { concerns, drop, getIn, layersBody, layersCount, NO_EDITS, rebase, withLayer } from './model';
 import { namesOf } from './names';
 import { PageContext, type Page, type WhereAsk } from './page';
-import { formOutline, messageKeys, messagesSection, placesOf, routeSection, screenOutline, settingsSections, type OutlineItem, type Place, type Section } from './places';
+import { settingsSections, type Place } from './places';
 import { Preview } from './Preview';
 import { Review } from './Review';
 import { localized, validatorFor } from './SectionForm';
 import { useBackend } from './useBackend';
 import { useEdits } from './useEdits';
-import { useNavigation } from './useNavigation';
-import { Refusal, useView } from './useView';
+import { useChanges } from './useChanges';
+import { usePlace } from './usePlace';
+import { useView } from './useView';
 import { PRODUCT, useDisk, useDraft, useWorkspace } from './useWorkspace';
-import { useWords, type Lang, type Words } from './words';
+import { useWords, type Lang } from './words';
 
 /** A problem at the field it belongs to (the server's `field`: the file's name in its folder, the pointer of the merged view). */
 const atField = (problems: readonly FieldProblem[]): Problem[] => problems.flatMap((p) => (p.field ? [{ ...p, file: p.field.file, path: p.field.path, ...(p.field.also ? { also: p.field.also } : {}) }] : []));
-
-/** A refusal of the brand's file, in the operator's words. */
-const refusalWords = (w: Words, err: Refusal) => {
-  const y = err.why;
-  return y.kind === 'roundTrip' ? w.refusals.roundTrip : y.kind === 'duplicate' ? w.refusals.duplicate(y.at, y.key, y.value) : w.refusals[y.kind](y.at, y.key);
-};
 
 export function App({ lang, setLang }: { lang: Lang; setLang(l: Lang): void }) {
   const w = useWords();
@@ -48,62 +43,21 @@ export function App({ lang, setLang }: { lang: Lang; setLang(l: Lang): void }) {
   const edits = useEdits(disk.product?.folder);
   const draft = useDraft(brand, edits.layers, disk);
   const view = useView(ws, brand, edits.layers, disk);
-  const [notice, setNotice] = useState<{ text: string; bad?: boolean } | null>(null);
   const [where, setWhere] = useState<WhereAsk | null>(null);
   const [show, setShow] = useState<{ route: string; n: number } | null>(null);
-  /** a form drawn again from the model (after an edit the brand's file cannot take) */
-  const [epoch, setEpoch] = useState(0);
+  const [reviewOpen, setReviewOpen] = useState(false);
 
   const bundle = useMemo(() => ws && localized(ws.schemas, w), [ws, w]);
   const validator = useMemo(() => ws && validatorFor(ws.schemas.draft), [ws]);
   const appJson = view.json('app.json');
   const scope = useMemo(() => scopeOf(appJson), [appJson]);
   const names = useMemo(() => namesOf(view.json, view.files, w, scope), [view, w, scope]);
-  const places = useMemo(() => placesOf(view.files, w, names), [view.files, w, names]);
-  const routeList = useMemo(() => ((getIn(view.json('routes.json'), ['routes']) ?? []) as { path: string; title: string; screen?: string }[]).filter((r) => r && typeof r.path === 'string'), [view]);
-  const outlineOf = useCallback(
-    (p: Place): OutlineItem[] =>
-      p.kind === 'screen' ? screenOutline(p.file, view.json(p.file), w, scope) : p.kind === 'form' ? formOutline(p.file, view.json(p.file), w) : p.kind === 'routes' ? routeList.map((r, i) => ({ id: `/routes/${i}`, depth: 0, label: `${r.path}  ${fillText(String(r.title ?? ''), scope).text}`, sections: [routeSection(i, r.path, w)] })) : [],
-    [view, w, scope, routeList],
-  );
-  const nav = useNavigation(places, outlineOf);
-  const place = places.find((p) => p.id === nav.placeId) ?? places[0];
-  const outline = useMemo(() => (place ? outlineOf(place) : []), [place, outlineOf]);
-  const messagesJson = view.json('messages.json');
-  const messages = useMemo(() => (getIn(messagesJson, ['messages']) ?? {}) as Record<string, string>, [messagesJson]);
-  const sections: Section[] = useMemo(() => {
-    if (!place) return [];
-    if (place.kind === 'sections') return settingsSections(place.id).map((s) => ({ ...s, title: w.appParts[s.title] ? `${w.appParts[s.title]}（${s.title}）` : s.title }));
-    if (place.kind === 'messages') return [messagesSection(messageKeys(messages, nav.search), w)];
-    return outline.find((o) => o.id === nav.itemId)?.sections ?? [];
-  }, [place, messages, nav.search, nav.itemId, outline, w]);
-
+  const { places, routeList, nav, place, outline, sections, messages, previewRoutes } = usePlace(view, w, scope, names);
   const problems = draft.answer?.problems ?? [];
   const fieldProblems = useMemo(() => atField(draft.answer?.problems ?? []), [draft.answer]);
   const backendAt = useBackend(brand, view, scope, draft.body, !!ws?.preview);
-
-  const tryEdit = useCallback(
-    (make: () => void) => {
-      try {
-        make();
-      } catch (err) {
-        if (!(err instanceof Refusal)) throw err;
-        setNotice({ text: w.notChanged(refusalWords(w, err)), bad: true });
-        setEpoch((n) => n + 1);
-      }
-    },
-    [w],
-  );
-  const { apply, layers } = edits;
-  const onChange = useCallback(
-    (section: Section, value: unknown, field: string) =>
-      tryEdit(() => {
-        const next = view.changed(layers, section, value);
-        if (next) apply(() => next, field);
-      }),
-    [tryEdit, view, layers, apply],
-  );
-  const backTo = useCallback((file: string, pointer: string) => tryEdit(() => apply(() => view.back(layers, file, pointer), `back:${file}${pointer}`)), [tryEdit, view, layers, apply]);
+  const { apply } = edits;
+  const { notice, setNotice, epoch, onChange, backTo } = useChanges(view, edits.layers, apply, w);
 
   /** Another brand: every edit is kept; what was said about the last one (a save, where-used) goes. */
   const pickBrand = (id: string) => {
@@ -120,7 +74,6 @@ export function App({ lang, setLang }: { lang: Lang; setLang(l: Lang): void }) {
     const who = (id: string) => (id === PRODUCT ? w.brand.product : w.brand.one(ws?.brands.find((b) => b.id === id)?.name ?? id, id));
     setNotice({ text: `${w.saved(a.written.join(', '))} ${w.checkedAll(a.checked.map((u) => w.checkedUnit(who(u.brand), u.errors, u.warnings)).join('；'))}`, bad: a.checked.some((u) => u.errors > 0) });
   };
-  const [reviewOpen, setReviewOpen] = useState(false);
   const resolve = async (layer: string, file: string, how: 'rebase' | 'drop') => {
     await client.invalidateQueries({ queryKey: ['files', layer] });
     const now = client.getQueryData<{ files: Record<string, { text: string; hash: string; json: unknown }> }>(['files', layer]);
@@ -137,13 +90,6 @@ export function App({ lang, setLang }: { lang: Lang; setLang(l: Lang): void }) {
   };
   const bad = (p: Place) => fieldProblems.some((x) => x.severity !== 'warning' && x.file === p.file && (p.kind !== 'sections' || settingsSections(p.id).some((s) => concerns(x, x.file, s.path))));
 
-  // the routes that show what is edited; none known (a constant before its where-used answer): the preview stays where it is
-  const previewRoutes = useMemo((): string[] => {
-    if (!place) return [];
-    if (place.kind === 'screen' || place.kind === 'form') return names.routes(place.file, place.kind === 'screen' && nav.itemId?.startsWith('/') ? nav.itemId : '');
-    if (place.kind === 'routes' && nav.itemId) return [String(getIn(view.json('routes.json'), [...nav.itemId.slice(1).split('/'), 'path']) ?? '')].filter(Boolean);
-    return [];
-  }, [place, names, nav.itemId, view]);
   const showRoute = useCallback((route: string) => setShow((s) => ({ route, n: (s?.n ?? 0) + 1 })), []);
   const openMessage = useCallback((key: string) => nav.go('messages.json', `/messages/${key}`), [nav]);
   const page = useMemo<Page>(
