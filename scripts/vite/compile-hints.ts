@@ -8,9 +8,9 @@
  *
  * Only the chunks every screen's taps run: React, the app (engine and shell), the form engine,
  * antd-mobile's base parts, ui-antd (the toast and the dialog, loaded when the browser is
- * idle: without the hint the first toast compiled its code inside the tap, 6 ms at 4x on /login's
- * empty submit) and form-draft-keeper (the drafts, which hear every change: without it /login's
- * first key compiled its callback inside the key, 3.4 ms at 4x). A hint on everything would
+ * idle: without the hint the first toast compiles its code inside the tap that shows it) and
+ * form-draft-keeper (the drafts, which hear every change: without it the first key compiles their
+ * callback inside the key). A hint on everything would
  * compile code a visit never runs.
  */
 import type { Plugin } from 'vite';
