@@ -87,7 +87,7 @@ const textsOf = (selector: string) =>
 /** the worker's server's field data (global-setup.ts) */
 const RUM_LOG = rumLogOf(workerPort());
 /** the collector's chunk (src/rum/collect.ts) was fetched: its current or its legacy copy */
-const COLLECTOR_LOADED = `performance.getEntriesByType('resource').some(function (e) { return /\\/collect-[\\w-]+\\.js$/.test(e.name); })`;
+const COLLECTOR_LOADED = `performance.getEntriesByName('rum:collecting').length > 0`;
 
 /** A record's date and time as the lists show it. */
 const DATED = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/;
@@ -172,7 +172,7 @@ describe('the app on every engine a player holds', () => {
 
         // field data: its collector loaded; leaving the page sends its reports (at least the TTFB),
         // each named with this engine, none an error
-        expect(await d.evaluate<boolean>(COLLECTOR_LOADED), `${d.version}: the collector of field data loaded`).toBe(true);
+        await d.waitFor<boolean>(COLLECTOR_LOADED, `${d.version}: the collector of field data listening`);
         const from = statSync(RUM_LOG).size;
         await d.goto('about:blank');
         const sent = () => readFileSync(RUM_LOG).subarray(from).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
