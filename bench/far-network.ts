@@ -1,5 +1,5 @@
 /**
- * A phone on a far network (issue 38): 400 ms round trip, 1.5 Mbit/s each way, no HTTP cache and
+ * A phone on a far network: 400 ms round trip, 1.5 Mbit/s each way, no HTTP cache and
  * no service worker (a first visit), through CDP Network.emulateNetworkConditions, at full CPU
  * speed. Per route, from the navigation's start: when the first call to /api leaves (the page's
  * own resource timing), the browser's first contentful paint (the static shell), and when the

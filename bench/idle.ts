@@ -73,7 +73,7 @@ export async function measureIdle(browser: Browser, route: string, screen: strin
 }
 
 /**
- * The main thread's work while a route sits idle (issue 38), at full speed: the page's script,
+ * The main thread's work while a route sits idle, at full speed: the page's script,
  * style and layout time per second over `seconds` (CDP Performance.getMetrics ScriptDuration,
  * RecalcStyleDuration, LayoutDuration; and TaskDuration, every main-thread task) once the screen has
  * shown its data, its requests have been answered and a second has passed. A member's route as the

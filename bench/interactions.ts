@@ -1,5 +1,5 @@
 /**
- * How fast a tap is answered on a slow phone (issue 38): the interactions of the issue's table on
+ * How fast a tap is answered on a slow phone: the interactions of the budget's table on
  * the production build, Debian Chromium at 375x812 with touch, the CPU throttled 4x (CDP
  * Emulation.setCPUThrottlingRate), real taps and keys (CDP input events: touch, then the
  * browser's own pointer, mouse and click events), timed by the browser's Event Timing API: an
@@ -12,7 +12,7 @@
  * the tap starts held back by the mock for a while: what the tap itself re-renders, not the
  * records that come later.
  *
- * The figures of the Vue original are the issue's (measured the same way, same mock, on another
+ * The figures of the Vue original are the budget table's (measured the same way, same mock, on another
  * machine); with BENCH_ORIGINAL (bench/original.ts) the original is also measured here, its runs in
  * turns with ours and the floor's: a target of its own whose taps are the same taps on its screens.
  */
@@ -30,7 +30,7 @@ export interface Spec {
   name: string;
   route: string;
   member: boolean;
-  /** the Vue original's figure (issue 38's table), ms; null where it reported none */
+  /** the Vue original's figure from the budget's table (measured on another machine), ms; null where it reported none */
   original: number | null;
   /** what the tap hits: the first element outside every `[hidden]` one matching the selector (and holding the text) */
   target: Where;

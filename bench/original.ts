@@ -1,5 +1,5 @@
 /**
- * The Vue original, measured here (issue 38): BENCH_ORIGINAL=DIR names a production build of the
+ * The Vue original, measured here: BENCH_ORIGINAL=DIR names a production build of the
  * Vue 2 client the spec was written from (vant 2, vue-router 3 in hash mode, axios calling /api on
  * its own origin); the bench serves it with the same mock on a port of its own and runs the same
  * taps on its screens, in turns with ours and the floor's (bench/interactions.ts: fresh page, real

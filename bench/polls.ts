@@ -1,5 +1,5 @@
 /**
- * Backend calls per member-hour (issue 21): the seeded member on /transfer and /mine, the page
+ * Backend calls per member-hour: the seeded member on /transfer and /mine, the page
  * visible and hidden, and /transfer while the backend answers 503 to its polls. Counted from the
  * page's own requests to /api over some minutes of the page's time (Playwright's clock, advanced in
  * steps; each step waits for the replies of what it asked), scaled to an hour and to 100,000 members

@@ -20,7 +20,7 @@
  *   BENCH_BASELINE=DIR     a build of the code before a change, measured beside this one in turns
  *                          (interactions, idle-routes, far): lib.ts
  *   BENCH_ORIGINAL=DIR     a build of the Vue original: the taps measured on it too, in turns (the
- *                          column "original, here"; it replaces issue 38's figures as the reference):
+ *                          column "original, here"; it replaces the budget table's figures as the reference):
  *                          bench/original.ts
  */
 import { spawnSync } from 'node:child_process';
@@ -40,7 +40,7 @@ import { describeRate, measurePolls, type PollRate } from './polls';
 import { measureField, type FieldTiming } from './field';
 
 const BUDGET = {
-  /** JS and CSS (gzip) fetched before the first screen of /, /login and /mine (issue 23) */
+  /** JS and CSS (gzip) fetched before the first screen of /, /login and /mine */
   firstPaintKb: 110,
   /** JS and CSS fetched from the network before the first paint of a repeat visit of / */
   repeatFirstPaintKb: 0,
@@ -56,7 +56,7 @@ const BUDGET = {
   checkConfigMs: 1000,
   /** the check over a config 10x larger may cost at most this many times the real one */
   checkGrowth: 15,
-  /** every tap of the table at 4x CPU (Event Timing), and INP, the worst of them (issue 38) */
+  /** every tap of the table at 4x CPU (Event Timing), and INP, the worst of them */
   interactionMs: 50,
   /** and none slower than the Vue original's figure by more than one Event Timing step */
   originalSlackMs: 8,
@@ -64,7 +64,7 @@ const BUDGET = {
   recordTypeComponents: 20,
   /** script + style + layout per second of an idle route, at full speed */
   idleMsPerSec: 5,
-  /** `npm run field -- report --html` over 200,000 lines of field data (issue 51) */
+  /** `npm run field -- report --html` over 200,000 lines of field data */
   fieldReportMs: 30000,
   /** the calls /mine may make: what it shows (app info, the member, the wallet, the balance poll) */
   mineCalls: ['/api/app', '/api/user', '/api/refreshusermoney', '/api/balance'],
@@ -266,8 +266,8 @@ if (stop) {
               const old = was?.[i];
               const here = orig?.[i];
               const p = partsOf(f);
-              // the reference: the original measured here, in the same minutes (BENCH_ORIGINAL), else issue 38's figure
-              const vs = here ? `; original, here: ${ms(here)}${runsOf(here)}${partsOf(here)} (issue 38's: ${f.original ?? '-'} ms)` : f.original !== null ? `; original ${f.original} ms` : '';
+              // the reference: the original measured here, in the same minutes (BENCH_ORIGINAL), else the table's figure
+              const vs = here ? `; original, here: ${ms(here)}${runsOf(here)}${partsOf(here)} (the table's: ${f.original ?? '-'} ms)` : f.original !== null ? `; original ${f.original} ms` : '';
               const reference = here ? (here.absent ? null : here.latencyMs) : f.original;
               const cap = Math.min(BUDGET.interactionMs, reference !== null ? Math.max(reference, EVENT_FLOOR_MS) + BUDGET.originalSlackMs : Infinity);
               const fl = f.floor ? `; the floor, in turns: ${f.floor.latencyMs} ms [${f.floor.runs.join(', ')}]` : '';
@@ -335,9 +335,8 @@ if (stop) {
             const name = `far network (${FAR.latencyMs} ms RTT, ${FAR.mbitPerSec} Mbit/s, no cache) ${f.route}${f.member ? ' (member)' : ''}, median of ${f.runs}`;
             if (f.route === '/mine' && home?.firstApiMs != null && f.firstApiMs !== null) {
               // /mine's first call leaves no later than home's: both leave from the boot script once it has
-              // arrived, and when it arrives moves by 10-40 ms from load to load on this emulated network
-              // (2026-11-27: /mine 947-1022 ms against home's 968-993 in one run, 911-944 against 930-940 in
-              // turns), more than any difference between the two. So the budget compares the wait after the
+              // arrived, and when it arrives moves by tens of ms from load to load on this emulated network
+              // (docs/BENCH.md has the runs), more than any difference between the two. So the budget compares the wait after the
               // boot script's arrival, the part the app adds: /mine's median no longer than home's, give or
               // take home's own spread between its runs
               const spread = Math.max(...home.afterBootRuns) - Math.min(...home.afterBootRuns);

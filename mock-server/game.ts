@@ -1,5 +1,5 @@
 /**
- * The mock's playable game (issue 16): the page behind getGameUrl is a small slot machine that
+ * The mock's playable game: the page behind getGameUrl is a small slot machine that
  * plays with the member's balance in one venue, through a launch ticket the mock put in the url.
  *
  *   GET  /__mock/game/game.js      the page's script (a file of its own: the production CSP has no inline script)

@@ -1,5 +1,5 @@
 /**
- * Development tools answer this machine only (issue 37): the mock's control surface (/__mock/, which
+ * Development tools answer this machine only: the mock's control surface (/__mock/, which
  * hands out tokens without a password) and the studio's API (which writes the config). Since the
  * studio's preview and `npm start -- --host` are opened to phones on the same network, "this machine"
  * is checked on every request, not left to the address a server listens on (`otherMachine`, the

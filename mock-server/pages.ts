@@ -30,7 +30,7 @@ input{width:100%;padding:10px;border-radius:8px;border:0;margin:6px 0;box-sizing
 const PAGES: Record<string, (req: Request, state: MockState) => string> = {
   game: (req) => {
     const name = q(req, 'name') || q(req, 'plat').toUpperCase() || '游戏';
-    // a launch ticket (issue 16): the playable slot game of mock-server/game.ts
+    // a launch ticket: the playable slot game of mock-server/game.ts
     if (q(req, 'ticket')) return page(name, `<style>${GAME_CSS}</style>` + gamePageBody(name, q(req, 'plat')), ['#0f2027', '#2c5364']);
     return page(
       name,

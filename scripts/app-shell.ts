@@ -1,5 +1,5 @@
 /**
- * The static app shell of index.html (issue 23), made at build time from screens.config/: what a
+ * The static app shell of index.html, made at build time from screens.config/: what a
  * phone paints before any JavaScript has arrived, with the same bars the app then draws in the
  * same places (the rules of src/styles.css, which index.html carries inline).
  *
@@ -163,7 +163,7 @@ export function leadOf(screen: unknown, messages: Record<string, string>, brand?
 const leadCss = () => LEAD_WIDGETS.map((w) => readFileSync(path.join(WIDGETS_DIR, w, 'style.css'), 'utf8')).join('\n');
 
 /**
- * The notice an engine too old for the app's modules shows in place of the shell (issue 29): it
+ * The notice an engine too old for the app's modules shows in place of the shell: it
  * runs no `type="module"` script, so the app would never come. Hidden until the page's one
  * classic script, `<script nomodule>` (scripts/vite/browser-floor.ts), which only such an engine runs,
  * marks the document `no-module`; the words are messages.json's `browser.tooOldTitle` and

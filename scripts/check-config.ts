@@ -20,7 +20,10 @@ import { createChecker, errorsOf, formatProblems, type ConfigBundle, type Proble
 import { configDirOf, configSource, loadSchemas, loadWidgetSchemas, shownPath } from '../src/config/source/index';
 import { brandOrExit } from './brand-arg';
 import { mergeBrand, type OverlayBundle } from '../src/config/overlay/layers';
-import { applyToJson, lateUses, MIGRATIONS, pendingChanges, pendingProblems, tooNew, withLateHints, type Pending } from '../src/config/migrations/index';
+import { applyToJson } from '../src/config/format/rewrite';
+import { lateUses, pendingChanges, type Pending } from '../src/config/format/old-uses';
+import { MIGRATIONS } from '../src/config/migrations/index';
+import { pendingProblems, tooNew, withLateHints } from '../src/config/format/messages';
 import { generatedFiles, REGENERATE, staleFiles, writeStale } from './generated';
 import { validatorCache } from './validator-cache';
 

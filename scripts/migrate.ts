@@ -12,7 +12,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OverlayBundle } from '../src/config/overlay/layers';
-import { applyToText, CURRENT_FORMAT, describeChange, formatOf, MIGRATIONS, pendingChanges, pointerOf, type Change } from '../src/config/migrations/index';
+import { applyToText, describeChange } from '../src/config/format/rewrite';
+import { CURRENT_FORMAT, formatOf, MIGRATIONS, type Change } from '../src/config/migrations/index';
+import { pendingChanges } from '../src/config/format/old-uses';
+import { shownPointerOf as pointerOf } from '../src/config/pointer';
 import { formatProblems } from '../src/config/check';
 import { configSource } from '../src/config/source/index';
 

@@ -2,7 +2,7 @@
  * Old Chromium builds for the engines test (tests/e2e/engines.e2e.ts), fetched on first use.
  *
  * The in-app browsers of WeChat, QQ, UC, Alipay and Douyin are Chromium WebViews years behind
- * (issue 29). The npm package `chrome-aws-lambda` ships a headless Chromium inside its tarball;
+ * (docs/BENCH.md, which phones). The npm package `chrome-aws-lambda` ships a headless Chromium inside its tarball;
  * `npm pack` brings one tarball from the npm registry (nothing else is reachable), and its
  * `bin/chromium*.br` is unpacked with Node's brotli into node_modules/.cache/old-chromium/<package
  * version>/ (with the software GL, `bin/swiftshader.tar.br`, where the package has one). `npm install`

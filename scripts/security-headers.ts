@@ -36,7 +36,7 @@ export interface PolicyOptions {
   /** the dev server: inline refresh preamble, HMR socket, its own http origins (`hosts`: addresses it is also opened at, the studio's preview on the network) */
   dev?: { port: number; hosts?: readonly string[] };
   /**
-   * other pages that may frame it (the studio frames its preview, issue 37): added to
+   * other pages that may frame it (the studio frames its preview): added to
    * frame-ancestors, and no X-Frame-Options (which knows no list); default: this origin only
    */
   frameAncestors?: readonly string[];

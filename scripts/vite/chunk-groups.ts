@@ -66,7 +66,7 @@ export const ANTD_GROUPS: { name: string; roots?: RegExp; with?: RegExp }[] = [
   {
     name: 'Form',
     // the form engine and its widget, with react-hook-form; no antd-mobile part since the form draws
-    // its own inputs (issue 38: antd-mobile's Input was this group's root)
+    // its own inputs (antd-mobile's Input would otherwise be this group's root)
     with: /[\\/]src[\\/](engine[\\/](form|rules|captcha)\.tsx?|engine[\\/]form\.css|widgets[\\/]Form[\\/])|node_modules[\\/]react-hook-form[\\/]/,
   },
   {

@@ -2,15 +2,15 @@
  * V8's explicit compile hint: `//# allFunctionsCalledOnLoad` on the first line of a script makes
  * Chromium (136 and later) compile every function of it while the script loads, on the thread that
  * streams it, instead of each function lazily the first time it runs. Without it a player's first
- * tap or key compiled the code it ran (React's event plugins and reconciler paths, the engine's
- * actions, react-hook-form's change): V8.CompileCode inside /login's first key was 12-14 ms at 4x
- * CPU, 4-6 ms with the hint on these chunks (traces, issue 38). Older engines read a comment.
+ * tap or key compiles the code it runs (React's event plugins and reconciler paths, the engine's
+ * actions, react-hook-form's change) inside the tap (docs/BENCH.md has the traces). Older engines
+ * read a comment.
  *
  * Only the chunks every screen's taps run: React, the app (engine and shell), the form engine,
  * antd-mobile's base parts, ui-antd (the toast and the dialog, loaded when the browser is
- * idle: without the hint the first toast compiled its code inside the tap, 6 ms at 4x on /login's
- * empty submit) and form-draft-keeper (the drafts, which hear every change: without it /login's
- * first key compiled its callback inside the key, 3.4 ms at 4x). A hint on everything would
+ * idle: without the hint the first toast compiles its code inside the tap that shows it) and
+ * form-draft-keeper (the drafts, which hear every change: without it the first key compiles their
+ * callback inside the key). A hint on everything would
  * compile code a visit never runs.
  */
 import type { Plugin } from 'vite';

@@ -1,9 +1,8 @@
 /**
  * A choice a tap makes (a tab, a category), shown at once by the widget that took the tap, while
  * the place it is kept (the address, the screen's state) follows in a task after the tap's paint,
- * rendered as a transition. Keeping it at once re-renders everything that reads that place (the
- * screen, its title, its other widgets) before the tap can paint: ~30 ms of a tap at 4x CPU
- * (issue 38).
+ * rendered as a transition. Keeping it at once would re-render everything that reads that place
+ * (the screen, its title, its other widgets) before the tap can paint, most of a slow phone's tap.
  *
  * The choice stands while the place still holds what it held when the tap came; once it has
  * followed (or changed some other way: back, a link) the place is what is shown. Taps before it

@@ -90,7 +90,7 @@ export function useDataSources(
   const plan = planOf(config, scope, reloads);
   // a change (a filter, a tab, a reload) restarts its sources in a deferred render, after the
   // screen has painted the tap's answer: a render for a tap is synchronous (valtio's store) and so
-  // would be its effects, the requests with them (issue 38: ~25 ms of the record type's tap at 4x CPU)
+  // would be its effects, the requests with them, inside the tap
   const planKey = useDeferredValue(JSON.stringify(plan.map((p) => [p.name, p.key])));
   const planRef = useRef(plan);
   planRef.current = plan;

@@ -1,5 +1,5 @@
 /**
- * Drafts of forms (issue 39): what a player typed in a form and has not submitted yet, kept for
+ * Drafts of forms: what a player typed in a form and has not submitted yet, kept for
  * the tab in sessionStorage (never localStorage) so that a reload, a tab the phone discarded while
  * the player was in the bank's app, or a crash loses nothing. Pure functions over a Storage (the
  * keeper, form-draft-keeper.tsx, uses them; tests/unit/form-draft.test.ts tests them):

@@ -1,5 +1,5 @@
 /**
- * A form loads only what its fields use (issue 23): text, password, number, captcha and hidden
+ * A form loads only what its fields use: text, password, number, captcha and hidden
  * fields are drawn by form.tsx itself; a textarea, and the choice fields (select and date with
  * their pickers, radio), come in chunks of their own, loaded with the form that has one (the
  * screen's preload waits for them, so the form paints whole). The login form pays for neither.

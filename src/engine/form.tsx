@@ -267,7 +267,7 @@ function FieldRow({ field, formName, scope, children }: { field: FieldConfig; fo
 /**
  * A field's input, bound to the form: a text, password, number or captcha field by ref (TextInput),
  * the others by their Controller. What it shows besides its value (the placeholder, the length, the
- * labels: bindings of config) is worked out when the fields render, never on a typed key (issue 38).
+ * labels: bindings of config) is worked out when the fields render, never on a typed key.
  */
 function FieldInput({ control, setValue, ...props }: Omit<FieldInputProps, 'value' | 'onChange'> & { control: Control<FieldValues>; setValue: UseFormSetValue<FieldValues> }) {
   const { field, id, scope, captcha, onRedraw } = props;
@@ -306,11 +306,11 @@ function FieldInput({ control, setValue, ...props }: Omit<FieldInputProps, 'valu
 /**
  * A text, password, number or captcha field's input: a native input with antd-mobile's Input look
  * (form.css), not antd-mobile's Input, whose every key ran its own state, its focus state and its
- * clear button's render: the first key of /login took ~70 ms of a 4x-slowed CPU (issue 38).
+ * clear button's render on every key (a slow phone's first key waited for all of it).
  * It is bound to the form by ref (react-hook-form's `register`): the input holds what is typed, the
  * form reads it on each change and writes it (a draft put back, a rule's clearField, a reset), and a
- * key renders no component at all. A Controller re-rendered itself and the input on every key, the
- * worst key of /login 48 ms at 4x against the Vue original's 32. The clear button is always there
+ * key renders no component at all (a Controller would re-render itself and the input on every key).
+ * The clear button is always there
  * and shown by CSS while the field has a value and the focus. Tapping it keeps the focus in the
  * field (as antd-mobile's).
  */

@@ -52,7 +52,7 @@ export function preloadIcons(): void {
 
 /**
  * Memoised: its props are two strings, and a tab, a menu or a list that re-renders on a tap (the
- * active tab's class) then re-renders none of its icons (a category tap re-rendered 18, issue 38).
+ * active tab's class) then re-renders none of its icons.
  */
 export const IconByName = memo(function IconByName({ name, className }: { name?: string; className?: string }) {
   const [, bump] = useState(0);

@@ -16,8 +16,8 @@ export function whenIdle(fn: () => void, timeoutMs: number, fallbackMs: number):
 /**
  * Resolves in a task of its own after the current one (a MessageChannel message: no timer, so a
  * hidden tab or a test's paused clock does not hold it). Chromium paints the frame a tap changed
- * before it runs a task the tap posted, so work put behind it (a read's `fetch`, ~10 ms each at
- * 4x CPU) is no longer part of the tap's answer (issue 38).
+ * before it runs a task the tap posted, so work put behind it (a read's `fetch`) is no longer part
+ * of the tap's answer.
  */
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => {

@@ -1,6 +1,6 @@
 /**
- * What is on screen, for what moves or loads only there (issue 38: an idle screen costs the phone
- * nothing beyond what the player sees moving). IntersectionObserver, which every engine of the
+ * What is on screen, for what moves or loads only there: an idle screen costs the phone nothing
+ * beyond what the player sees moving. IntersectionObserver, which every engine of the
  * floor has (Chrome 58, Safari 12.1): the browser says when an element comes into view or leaves
  * it, nothing is measured on every frame or scroll. An engine without it counts everything as on
  * screen (it moves, as before).

@@ -1,5 +1,5 @@
 /**
- * The widgets' popups (issue 38): a sheet from an edge (Popup: the notice list, the side menu, a
+ * The widgets' popups: a sheet from an edge (Popup: the notice list, the side menu, a
  * filter's choices) and a centred box (CenterPopup: the start-up notice), with the props of
  * antd-mobile's that the widgets use. antd-mobile's animated each frame from script (react-spring),
  * brought 25 KB of animation and gesture code (so it was loaded lazily, and a first open waited

@@ -2,8 +2,8 @@
  * The app's toast (ui.ts shows it; in the chunk of ui-antd.ts): one message at a time in the middle
  * of the screen, with a success, fail or loading mark, gone after `duration` ms (0: until cleared).
  * Plain DOM, not antd-mobile's Toast: that one mounts a React root, a mask and react-spring
- * animations for each message, about 90 ms of a tap at 4x CPU, and runs a spring every frame while
- * it fades (issue 38). It looks the same; it fades in with CSS (opacity, on the compositor).
+ * animations for each message (most of a slow phone's tap), and runs a spring every frame while
+ * it fades. It looks the same; it fades in with CSS (opacity, on the compositor).
  * A message takes no tap: the page under it answers at once, as a phone's own toasts do; a loading
  * toast without `maskClickable` holds the whole page until it is cleared.
  */

@@ -1,5 +1,5 @@
 /**
- * Responsible play (issue 16): the member's choices and the session clock, all on the device.
+ * Responsible play: the member's choices and the session clock, all on the device.
  *
  * - choices (localStorage, `responsible.choices`): reminder interval in minutes (0 off) and session
  *   limit in hours (0 none). No personal data; kept across logouts (clearSession keeps DEVICE_KEYS).

@@ -1,5 +1,5 @@
 /**
- * Responsible play's foothold in the shell (issue 16): starts the session clock at login (and at
+ * Responsible play's foothold in the shell: starts the session clock at login (and at
  * the first load with a stored token), and loads the reminder (src/responsible/Reminder.tsx) only
  * when the feature is on (app.json features.responsiblePlay) and a member is signed in. Part of the
  * shell's late chunk (./late.tsx), so all of it waits until the first screen has shown its data.

@@ -82,7 +82,7 @@ async function readUser(): Promise<boolean> {
  * The member's read the app starts with (openApp; index.html's early read answers it, src/api/early.ts)
  * also answers the next ask within REUSE_TTL_MS of its start (the policy of src/api/reuse.ts): the first screen's own (an onEnter
  * refreshUser, /mine's) comes after that reply on a far network, too late to share its request,
- * and would read the member a second time (issue 38). Taken once; a later ask reads afresh.
+ * and would read the member a second time. Taken once; a later ask reads afresh.
  */
 let startRead: { at: number; read: Promise<boolean> } | null = null;
 
@@ -138,7 +138,7 @@ let gamesAsked = false;
 /**
  * The game lists, read once per start of the app when the first screen that shows them opens
  * (home; the build's screen index knows which: src/engine/preload.ts). A screen that does not show
- * them never asks (issue 38: /mine fetched them for nothing); until they come, the lists the
+ * them never asks; until they come, the lists the
  * device cached are shown.
  */
 export function ensureGames(): void {

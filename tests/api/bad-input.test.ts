@@ -8,18 +8,17 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointNames, endpoints, type EndpointName } from '../../src/api/catalogue';
-import { newApp, sample, tokenFor } from './helpers';
+import { close, listen, sample, tokenFor } from './helpers';
 
 let server: Server;
 let token: string;
 
 beforeAll(async () => {
-  server = newApp().listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  server = await listen();
   token = await tokenFor(server);
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await close(server);
 });
 
 interface PropSchema {

@@ -5,15 +5,14 @@
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRng } from '../../mock-server/rng';
-import { call, memberSnap, newApp, patchMember, tokenFor } from './helpers';
+import { call, close, listen, memberSnap, patchMember, tokenFor } from './helpers';
 
 let server: Server;
 beforeAll(async () => {
-  server = newApp().listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  server = await listen();
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await close(server);
 });
 
 const cents = (yuan: number) => Math.round(yuan * 100);

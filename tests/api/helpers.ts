@@ -12,6 +12,16 @@ export function newApp(): Express {
   return createApp({ latencyMs: 0, control: true });
 }
 
+/** `app` (a fresh mock by default) listening on a free port of 127.0.0.1, once it listens. */
+export async function listen(app: Express = newApp()): Promise<Server> {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  return server;
+}
+
+/** The server closed, every connection ended. */
+export const close = (server: Server): Promise<void> => new Promise<void>((resolve) => server.close(() => resolve()));
+
 /** A token without scrypt (the /__mock/login shortcut), to keep the suite fast. */
 export async function tokenFor(app: Target, username = 'demo01'): Promise<string> {
   const res = await request(app).post('/__mock/login').send({ username });

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createApp } from '../../mock-server/app';
 import { guessLimits } from '../../mock-server/fixtures/site';
 import { endpointNames, endpoints, type EndpointName } from '../../src/api/catalogue';
-import { call, memberSnap, newApp, sample, tokenFor } from './helpers';
+import { call, close, listen, memberSnap, newApp, sample, tokenFor } from './helpers';
 
 const EVIL = 'http://127.0.0.1:9999';
 
@@ -119,12 +119,11 @@ describe('built-in property names as input (point 4)', () => {
   let server: Server;
   let token: string;
   beforeAll(async () => {
-    server = newApp().listen(0, '127.0.0.1');
-    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    server = await listen();
     token = await tokenFor(server);
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await close(server);
   });
 
   const NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
@@ -207,14 +206,13 @@ describe('money is a plain decimal (point 7)', () => {
 
 describe('absolute urls (point 10)', () => {
   it('come from the address the mock listens on, never from the Host header', async () => {
-    const server = newApp().listen(0, '127.0.0.1');
-    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const server = await listen();
     try {
       const port = (server.address() as { port: number }).port;
       const res = await request(server).post('/api/getservicerurl').set('Host', 'evil.example').set('X-Forwarded-Host', 'evil.example').send({});
       expect(res.body.data.url).toBe(`http://127.0.0.1:${port}/__mock/page/kefu`);
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await close(server);
     }
   });
 
@@ -316,12 +314,11 @@ describe('money retries (point 6)', () => {
   let server: Server;
   let token: string;
   beforeEach(async () => {
-    server = newApp().listen(0, '127.0.0.1');
-    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    server = await listen();
     token = await tokenFor(server);
   });
   afterEach(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await close(server);
   });
   const post = (name: EndpointName, payload: object, key?: string) => {
     const r = request(server).post(endpoints[name].path).set('Authorization', `Bearer ${token}`);

@@ -28,7 +28,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkConfig } from '../../src/config/check';
 import { mergeBrand } from '../../src/config/overlay/layers';
-import { pendingChanges } from '../../src/config/migrations/index';
+import { pendingChanges } from '../../src/config/format/old-uses';
 import { configSource, loadSchemas, loadWidgetSchemas, schemaSource } from '../../src/config/source/index';
 
 const root = path.resolve(__dirname, '..', '..');

@@ -3,18 +3,13 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { checkConfig, type ConfigBundle, type Problem, type SchemaSet, type WidgetSchemas } from '../../src/config/check';
-import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
+import { describe, expect, it } from 'vitest';
+import { checkConfig, type ConfigBundle, type Problem } from '../../src/config/check';
+import { configSource } from '../../src/config/source/index';
+import { realSchemas } from './real-config';
 
 const root = path.resolve(__dirname, '..', '..');
-let schemas: SchemaSet;
-let widgets: WidgetSchemas;
-
-beforeAll(async () => {
-  schemas = loadSchemas(root);
-  widgets = await loadWidgetSchemas(root);
-});
+const loaded = realSchemas();
 
 type Json = Record<string, unknown>;
 /** The real config with one change applied. */
@@ -29,7 +24,7 @@ function check(mutate: (b: { app: Json; messages: Json; routes: Json; screens: R
     forms: Object.fromEntries(Object.entries(clone.forms).map(([k, v]) => [k, v.json as Json])),
   };
   mutate(view);
-  return checkConfig(clone, schemas, widgets);
+  return checkConfig(clone, loaded.schemas, loaded.widgets);
 }
 
 const login = (b: { screens: Record<string, Json> }) => b.screens.login as { body: Json[] };

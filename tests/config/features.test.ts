@@ -8,29 +8,24 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { pruneFeatures, switchedOff, writtenPointer } from '../../src/config/features';
 import { pruneBundle } from '../../src/config/checks/switches';
-import { createChecker, type ConfigBundle, type Problem } from '../../src/config/check';
-import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
+import { type ConfigBundle } from '../../src/config/check';
+
 import { appShell } from '../../scripts/app-shell';
 import { readApp } from '../../scripts/vite/app-json';
 import { readScreens } from '../../scripts/vite/screen-facts';
 import { screensGlob, shippedJson, shippedText, unroutedScreens } from '../../scripts/vite/shipped-config';
-import { root } from './real-config';
+import { root, realChecker } from './real-config';
 
 type Json = Record<string, unknown>;
 // one checker for the file (the schemas compiled once), as the mutation test does
-let checker: (b: ConfigBundle) => Problem[];
-let real: ConfigBundle;
-beforeAll(async () => {
-  checker = createChecker(loadSchemas(root), await loadWidgetSchemas(root));
-  real = configSource({ root }).productBundle();
-});
+const loaded = realChecker();
 const config = {
-  copy: () => structuredClone(real),
+  copy: () => structuredClone(loaded.real),
   /** check:config's problems (warnings too), as `file: path: message` lines */
-  problems: (b: ConfigBundle) => checker(b).map((p) => `${p.file}: ${p.path}: ${p.message}`),
+  problems: (b: ConfigBundle) => loaded.check(b).map((p) => `${p.file}: ${p.path}: ${p.message}`),
 };
 
 /** a copy of the real config with some features set */

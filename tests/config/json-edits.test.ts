@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyEdit, EditError } from '../../src/config/json-edits';
-import { applyToText } from '../../src/config/migrations/index';
+import { applyToText } from '../../src/config/format/rewrite';
 
 const file = [
   '{',

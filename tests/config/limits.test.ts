@@ -7,7 +7,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createChecker, errorsOf, type ConfigBundle, type Problem } from '../../src/config/check';
 import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
-import { lateUses, withLateHints } from '../../src/config/migrations/index';
+import { lateUses } from '../../src/config/format/old-uses';
+import { withLateHints } from '../../src/config/format/messages';
 
 const root = path.resolve(__dirname, '..', '..');
 type Json = Record<string, unknown>;

@@ -6,22 +6,17 @@
  * place changes every text: here through the engine's own bindings; in a browser build in
  * tests/e2e/operator-edits.e2e.ts.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { brandOf } from '../../src/config/brand';
-import { createChecker, type ConfigBundle, type Problem } from '../../src/config/check';
+import { type ConfigBundle } from '../../src/config/check';
 import { resolveText } from '../../src/engine/bindings';
-import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
-import { root } from './real-config';
+
+import { realChecker } from './real-config';
 
 type Json = Record<string, unknown>;
-let checker: (b: ConfigBundle) => Problem[];
-let real: ConfigBundle;
-beforeAll(async () => {
-  checker = createChecker(loadSchemas(root), await loadWidgetSchemas(root));
-  real = configSource({ root }).productBundle();
-});
+const loaded = realChecker();
 const warnings = (b: ConfigBundle) =>
-  checker(b)
+  loaded.check(b)
     .filter((p) => p.severity === 'warning')
     .map((p) => `${p.file}: ${p.path}: ${p.message}`);
 
@@ -40,7 +35,7 @@ function strings(b: ConfigBundle): { at: string; text: string }[] {
 
 describe('customer service has one name: brand.serviceName', () => {
   it('every text that names customer service reads it, and no text writes 客服 out', () => {
-    const named = strings(real).filter((s) => s.text.includes('{{brand.serviceName}}'));
+    const named = strings(loaded.real).filter((s) => s.text.includes('{{brand.serviceName}}'));
     expect(named.map((s) => s.at)).toEqual([
       'app.json /tabBar/2/label',
       'messages.json /messages/responsible.helpline',
@@ -55,12 +50,12 @@ describe('customer service has one name: brand.serviceName', () => {
       'screens/recharge.json /body/3/children/0/props/title',
       'screens/recharge.json /body/3/children/0/props/description',
     ]);
-    expect(strings(real).filter((s) => s.text.includes('客服')).map((s) => s.at)).toEqual(['app.json /brand/serviceName']);
-    expect(warnings(real)).toEqual([]);
+    expect(strings(loaded.real).filter((s) => s.text.includes('客服')).map((s) => s.at)).toEqual(['app.json /brand/serviceName']);
+    expect(warnings(loaded.real)).toEqual([]);
   });
 
   it('changing it in app.json changes every one of those texts (the tab bar, 在线客服, 人工客服存款…)', () => {
-    const b = structuredClone(real);
+    const b = structuredClone(loaded.real);
     (b.app.json as { brand: Json }).brand.serviceName = '贴心助手';
     const brand = brandOf(b.app.json as Parameters<typeof brandOf>[0]);
     const shown = strings(b)
@@ -82,13 +77,13 @@ describe('customer service has one name: brand.serviceName', () => {
     ]);
     // nothing is left that says the old name, and the renamed config checks clean
     expect(strings(b).filter((s) => s.text.includes('客服'))).toEqual([]);
-    expect(checker(b)).toEqual([]);
+    expect(loaded.check(b)).toEqual([]);
   });
 });
 
 describe('a name written out instead of its key (a warning)', () => {
   it('a name that doubles the word the texts write beside it: one warning at the name, the texts named where they are written', () => {
-    const b = structuredClone(real);
+    const b = structuredClone(loaded.real);
     // 银河's trial: customer service named 在线管家 where texts write 在线{{brand.serviceName}}; red packets
     // off (the check reads the config without them, and names home's entry at its index as written)
     const app = b.app.json as { brand: Json; features: Json };
@@ -107,14 +102,14 @@ describe('a name written out instead of its key (a warning)', () => {
         'screens.config/screens/home.json /body/0/props/title "{{brand.siteName}}娱乐城"; leave "娱乐" out of the name (the texts write it), or write those texts without it',
     ]);
     // 银河's 管家 reads 在线管家 (as the product's 客服 reads 在线客服): nothing to say (a new bundle: the check remembers files by identity)
-    const c = structuredClone(real);
+    const c = structuredClone(loaded.real);
     Object.assign((c.app.json as { brand: Json }).brand, { serviceName: '管家' });
     Object.assign((c.app.json as { features: Json }).features, { redPacket: false });
     expect(warnings(c)).toEqual([]);
   });
 
   it('客服 typed into a screen, a route title, the tab bar or a message a screen shows: each named with what to write', () => {
-    const b = structuredClone(real);
+    const b = structuredClone(loaded.real);
     const recharge = b.screens.recharge.json as { body: { children: { props: Json }[] }[] };
     recharge.body[3].children[0].props.title = '人工客服存款';
     (b.routes.json as { routes: Json[] }).routes[6].title = '在线客服';
@@ -128,11 +123,11 @@ describe('a name written out instead of its key (a warning)', () => {
       `screens.config/app.json: /tabBar/2/label: "客服" writes out 客服, ${fix}`,
     ]);
     // a warning: the check still passes
-    expect(checker(b).filter((p) => p.severity !== 'warning')).toEqual([]);
+    expect(loaded.check(b).filter((p) => p.severity !== 'warning')).toEqual([]);
   });
 
   it('the site name: both keys are named while the short name is the same; the longer name is named once, not its part', () => {
-    const b = structuredClone(real);
+    const b = structuredClone(loaded.real);
     const home = b.screens.home.json as { body: { props: Json }[] };
     home.body[0].props.title = '星耀娱乐首页';
     expect(warnings(b)).toEqual([
@@ -146,7 +141,7 @@ describe('a name written out instead of its key (a warning)', () => {
   });
 
   it('says nothing of a note for the operator, a binding, or a message no place of the config shows (code shows it as written)', () => {
-    const b = structuredClone(real);
+    const b = structuredClone(loaded.real);
     (b.screens.kefu.json as Json).description = '在线客服的页面';
     (b.messages.json as { messages: Json }).messages['auth.expiredContent'] = '登录已过期，请重新登录或联系客服';
     expect(warnings(b)).toEqual([]);

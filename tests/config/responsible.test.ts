@@ -1,6 +1,7 @@
 /** Issue 16: check:config checks constants.responsible (schema, and each default among its choices). */
 import { describe, expect, it } from 'vitest';
-import { lateUses, withLateHints } from '../../src/config/migrations/index';
+import { lateUses } from '../../src/config/format/old-uses';
+import { withLateHints } from '../../src/config/format/messages';
 import { realConfig } from './real-config';
 
 const config = realConfig();

@@ -9,19 +9,15 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChecker, type ConfigBundle, type Problem, type SchemaSet, type ValidatorCache, type WidgetSchemas } from '../../src/config/check';
-import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
+import { createChecker, type ConfigBundle, type Problem, type ValidatorCache } from '../../src/config/check';
+import { configSource } from '../../src/config/source/index';
+import { realSchemas } from './real-config';
 import { validatorCache } from '../../scripts/validator-cache';
 
 const root = path.resolve(__dirname, '..', '..');
 const dir = mkdtempSync(path.join(tmpdir(), 'validators-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let schemas: SchemaSet;
-let widgets: WidgetSchemas;
-beforeAll(async () => {
-  schemas = loadSchemas(root);
-  widgets = await loadWidgetSchemas(root);
-});
+const given = realSchemas();
 
 type Json = Record<string, unknown>;
 /** the real config with mistakes of every kind the words are made for */
@@ -62,15 +58,15 @@ function counted(cache: ValidatorCache) {
 describe('the validators kept between runs', () => {
   let fresh: Problem[];
   beforeAll(() => {
-    fresh = createChecker(schemas, widgets)(broken());
+    fresh = createChecker(given.schemas, given.widgets)(broken());
   });
 
   it('the first run compiles and keeps the code; the next loads it, and both say what a fresh compile says, word for word', () => {
     const first = counted(validatorCache(root, dir));
-    expect(createChecker(schemas, widgets, first.cache)(broken())).toEqual(fresh);
+    expect(createChecker(given.schemas, given.widgets, first.cache)(broken())).toEqual(fresh);
     expect(first.n).toEqual({ loaded: 0, saved: 1 });
     const second = counted(validatorCache(root, dir));
-    const loaded = createChecker(schemas, widgets, second.cache);
+    const loaded = createChecker(given.schemas, given.widgets, second.cache);
     expect(second.n).toEqual({ loaded: 1, saved: 0 });
     expect(loaded(broken())).toEqual(fresh);
     expect(loaded(configSource({ root }).productBundle())).toEqual([]);
@@ -81,17 +77,17 @@ describe('the validators kept between runs', () => {
       'screens.config/forms/login.json /fields/1/type: expected one of "text", "password", "number", "captcha", "select", "date", "textarea", "radio", "hidden", found "pasword"; did you mean "password"?',
       'screens.config/forms/login.json /rules/0: missing required property "type"',
       'screens.config/forms/login.json /rules/0/check: unknown property "check" (expected one of field, id, max, message, min, onFail, other, pattern, type, when); it is called "type" now',
-      `screens.config/screens/home.json /body/${(configSource({ root }).productBundle().screens.home.json as { body: unknown[] }).body.length}/type: unknown widget type "Buton" (expected one of ${Object.keys(widgets).sort().join(', ')}); did you mean "Button"?`,
+      `screens.config/screens/home.json /body/${(configSource({ root }).productBundle().screens.home.json as { body: unknown[] }).body.length}/type: unknown widget type "Buton" (expected one of ${Object.keys(given.widgets).sort().join(', ')}); did you mean "Button"?`,
       `screens.config/screens/home.json /body/${(configSource({ root }).productBundle().screens.home.json as { body: unknown[] }).body.length + 1}/props/hidden: Text: unknown property "hidden" (expected one of align, testId, text, variant)`,
     ]);
   });
 
   it('a changed schema is compiled again, not answered by the code of the old one', () => {
-    const changed = structuredClone(widgets);
+    const changed = structuredClone(given.widgets);
     const text = changed.Text.propsSchema as { properties: Json };
     text.properties.hidden = { type: 'boolean' };
     const run = counted(validatorCache(root, dir));
-    const problems = createChecker(schemas, changed, run.cache)(broken());
+    const problems = createChecker(given.schemas, changed, run.cache)(broken());
     expect(run.n).toEqual({ loaded: 0, saved: 1 });
     expect(problems.some((p) => p.message.includes('"hidden"') && p.message.startsWith('Text:'))).toBe(false);
     expect(fresh.some((p) => p.message.includes('"hidden"') && p.message.startsWith('Text:'))).toBe(true);
@@ -100,15 +96,15 @@ describe('the validators kept between runs', () => {
   it('a kept file that does not load is compiled again and replaced; the folder keeps the four used last', () => {
     for (const f of readdirSync(dir)) writeFileSync(path.join(dir, f), 'exports.app = (');
     const run = counted(validatorCache(root, dir));
-    expect(createChecker(schemas, widgets, run.cache)(broken())).toEqual(fresh);
+    expect(createChecker(given.schemas, given.widgets, run.cache)(broken())).toEqual(fresh);
     expect(run.n).toEqual({ loaded: 0, saved: 1 });
     const again = counted(validatorCache(root, dir));
-    createChecker(schemas, widgets, again.cache);
+    createChecker(given.schemas, given.widgets, again.cache);
     expect(again.n).toEqual({ loaded: 1, saved: 0 });
     for (let i = 0; i < 4; i++) {
-      const other = structuredClone(widgets);
+      const other = structuredClone(given.widgets);
       (other.Text.propsSchema as { description?: string }).description = `variant ${i}`;
-      createChecker(schemas, other, validatorCache(root, dir));
+      createChecker(given.schemas, other, validatorCache(root, dir));
     }
     expect(readdirSync(dir).filter((f) => f.endsWith('.cjs'))).toHaveLength(4);
   }, 60_000);

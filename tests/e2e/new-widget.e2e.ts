@@ -38,7 +38,8 @@ function recipe(): { files: { file: string; text: string }[]; node: Record<strin
 
 beforeAll(() => {
   copy = mkdtempSync(path.join(tmpdir(), 'new-widget-'));
-  for (const entry of ['package.json', 'tsconfig.json', 'vite.config.ts', 'index.html', 'src', 'scripts', 'screens.config', 'docs', 'mock-server']) {
+  // (deploy/: the mock's collector of field data is deploy/nginx/rum.js, the one nginx runs)
+  for (const entry of ['package.json', 'tsconfig.json', 'vite.config.ts', 'index.html', 'src', 'scripts', 'screens.config', 'docs', 'mock-server', 'deploy']) {
     cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
   }
   symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');

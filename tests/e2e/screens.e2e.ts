@@ -25,7 +25,8 @@ const REUSE = !process.env.E2E_BASE && existsSync(path.join(BUILT, 'index.html')
 let work = '';
 beforeAll(() => {
   work = mkdtempSync(path.join(os.tmpdir(), 'screens-test-'));
-  for (const f of ['src', 'screens.config', 'scripts', 'mock-server', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json']) {
+  // (deploy/: the mock's collector of field data is deploy/nginx/rum.js, the one nginx runs)
+  for (const f of ['src', 'screens.config', 'scripts', 'mock-server', 'deploy', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json']) {
     cpSync(path.join(root, f), path.join(work, f), { recursive: true });
   }
   symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'), 'dir');

@@ -1,5 +1,5 @@
 /**
- * Colours players can read (issue 32): the brand colour of app.json (`theme.primary`) against the
+ * Colours players can read: the brand colour of app.json (`theme.primary`) against the
  * text drawn on it, at WCAG AA's 4.5:1 for normal text. A warning (the build goes on), with the
  * ratio and the nearest shade that passes every pair. The pairs are the stylesheets' (src/styles.css,
  * the widgets' style.css), with the shades brand.ts derives from the colour:

@@ -1,5 +1,5 @@
 /**
- * Numbers that must agree (issue 32). Each of these passed the schema and blocked every player:
+ * Numbers that must agree. Each of these passes the schema and would block every player:
  *   - a minimum above its maximum: every `xMin`/`xMax` (and `minX`/`maxX`, `xMinY`/`xMaxY`) pair of
  *     app.json constants (depositMinBank 20000 above depositMaxBank 10000);
  *   - the bounds of a form's rules on one field: a rule's own min above its max, and a lower bound

@@ -2,7 +2,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { Templates } from '../../config/schema-refs';
 
 /**
- * Responsible play's settings (issue 16): the reminder interval (off or one of
+ * Responsible play's settings: the reminder interval (off or one of
  * constants.responsible.reminderMinutes) and the session limit (none or one of limitHours), kept on
  * the device. A stricter choice applies at once, a looser one from the next login; the widget says
  * which. Texts: the responsible.* messages.

@@ -1,7 +1,7 @@
 /**
  * Tabs: a tab list over the active tab's pane. The list is ours, not antd-mobile's Tabs: that one
  * animates its ink bar and scroll with react-spring, about 19 KB gzipped, more than the whole
- * login form (/login opens on these tabs, issue 23). Here the ink bar is the active title's own
+ * login form (/login opens on these tabs). Here the ink bar is the active title's own
  * underline (CSS), and a list wider than the screen scrolls the active tab into view. As antd-
  * mobile's: role tablist/tab, arrow keys move between tabs, the active tab is the one in the tab order.
  */

@@ -6,7 +6,7 @@ import { conditionRef, featureRef, keyedBy, nodesRef, type Templates } from '../
  * link can open a tab and switching keeps other query values) or in screen state (`stateKey`).
  * Switching remounts the pane: a form in it starts empty again (its draft dropped). With `prerender`, every pane is
  * rendered (hidden) once the browser is idle after the screen opened, and stays: a switch only
- * shows it (issue 38: a tab whose data is prefetched shows its rows at once). With `resetOnLeave`
+ * shows it (a tab whose data is prefetched shows its rows at once). With `resetOnLeave`
  * too, a pane switched away from still starts again (a fresh one rendered hidden once the browser is
  * idle): /login's modes, whose fields a toggle resets, each shown at once.
  */

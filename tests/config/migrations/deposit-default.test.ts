@@ -6,7 +6,9 @@
  * every binding reads the default after the method's own; a file keeps its text.
  */
 import { describe, expect, it } from 'vitest';
-import { applyToText, describeChange, pendingChanges, pendingProblems } from '../../../src/config/migrations/index';
+import { applyToText, describeChange } from '../../../src/config/format/rewrite';
+import { pendingChanges } from '../../../src/config/format/old-uses';
+import { pendingProblems } from '../../../src/config/format/messages';
 import { depositDefault } from '../../../src/config/migrations/deposit-default';
 import { mergeBrand } from '../../../src/config/overlay/layers';
 import { schemaSource } from '../../../src/config/source/index';

@@ -5,7 +5,9 @@
  * depositMaxDefault gets the four maxima it meant; a file keeps its text.
  */
 import { describe, expect, it } from 'vitest';
-import { applyToText, describeChange, pendingChanges, pendingProblems } from '../../../src/config/migrations/index';
+import { applyToText, describeChange } from '../../../src/config/format/rewrite';
+import { pendingChanges } from '../../../src/config/format/old-uses';
+import { pendingProblems } from '../../../src/config/format/messages';
 import { depositLimitsPerMethod } from '../../../src/config/migrations/deposit-limits-per-method';
 import { mergeBrand } from '../../../src/config/overlay/layers';
 import { schemaSource } from '../../../src/config/source/index';

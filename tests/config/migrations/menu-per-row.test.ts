@@ -4,7 +4,8 @@
  * that gives only its id is a Menu when the product's node of that id is; a file keeps its text.
  */
 import { describe, expect, it } from 'vitest';
-import { applyToText, describeChange, pendingChanges } from '../../../src/config/migrations/index';
+import { applyToText, describeChange } from '../../../src/config/format/rewrite';
+import { pendingChanges } from '../../../src/config/format/old-uses';
 import { menuPerRow } from '../../../src/config/migrations/menu-per-row';
 import { mergeBrand } from '../../../src/config/overlay/layers';
 import { schemaSource } from '../../../src/config/source/index';

@@ -5,7 +5,9 @@
  * to be rewritten by hand; a brand's overlay gets its switch in its own file; a file keeps its text.
  */
 import { describe, expect, it } from 'vitest';
-import { applyToText, describeChange, pendingChanges, pendingProblems } from '../../../src/config/migrations/index';
+import { applyToText, describeChange } from '../../../src/config/format/rewrite';
+import { pendingChanges } from '../../../src/config/format/old-uses';
+import { pendingProblems } from '../../../src/config/format/messages';
 import { responsiblePlayFeature } from '../../../src/config/migrations/responsible-play-feature';
 import { mergeBrand } from '../../../src/config/overlay/layers';
 import { schemaSource } from '../../../src/config/source/index';

@@ -5,7 +5,8 @@
  */
 import { expect } from 'vitest';
 import type { ConfigBundle } from '../../../src/config/check';
-import { applyToJson, type Migration } from '../../../src/config/migrations/index';
+import { applyToJson } from '../../../src/config/format/rewrite';
+import { type Migration } from '../../../src/config/migrations/index';
 import type { SchemaFileKind } from '../../../src/config/overlay/schema-cursor';
 
 interface ToMigrate<R = unknown> {
