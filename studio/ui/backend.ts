@@ -6,6 +6,7 @@
  */
 import { bindingExpressions, parseExpression, resolveDeep, type Scope } from '../../src/engine/bindings';
 import { isObject } from '../../src/config/json';
+import { joinPointer } from '../../src/config/pointer';
 import { nodesOf } from './names';
 
 /** A call of the backend whose reply a screen reads (a data source), and the field of it read. */
@@ -50,7 +51,7 @@ export function backendReads(json: (file: string) => unknown, files: readonly st
   const walk = (file: string, v: unknown, at: string, screen: string, data: unknown) => {
     if (typeof v === 'string') for (const read of readsOf(v, screen, data, here)) out.push({ file, pointer: at, read });
     else if (Array.isArray(v)) v.forEach((x, i) => walk(file, x, `${at}/${i}`, screen, data));
-    else if (isObject(v)) for (const [k, x] of Object.entries(v)) if (k !== 'data') walk(file, x, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, screen, data);
+    else if (isObject(v)) for (const [k, x] of Object.entries(v)) if (k !== 'data') walk(file, x, joinPointer(at, k), screen, data);
   };
   const formsSeen = new Set<string>();
   for (const screen of files.filter((f) => f.startsWith('screens/'))) {

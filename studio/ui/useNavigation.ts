@@ -5,6 +5,7 @@
  * screen, highlighted and focused (or, when that field is not drawn, the nearest one around it).
  */
 import { useCallback, useEffect, useState } from 'react';
+import { pointerOf } from '../../src/config/pointer';
 import { segmentsOf } from '../json-edit';
 import { itemOf, settingsSections, type OutlineItem, type Place } from './places';
 
@@ -23,7 +24,7 @@ export interface Navigation {
 function fieldElement(file: string, pointer: string): HTMLElement | null {
   const segs = segmentsOf(pointer);
   for (let n = segs.length; n >= 0; n--) {
-    const at = n ? `/${segs.slice(0, n).map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}` : '/';
+    const at = n ? pointerOf(segs.slice(0, n)) : '/';
     for (const section of document.querySelectorAll<HTMLElement>('[data-section]')) {
       if (!section.dataset.section?.startsWith(`${file} `)) continue;
       const el = section.querySelector<HTMLElement>(`[data-path="${CSS.escape(at)}"]`);
