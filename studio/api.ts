@@ -11,19 +11,24 @@
  * input. No answer names a path of the machine outside the project: a failure of the studio itself
  * is logged in its terminal and answered in words (with the error's code, such as EACCES).
  *
+ * Edits travel as `layers`: per layer ("product", a brand's id) `{base, drafts}` (studio.ts).
+ * The answers are data (counts, names, kinds of refusal) the page words in the operator's language;
+ * an `error` (a refused request, a failure) is in English, for whoever calls the API by hand.
+ *
  *   GET  /studio-api/workspace      brands, the schemas of the forms (and what a brand's merge reads of them), the preview's addresses, the routes' queries
  *   GET  /studio-api/files?brand=   the top layer's files: text and hash of each (a brand's: the product's under it too)
- *   POST /studio-api/draft          {brand, base, drafts} -> problems, hashes on disk, conflicts, routes per file; the preview shows the drafts
- *   POST /studio-api/where          {brand, key, base, drafts} -> the `npm run where` answer
- *   POST /studio-api/review         {brand, base, drafts} -> per file: changes (path, old, new), diff, conflict; problems; why it may not be saved
- *   POST /studio-api/save           {brand, base, drafts} -> 200 written, or 422 (problems) / 409 (conflict) and nothing written
+ *   POST /studio-api/draft          {brand, layers} -> the brand's problems, hashes on disk per layer, conflicts; the preview shows the brand with the drafts
+ *   POST /studio-api/where          {brand, key, layers} -> each place that uses the key, and the `npm run where` answer
+ *   POST /studio-api/review         {layers} -> per layer and file: changes (path, old, new), diff, conflict; the problems of every config the edits reach; why it may not be saved
+ *   POST /studio-api/save           {layers} -> 200 written (every layer's files at once), or 422 (problems) / 409 (conflict, a write that failed) and nothing written
  *   POST /studio-api/preview        {data: normal|stress|empty, brand} -> the preview's mock reset to that data, speaking as the brand; who to log in as
+ *   POST /studio-api/backend        {brand, calls: [{endpoint, payload}]} -> what the preview's mock answers now to the data sources a screen of the brand reads (a value the backend decides)
  *   POST /studio-api/phone          {on: true|false} -> the phone switch: the preview opened to this machine's network addresses (what a phone gets there: network-guard.ts), or closed to them
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { localOnly } from '../mock-server/local-only';
 import { ConfigNameError } from '../src/config/source/index';
-import { brandField, editsBody, phoneBody, previewBody, whereBody } from './bodies';
+import { backendBody, brandField, draftBody, layersBody, phoneBody, previewBody, whereBody } from './bodies';
 import type { MockBrand } from '../mock-server/brand';
 import type { FormSchemas } from './schemas';
 import { BadRequest, type Studio } from './studio';
@@ -37,6 +42,8 @@ export interface PreviewInfo {
   phone(on: boolean): Promise<void>;
   /** switches the preview's mock to a data preset, speaking as `brand`; answers who to log in as */
   preset(name: 'normal' | 'stress' | 'empty', brand: MockBrand): Promise<{ username: string; password: string }>;
+  /** what the preview's mock, speaking as `brand`, answers now to calls of the catalogue (as the preview's member) */
+  ask(calls: { endpoint: string; payload: Record<string, unknown> }[], brand: MockBrand): Promise<({ data: unknown } | { error: string })[]>;
 }
 
 export interface ApiOptions {
@@ -45,7 +52,7 @@ export interface ApiOptions {
   /** the route queries that bring a route to its content (scripts/screens-lib.ts QUERY) */
   queries: Record<string, string>;
   preview?: PreviewInfo;
-  /** what a phone gets once the preview is open to the network, in the operator's words (preview.ts PHONE_GETS) */
+  /** what a phone gets once the preview is open to the network (preview.ts PHONE_GETS), said in the terminal when it is turned on */
   phoneGets?: string;
 }
 
@@ -55,17 +62,18 @@ const refuse = (res: Response, status: number, error: string) => json(res, statu
 /**
  * `{ error }` with the status for what a handler threw: bad input is 400; anything else is the
  * studio's own failure, 500, said without the error's text (it may name files of the machine: it is
- * in the terminal), by its code when it has one.
+ * in the terminal), with its code when it has one (`failure`, for the page to say).
  */
 function failed(res: Response, err: unknown): void {
   if (err instanceof BadRequest || err instanceof ConfigNameError) return refuse(res, 400, err.message);
   console.error('[studio]', err);
-  const code = (err as { code?: unknown })?.code;
-  refuse(res, 500, `the studio failed${typeof code === 'string' && /^[A-Z0-9_]{2,40}$/.test(code) ? ` (${code})` : ''}: the terminal it runs in says why; nothing was written`);
+  const raw = (err as { code?: unknown })?.code;
+  const code = typeof raw === 'string' && /^[A-Z0-9_]{2,40}$/.test(raw) ? raw : undefined;
+  json(res, 500, { error: `the studio failed${code ? ` (${code})` : ''}: the terminal it runs in says why; nothing was written`, failure: code ?? null });
 }
 
-/** The preview as the page shows it: where it is, whether phones may open it and at which addresses, what they get there. */
-const previewState = (preview: PreviewInfo, gets: string) => ({ origin: preview.origin, network: preview.network, phone: preview.network.length > 0, gets });
+/** The preview as the page shows it: where it is, whether phones may open it and at which addresses. */
+const previewState = (preview: PreviewInfo) => ({ origin: preview.origin, network: preview.network, phone: preview.network.length > 0 });
 
 /** Refuses what is not this machine's own page or tool (local-only.ts). */
 export function thisMachineOnly(req: Request, res: Response, next: NextFunction): void {
@@ -110,7 +118,7 @@ export function studioApi({ studio, schemas, queries, preview, phoneGets = '' }:
       schemas,
       layering: studio.layering(),
       queries,
-      preview: preview ? previewState(preview, phoneGets) : null,
+      preview: preview ? previewState(preview) : null,
     })),
   );
   router.get(
@@ -120,29 +128,27 @@ export function studioApi({ studio, schemas, queries, preview, phoneGets = '' }:
   router.post(
     '/draft',
     handle((req) => {
-      const { brand, edits } = editsBody(req.body);
-      return studio.draft(brand, edits);
+      const { brand, layers } = draftBody(req.body);
+      return studio.draft(brand, layers);
     }),
   );
   router.post(
     '/where',
     handle((req) => {
-      const { brand, key, edits } = whereBody(req.body);
-      return studio.where(brand, key, edits);
+      const { brand, key, layers } = whereBody(req.body);
+      return studio.where(brand, key, layers);
     }),
   );
   router.post(
     '/review',
     handle((req) => {
-      const { brand, edits } = editsBody(req.body);
-      return studio.review(brand, edits);
+      return studio.review(layersBody(req.body).layers);
     }),
   );
   router.post(
     '/save',
     handle((req, res) => {
-      const { brand, edits } = editsBody(req.body);
-      const out = studio.save(brand, edits);
+      const out = studio.save(layersBody(req.body).layers);
       if (out.saved) return out;
       const { status, ...rest } = out;
       json(res, status, rest);
@@ -158,12 +164,20 @@ export function studioApi({ studio, schemas, queries, preview, phoneGets = '' }:
     }),
   );
   router.post(
+    '/backend',
+    handle(async (req) => {
+      const { brand, calls } = backendBody(req.body);
+      if (!preview) throw new BadRequest('this studio runs without a preview');
+      return { answers: await preview.ask(studio.dataSourceCalls(brand, calls), studio.mockBrand(brand)) };
+    }),
+  );
+  router.post(
     '/phone',
     handle(async (req) => {
       const { on } = phoneBody(req.body);
       if (!preview) throw new BadRequest('this studio runs without a preview');
       await preview.phone(on);
-      const state = previewState(preview, phoneGets);
+      const state = previewState(preview);
       console.log(on ? `preview on the network: ${state.network.join(', ')}: ${phoneGets}` : 'preview: this machine only again');
       return state;
     }),

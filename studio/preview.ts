@@ -15,10 +15,11 @@
  * and shows the problems at their fields, where the dev server would run a process per keystroke),
  * the mock is loaded by the studio's process itself (not through Vite's SSR loader: seconds less to
  * start), the security headers let the studio frame it, and `/__studio/enter` starts a session in the frame:
- * `?as=member&user=demo01&to=/withdrawal` asks the mock for the member's token (this machine only:
- * a phone gets the login screen) and opens the route, `?as=visitor` opens it logged out. It then tells
- * the studio (postMessage, which the studio takes only from the preview's exact origin, as Payload's
- * live preview does) that the session is in place: later routes only move the frame's hash.
+ * `?as=member&user=demo01` asks the mock for the member's token (this machine only: a phone gets the
+ * login screen), `?as=visitor` starts logged out. It then tells the studio (postMessage, which the
+ * studio takes only from the preview's exact origin, as Payload's live preview does) that the session
+ * is in place, and the studio alone moves the frame to the app's route (one navigator: the page never
+ * moves itself while the studio moves it); later routes only move the frame's hash.
  */
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
@@ -27,7 +28,9 @@ import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createServer, type Connect, type Plugin, type PluginOption, type UserConfig, type ViteDevServer } from 'vite';
-import type { MockBrand } from '../mock-server/brand';
+import { namesOf, type MockBrand } from '../mock-server/brand';
+import { endpoints } from '../src/api/catalogue';
+import { buildRequest } from '../src/api/request';
 import { securityHeadersFor } from '../scripts/security-headers';
 import { publicDirOf } from '../scripts/vite/brand-assets';
 import { NETWORK_GUARD } from '../scripts/vite/network-guard';
@@ -57,10 +60,9 @@ export const PHONE_GETS =
 const LEFT_OUT = new Set(['config-check', 'dev-security-headers', 'mock-api']);
 
 const ENTER_HTML = '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>preview</title></head><body><script src="/__studio/enter.js"></script></body></html>';
-/** A fresh session in the frame: the member's token from the mock (this machine only), or none; then the route. */
+/** A fresh session in the frame: the member's token from the mock (this machine only), or none; then the studio is told. */
 const ENTER_JS = `(async () => {
   const q = new URLSearchParams(location.search);
-  const to = (q.get('to') || '/').startsWith('/') ? q.get('to') || '/' : '/';
   sessionStorage.clear();
   if (q.get('as') === 'member') {
     try {
@@ -69,9 +71,8 @@ const ENTER_JS = `(async () => {
       if (body && body.code === 200) sessionStorage.setItem('token', body.data.api_token);
     } catch (e) { /* a phone: no control surface, the app asks it to log in */ }
   }
-  // the studio may now move the frame to another route (Preview.tsx): the session is in place
+  // the session is in place: the studio moves the frame to the app's route (Preview.tsx)
   parent.postMessage({ type: 'studio-preview-entered' }, '*');
-  location.replace('/#' + to);
 })();
 `;
 
@@ -236,6 +237,24 @@ export async function startPreview({ root, configDir, port, phone = false, studi
   const origin = `http://127.0.0.1:${port}`;
   const phones = phoneSwitch(() => server.httpServer as Server, port);
   if (phone) await phones.set(true);
+  /** a new mock speaking as another brand (its site name, welcome texts, payees): a brand's preview never shows another brand's name; whether it is new */
+  const speakAs = (brand: MockBrand) => {
+    const names = JSON.stringify(brand);
+    if (speaking === names) return false;
+    mock = createApp({ control: true, latencyMs: 0, brand });
+    speaking = names;
+    return true;
+  };
+  /**
+   * The deposit ranges of the config with the operator's edits (the last `show`), given to the mock's
+   * back office, which a reset or a new mock sets back to the saved config's; `backOffice`: the last
+   * such change, which a question to the mock waits for.
+   */
+  let drafted: MockBrand['payRange'] | undefined;
+  let backOffice: Promise<unknown> = Promise.resolve();
+  const pushRanges = async () => {
+    if (drafted) await post('/__mock/settings', { payRange: drafted }).catch((err: Error) => console.error(`[studio] the preview's mock: ${err.message}`));
+  };
   const post = async (url: string, body: unknown) => {
     const r = await fetch(`${origin}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const json = (await r.json()) as { code: number; message: string; data: Record<string, unknown> };
@@ -257,6 +276,12 @@ export async function startPreview({ root, configDir, port, phone = false, studi
      * product's) copied in. A file that is not valid JSON keeps the scratch folder's last good copy.
      */
     show(files, assets) {
+      // the back office follows the edits: what it answers as the config says (the deposit ranges) is the edited config's
+      const ranges = namesOf(files['app.json'])?.payRange;
+      if (ranges && JSON.stringify(ranges) !== JSON.stringify(drafted)) {
+        drafted = ranges;
+        backOffice = backOffice.then(pushRanges, pushRanges);
+      }
       const content: FolderContent = new Map();
       for (const [name, json] of Object.entries(files)) {
         if (!(json instanceof Error)) content.set(name, `${JSON.stringify(json, null, 2)}\n`);
@@ -272,14 +297,29 @@ export async function startPreview({ root, configDir, port, phone = false, studi
      * the payees), so a brand's preview never shows another brand's name.
      */
     async preset(name, brand: MockBrand) {
-      const names = JSON.stringify(brand);
-      if (speaking !== names) {
-        mock = createApp({ control: true, latencyMs: 0, brand });
-        speaking = names;
-      }
+      speakAs(brand);
+      await backOffice;
       const who = await post('/__mock/preset', { name });
       await post('/__mock/settings', { index_modal: 0 });
+      await pushRanges();
       return { username: String(who.username), password: String(who.password) };
+    },
+
+    /**
+     * What the preview's mock answers now to calls of the catalogue (the data sources a screen reads),
+     * as the member of the preview: the reply's data, or its message when it refuses.
+     */
+    async ask(calls, brand: MockBrand) {
+      if (speakAs(brand)) await pushRanges();
+      await backOffice;
+      const token = String((await post('/__mock/login', {})).api_token);
+      return Promise.all(
+        calls.map(async ({ endpoint, payload }) => {
+          const { url, init } = buildRequest(endpoints[endpoint as keyof typeof endpoints], payload, token, origin);
+          const reply = (await (await fetch(url, init)).json()) as { code?: unknown; message?: unknown; data?: unknown };
+          return reply.code === 200 ? { data: reply.data ?? null } : { error: String(reply.message ?? reply.code) };
+        }),
+      );
     },
 
     async close() {

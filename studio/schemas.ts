@@ -17,13 +17,24 @@
  *   route    a property named `to`, or a `path`/`balanceTarget` of pattern ^/: a route by its title
  * Options of an anyOf / oneOf without a title get one (the action's type, the kind of value), so the
  * form offers "navigate" and "number" rather than "Option 1".
- * (A `$id` per definition, which react-jsonschema-form also looks fields up by, is not used: ajv would
- * take each as a new base for the references inside it.)
+ *
+ * The values the page draws with a field of its own (studio/ui/fields/) are, in the bundle, a
+ * definition with nothing for react-jsonschema-form to walk into: a condition (recursive: all, any,
+ * not), a list of actions (recursive: onSuccess), a list of widget nodes inside a widget's props (a
+ * tab's children: edited in the screen's outline), a free object of values (a payload, a screen's
+ * state) and a value of any kind (a field's initial value). The page registers one field per such definition (uiSchema `ui:definitions`,
+ * keyed by the reference, as react-jsonschema-form looks a field up by `$id`), so every schema the
+ * forms meet has a widget an operator can use, and none of the library's own fallbacks ("Unsupported
+ * field schema", a cycle to expand) shows. check:config still checks the real schemas.
+ * (A `$id` per definition is not used: ajv would take each as a new base for the references inside it.)
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isObject as isJsonObject } from '../src/config/json';
 import { escapeSegment } from '../src/config/pointer';
+import { OWN_FIELDS } from './own-fields';
+
+export { OWN_FIELDS };
 
 export interface FormSchemas {
   /** the draft the schema files declare ($schema), for the form's validator */
@@ -32,6 +43,14 @@ export interface FormSchemas {
 }
 
 const HEX_COLOUR = '^#[0-9a-fA-F]{6}$';
+
+const STUDIO = {
+  definitions: {
+    nodes: { type: 'array', description: 'Widget nodes: edited in the outline' },
+    values: { type: 'object', description: 'Names and their values' },
+    value: { description: 'A value of any kind' },
+  },
+};
 type Json = Record<string, unknown>;
 const isObject = isJsonObject as (v: unknown) => v is Json;
 
@@ -54,9 +73,23 @@ function optionTitle(o: Json): string {
   return t === 'array' ? 'list' : typeof t === 'string' ? t : 'value';
 }
 
+/** A list of widget nodes (`{type: array, items: {$ref: …node}}`) inside a widget's props. */
+const isNodeList = (node: Json) => node.type === 'array' && isObject(node.items) && typeof node.items.$ref === 'string' && node.items.$ref.endsWith('#/definitions/node');
+/** A list of actions written out (`{type: array, items: {$ref: …action}}`, as the widgets' schemas have them). */
+const isActionList = (node: Json) => node.type === 'array' && isObject(node.items) && typeof node.items.$ref === 'string' && node.items.$ref.endsWith('#/definitions/action');
+/** A value of any kind: nothing said of it but what it is for. */
+const isAnyValue = (node: Json) => Object.keys(node).every((k) => k === 'description' || k === 'title' || k === 'examples');
+/** An object of any names and values: no properties, nothing else said of its members. */
+const isLooseObject = (node: Json) => node.type === 'object' && !node.properties && node.additionalProperties === undefined && !node.patternProperties && !node.oneOf && !node.anyOf && !node.$ref;
+
 function rewrite(file: string, node: unknown, key?: string): unknown {
   if (Array.isArray(node)) return node.map((n) => rewrite(file, n));
   if (!isObject(node)) return node;
+  const about = typeof node.description === 'string' ? { description: node.description } : {};
+  if (isNodeList(node)) return { $ref: OWN_FIELDS.nodes, ...about };
+  if (isActionList(node)) return { $ref: OWN_FIELDS.actions, ...about };
+  if (isLooseObject(node)) return { $ref: OWN_FIELDS.values, ...about };
+  if (key !== undefined && isAnyValue(node)) return { $ref: OWN_FIELDS.value, ...about };
   const out: Json = {};
   for (const [k, v] of Object.entries(node)) {
     if (k === '$ref' && typeof v === 'string') out[k] = bundledRef(file, v);
@@ -84,5 +117,12 @@ export function formSchemas(schemaDir: string): FormSchemas {
     // the definitions of a file keep their names under the file: the references above point there
     definitions[name] = rewrite(name, schema);
   }
+  // the recursive definitions the page draws itself: nothing inside them for the form library to walk into
+  const common = definitions['common.schema.json'] as { definitions: Json };
+  for (const [name, type] of [['condition', ['object', 'boolean']], ['actions', 'array']] as const) {
+    const real = common.definitions[name] as Json;
+    common.definitions[name] = { type, ...(typeof real.description === 'string' ? { description: real.description } : {}) };
+  }
+  definitions['studio.schema.json'] = STUDIO;
   return { draft, definitions };
 }

@@ -11,10 +11,15 @@
  * and the preview renders the merged view; an edit changes the top layer; a save writes the top
  * layer's changed values (review.ts).
  *
- * Edits are `{ base, drafts }`: per file of the top layer, the JSON the operator wants (drafts) and
- * the hash of the text it was made from (base; ABSENT for a brand's file its first edit creates). A
- * file whose text on disk no longer has that hash changed under the edit: a conflict, shown, and
- * never overwritten by a save.
+ * Edits are `{ base, drafts }` per layer (`layers`: 'product' and each brand's id): per file of the
+ * layer, the JSON the operator wants (drafts) and the hash of the text it was made from (base;
+ * ABSENT for a brand's file its first edit creates). The product's and brands' edits travel together
+ * until saved: a brand is seen with the product's edits under its own, a review lists every layer's
+ * changes, and a save writes them all or none. A file whose text on disk no longer has its base hash
+ * changed under the edit: a conflict, shown, and never overwritten by a save.
+ *
+ * The answers are data (counts, names, kinds of refusal): the page words them in the operator's
+ * language (studio/ui/words.ts).
  *
  * A problem of a brand is named as check:config names it, by the layer's file and the pointer in it
  * (brands/jinsha/app.json /theme/primary, or screens.config/… for a value the brand inherits); the
@@ -26,14 +31,19 @@ import type { BrandBundle, MergedFile } from '../src/config/overlay/layers';
 import { schemaFiles } from '../src/config/overlay/schema-cursor';
 import { ABSENT } from '../src/config/overlay/unmerge';
 import { brandsDirOf, configFileName, configSource, loadSchemas, loadWidgetSchemas, type ConfigSource, type DiskFile, type Folder, type LayerRead } from '../src/config/source/index';
-import { findReferences, routesOf } from '../src/config/where';
+import { findReferences } from '../src/config/where';
+import { endpoints } from '../src/api/catalogue';
+import { hasOwn, isObject } from '../src/config/json';
 import { namesOf, NO_BRAND, type MockBrand } from '../mock-server/brand';
 import { validatorCache } from '../scripts/validator-cache';
 import { whereAnswer } from '../scripts/where-cli';
 import { studioNames, WriteFailure } from './files';
-import { blocked, reviewOf, withoutTexts, writeReviewed, type Edits, type FileReview } from './review';
+import { blocked, reviewOf, withoutTexts, writeReviewed, type Edits, type FileReview, type LayerReview, type SaveRefusal } from './review';
 
-export type { Edits, FileChange, FileReview } from './review';
+export type { Edits, FileChange, FileReview, SaveRefusal, Unwritable } from './review';
+
+/** The edits of each layer: 'product' and brands' ids. */
+export type LayerEdits = Record<string, Edits>;
 
 /** A problem as check:config words it, and the field of the merged document it belongs to (none: it is not one the forms show). */
 export type FieldProblem = Problem & { field?: { file: string; path: string; also?: string[] } };
@@ -42,10 +52,12 @@ export type FieldProblem = Problem & { field?: { file: string; path: string; als
 export interface CheckedUnit {
   /** 'product' or a brand's id */
   brand: string;
-  label: string;
   errors: number;
   warnings: number;
 }
+
+/** A problem of a config the edits reach, as a review lists it: which config (the product or a brand's id). */
+export type ReviewProblem = FieldProblem & { brand: string };
 
 /** Where the preview's config folder gets the merged view (studio/preview.ts); absent in the API's tests of the rest. */
 export interface PreviewSink {
@@ -72,6 +84,9 @@ interface Target {
   top: Folder;
   brand: boolean;
 }
+
+/** the edits of each layer by its id, with the layer */
+type Layers = ReadonlyMap<string, { t: Target; edits: Edits }>;
 
 /** What a brand (or the product) is with the drafts of its top layer. */
 interface View {
@@ -119,10 +134,6 @@ export class StudioCore {
     return [{ id: PRODUCT, top: this.source.product, brand: false }, ...this.source.brandIds().map((id) => ({ id, top: this.source.brandFolder(id), brand: true }))];
   }
 
-  private labelOf(t: Target): string {
-    return t.brand ? `${t.id} (${t.top.shown}/ over ${this.source.product.shown}/)` : `the product (${this.source.product.shown}/)`;
-  }
-
   /** The brand (or product) named, or a BadRequest naming those there are; a brand folder that is a link leading out is refused. */
   private targetOf(id: unknown): Target {
     const list = this.targets();
@@ -133,11 +144,18 @@ export class StudioCore {
     return t;
   }
 
-  private viewOf(t: Target, drafts: Record<string, unknown>): View {
+  /** Every layer's edits checked (its name a brand's or 'product', its file names and hashes), by layer. */
+  private checkedLayers(raw: LayerEdits): Layers {
+    return new Map(Object.entries(raw).map(([id, edits]) => [id, { t: this.targetOf(id), edits: checkedEdits(edits) }]));
+  }
+
+  /** A brand (or the product) seen with the drafts: a brand's own under its overlay, the product's under it. */
+  private viewOf(t: Target, layers: Layers): View {
+    const drafts = (id: string) => layers.get(id)?.edits.drafts ?? {};
     const read = this.source.read(t.top);
-    if (!t.brand) return { bundle: this.source.productBundle(drafts, read), read };
+    if (!t.brand) return { bundle: this.source.productBundle(drafts(PRODUCT), read), read };
     const productRead = this.source.read(this.source.product);
-    const merged = this.source.brand(t.id, { drafts, reads: { product: productRead, overlay: read } });
+    const merged = this.source.brand(t.id, { drafts: drafts(t.id), productDrafts: drafts(PRODUCT), reads: { product: productRead, overlay: read } });
     return { bundle: merged.bundle, merged, read, productRead };
   }
 
@@ -172,39 +190,46 @@ export class StudioCore {
     });
   }
 
-  /** What review and save both start from: the merged view with the drafts, its problems and the files they change. */
-  private prepared(id: unknown, raw: Edits) {
-    const t = this.targetOf(id);
-    const edits = checkedEdits(raw);
-    const v = this.viewOf(t, edits.drafts);
-    const problems = this.problemsOf(t, v);
-    const parsed = this.source.parsed(v.read);
-    const reviewed = reviewOf(t.top.shown, edits, v.read.files, (name) => parsed[name]);
-    return { t, v, problems, errors: errorsOf(problems), reviewed };
-  }
-
   /**
-   * check:config over the product and every brand as they are on disk: per config, its problems and
-   * warnings (a brand's without those of the product's own files, listed once under the product).
+   * The configs edits reach (a product edit every brand, a brand's edit that brand), each checked
+   * with the drafts: per config its problems, those of the product's own files listed once (under
+   * the product, or the first brand that shows them: a brand's check words one a little otherwise,
+   * naming the product's file, so one is known by its file and place).
    */
-  private checkAll(): { units: CheckedUnit[]; problems: Map<string, FieldProblem[]> } {
-    const units: CheckedUnit[] = [];
-    const problems = new Map<string, FieldProblem[]>();
+  private problemsReached(layers: Layers, all = false): { t: Target; problems: FieldProblem[]; own: FieldProblem[] }[] {
+    const edited = (id: string) => Object.keys(layers.get(id)?.edits.drafts ?? {}).length > 0;
+    const productEdited = edited(PRODUCT);
     const seen = new Set<string>();
-    const key = (p: Problem) => `${p.file}|${p.path}|${p.message}`;
-    for (const t of this.targets()) {
-      const all = this.problemsOf(t, this.viewOf(t, {}));
-      problems.set(t.id, all);
-      const own = all.filter((p) => !seen.has(key(p)));
-      if (!t.brand) for (const p of all) seen.add(key(p));
-      const errors = errorsOf(own).length;
-      units.push({ brand: t.id, label: t.brand ? `brand ${t.id}` : `the product (${this.source.product.shown}/)`, errors, warnings: own.length - errors });
-    }
-    return { units, problems };
+    const key = (p: Problem) => `${p.file}|${p.path}`;
+    return this.targets()
+      .filter((t) => all || productEdited || edited(t.id))
+      .map((t) => {
+        const problems = this.problemsOf(t, this.viewOf(t, layers));
+        const own = problems.filter((p) => !seen.has(key(p)));
+        for (const p of problems) seen.add(key(p));
+        return { t, problems, own };
+      });
   }
 
+  /** What review and save both start from: every layer's files reviewed, the problems of the configs they reach. */
+  private prepared(raw: LayerEdits) {
+    const layers = this.checkedLayers(raw);
+    const reviews: LayerReview[] = [...layers.values()].map(({ t, edits }) => {
+      const read = this.source.read(t.top);
+      const parsed = this.source.parsed(read);
+      return { folder: t.top, reviewed: reviewOf(t.id, t.top.shown, edits, read.files, (name) => parsed[name]), disk: read.files };
+    });
+    const problems: ReviewProblem[] = this.problemsReached(layers).flatMap(({ t, own }) => own.map((p) => ({ ...p, brand: t.id })));
+    const reviewed = reviews.flatMap((r) => r.reviewed);
+    return { reviews, reviewed, errors: errorsOf(problems) };
+  }
+
+  /** The product and every brand: id, folder, the site's name as saved (what the operator knows it by). */
   brands() {
-    return this.targets().map((t) => ({ id: t.id, label: this.labelOf(t), folder: t.top.shown, ...(t.brand ? { over: this.source.product.shown } : {}) }));
+    return this.targets().map((t) => {
+      const names = namesOf(this.source.config(t.brand ? t.id : undefined).app.json);
+      return { id: t.id, folder: t.top.shown, ...(names ? { name: names.siteName } : {}), ...(t.brand ? { over: this.source.product.shown } : {}) };
+    });
   }
 
   /** What the page needs to merge a brand's layers as check:config does: the schema files (their `x-merge-key`s), each widget's props schema, the config format a new overlay file starts with. */
@@ -220,81 +245,95 @@ export class StudioCore {
   }
 
   /**
-   * The problems of the merged view with the drafts (the same words as check:config), the hash of
-   * every file on disk now (a brand's: the product's too), the files in conflict, and the routes
-   * each file shows on; the merged view goes to the preview.
+   * The brand `id` (or the product) with every layer's drafts: the problems of its merged view (the
+   * same words as check:config), the hash of every file on disk now of each layer it is made of and
+   * of each layer with edits, and the files in conflict; the merged view goes to the preview.
    */
-  draft(id: unknown, raw: Edits) {
+  draft(id: unknown, raw: LayerEdits) {
     const t = this.targetOf(id);
-    const edits = checkedEdits(raw);
-    const v = this.viewOf(t, edits.drafts);
+    const layers = this.checkedLayers(raw);
+    const v = this.viewOf(t, layers);
     this.showPreview(t, v);
-    const routes = routesOf(v.bundle);
-    const on: Record<string, string[]> = {};
-    for (const e of filesOf(v.bundle)) {
-      const name = this.source.nameIn(e.file, v.bundle);
-      if (name) on[name] = routes(e.file, '');
+    const disk: Record<string, Record<string, string>> = { [t.id]: hashes(v.read.files), ...(v.productRead ? { [PRODUCT]: hashes(v.productRead.files) } : {}) };
+    const conflicts: { layer: string; file: string }[] = [];
+    for (const { t: x, edits } of layers.values()) {
+      disk[x.id] ??= hashes(this.source.read(x.top).files);
+      for (const name of Object.keys(edits.drafts)) if ((disk[x.id][name] ?? ABSENT) !== edits.base[name]) conflicts.push({ layer: x.id, file: name });
     }
-    return {
-      problems: this.problemsOf(t, v),
-      disk: hashes(v.read.files),
-      ...(v.productRead ? { product: hashes(v.productRead.files) } : {}),
-      conflicts: Object.keys(edits.drafts).filter((n) => (v.read.files[n]?.hash ?? ABSENT) !== edits.base[n]),
-      routes: on,
-    };
+    return { problems: this.problemsOf(t, v), disk, conflicts };
   }
 
-  /** What a save would write: per file the changes (path, old, new) and the diff; the problems; whether it may be saved. */
-  review(id: unknown, raw: Edits) {
-    const { reviewed, problems, errors } = this.prepared(id, raw);
-    const refusal = errors.length ? `${errors.length} problem(s) must be fixed first` : reviewed.some((f) => f.conflict) ? 'a file changed on disk since you started editing it: resolve the conflict first' : reviewed.find((f) => f.unwritable)?.unwritable;
-    return { files: withoutTexts(reviewed), problems, refusal };
+  /** What a save would write: per layer and file the changes (path, old, new) and the diff; the problems of every config the edits reach; why it may not be saved. */
+  review(raw: LayerEdits): { files: FileReview[]; problems: ReviewProblem[]; refusal?: SaveRefusal } {
+    const { reviewed, errors } = this.prepared(raw);
+    const refusal: SaveRefusal | undefined = errors.length ? { kind: 'problems', count: errors.length } : blocked(reviewed);
+    return { files: withoutTexts(reviewed), problems: errors, ...(refusal ? { refusal } : {}) };
   }
 
   /**
-   * Writes the top layer's changed values (nothing when there is a problem or a conflict; a
-   * brand's file its first override creates), then checks the product and every brand as they
-   * now are on disk.
+   * Writes every layer's changed values at once, all or none (nothing when a config the edits reach
+   * has a problem, or a file a conflict; a brand's file its first override creates), then checks the
+   * product and every brand as they now are on disk.
    */
-  save(id: unknown, raw: Edits): { saved: false; status: 409 | 422; refusal: string; files: FileReview[]; problems: FieldProblem[] } | { saved: true; written: string[]; disk: Record<string, string>; problems: FieldProblem[]; checked: CheckedUnit[] } {
-    const { t, v, reviewed, problems, errors } = this.prepared(id, raw);
-    if (errors.length) return { saved: false, status: 422, refusal: `not saved: ${errors.length} problem(s) must be fixed first`, files: withoutTexts(reviewed), problems };
+  save(raw: LayerEdits): { saved: false; status: 409 | 422; refusal: SaveRefusal; files: FileReview[]; problems: ReviewProblem[] } | { saved: true; written: string[]; checked: CheckedUnit[] } {
+    const { reviews, reviewed, errors } = this.prepared(raw);
+    const refused = (status: 409 | 422, refusal: SaveRefusal) => ({ saved: false as const, status, refusal, files: withoutTexts(reviewed), problems: errors });
+    if (errors.length) return refused(422, { kind: 'problems', count: errors.length });
     const why = blocked(reviewed);
-    if (why) return { saved: false, status: 409, refusal: `not saved: ${why}`, files: withoutTexts(reviewed), problems };
+    if (why) return refused(409, why);
     let written: string[];
     try {
-      written = writeReviewed(t.top, reviewed, v.read.files);
+      written = writeReviewed(reviews);
     } catch (err) {
       if (!(err instanceof WriteFailure)) throw err;
-      return { saved: false, status: 409, refusal: `not saved: ${err.message}`, files: withoutTexts(reviewed), problems };
+      return refused(409, { kind: 'writeFailed', file: err.file, ...(err.code ? { code: err.code } : {}), stuck: err.stuck });
     }
     // the check over everything (the product and every brand), as it now is on disk
-    const after = this.viewOf(t, {});
-    this.showPreview(t, after);
-    const all = this.checkAll();
-    return { saved: true, written, disk: hashes(after.read.files), problems: all.problems.get(t.id) ?? [], checked: all.units };
+    const checked = this.problemsReached(new Map(), true).map(({ t, own }) => {
+      const e = errorsOf(own).length;
+      return { brand: t.id, errors: e, warnings: own.length - e };
+    });
+    return { saved: true, written, checked };
   }
 
   /**
-   * The answer of `npm run where -- KEY` for the merged view with the drafts (on a brand, `BRAND=<id>
-   * npm run where -- KEY`: the product's places, then the brand's lines), and the routes that show
-   * what refers to it.
+   * Where a key is used in the brand `id` (or the product) with every layer's drafts: each place (the
+   * file's name in its folder, the pointer of the merged view, the text there), and the answer of
+   * `npm run where -- KEY` (on a brand, `BRAND=<id> npm run where -- KEY`: the product's places, then
+   * the brand's lines).
    */
-  where(id: unknown, key: unknown, raw: Edits) {
+  where(id: unknown, key: unknown, raw: LayerEdits) {
     const t = this.targetOf(id);
     if (typeof key !== 'string' || !key.trim() || key.length > 200) throw new BadRequest('key: expected what to look for, such as @withdraw.min, const.withdrawMin or map:depositState (at most 200 characters)');
-    const edits = checkedEdits(raw);
-    const v = this.viewOf(t, edits.drafts);
-    const on = routesOf(v.bundle);
-    // the routes a player opens to see what refers to the key: where the preview can show it
-    const routes = [...new Set(findReferences(v.bundle, key).flatMap((r) => on(r.file, r.path)))];
-    if (!v.merged) return { ...whereAnswer(this.source, key, v.bundle), routes };
-    return { ...whereAnswer(this.source, key, this.source.productBundle(), [t.id], () => v.merged!), routes };
+    const layers = this.checkedLayers(raw);
+    const v = this.viewOf(t, layers);
+    const refs = findReferences(v.bundle, key).flatMap((r) => {
+      const file = this.source.nameIn(r.file, v.bundle);
+      return file ? [{ file, path: r.path, text: r.text }] : [];
+    });
+    if (!v.merged) return { ...whereAnswer(this.source, key, v.bundle), refs };
+    return { ...whereAnswer(this.source, key, this.viewOf(this.targets()[0], layers).bundle, [t.id], () => v.merged!), refs };
+  }
+
+  /**
+   * The calls a backend question may ask: each one a data source of a screen of the brand (or the
+   * product) reads with that endpoint (reads only, never a call that changes something); another is
+   * a BadRequest naming it.
+   */
+  dataSourceCalls(id: unknown, calls: { endpoint: string; payload: Record<string, unknown> }[]) {
+    const bundle = this.viewOf(this.targetOf(id), new Map()).bundle;
+    const read = new Set<string>();
+    for (const s of Object.values(bundle.screens)) {
+      const data = isObject(s.json) ? s.json.data : undefined;
+      if (isObject(data)) for (const d of Object.values(data)) if (isObject(d) && typeof d.endpoint === 'string') read.add(d.endpoint);
+    }
+    for (const c of calls) if (!read.has(c.endpoint) || !hasOwn(endpoints, c.endpoint)) throw new BadRequest(`${JSON.stringify(c.endpoint)} is not a call a screen of ${String(id)} reads its data from`);
+    return calls;
   }
 
   /** The names the preview's mock speaks as for a brand (its merged app.json `brand`, as saved). */
   mockBrand(id: unknown): MockBrand {
-    const app = this.viewOf(this.targetOf(id), {}).bundle.app.json;
+    const app = this.viewOf(this.targetOf(id), new Map()).bundle.app.json;
     return namesOf(app) ?? NO_BRAND;
   }
 }

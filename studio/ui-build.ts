@@ -23,9 +23,9 @@ export async function buildUi(root: string): Promise<Ui> {
     format: 'esm',
     target: 'es2022',
     jsx: 'automatic',
-    minify: true,
+    minify: false,
     legalComments: 'none',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { 'process.env.NODE_ENV': '"development"' },
     logLevel: 'warning',
   });
   const text = (ext: string) => out.outputFiles.find((f) => f.path.endsWith(ext))?.text ?? '';

@@ -1,147 +1,61 @@
 /**
- * The real app beside the form (issue 37, point 3): a frame of the preview server (studio/preview.ts)
- * at phone size, 375x812 or 320x568, as a visitor or the member of the mock's normal, stress or empty
- * data, on the route the operator is editing (a screen's route, a form's screen, where a message or
- * constant is used). The frame follows each edit by itself (the preview's config folder is rewritten,
- * Vite redraws). Below it: the phone switch, and once it is on the addresses and QR codes that open
- * the same preview on a phone.
+ * The real app beside the form: a frame of the preview server (studio/preview.ts) at phone size,
+ * 375x812 or 320x568, as a visitor or the member of the mock's normal, stress or empty data, on the
+ * route of what is being edited (a screen's route, a form's screen on its tab, where a message or
+ * constant is used). The frame follows each edit by itself (the preview's config folder is
+ * rewritten, Vite redraws).
  */
-import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
-import { api } from './api';
+import { api, errorText } from './api';
+import { OnPhone } from './OnPhone';
+import { useWords } from './words';
 
 export const SIZES = [
   { id: '375x812', w: 375, h: 812 },
   { id: '320x568', w: 320, h: 568 },
 ] as const;
 export type Role = 'visitor' | 'member';
-export type Data = 'normal' | 'stress' | 'empty';
+const DATA = ['normal', 'stress', 'empty'] as const;
+/** how long after the studio moved the frame a page loading there may be a reload that began before the move */
+const RELOAD_RACE_MS = 3000;
 
 export interface PreviewProps {
   origin: string;
   /** the brand previewed: the mock speaks as it */
   brand: string;
-  /** the phone switch as the studio started: the preview's addresses on the network (none: this machine only), what a phone gets there */
-  phone: { network: string[]; gets: string };
+  /** the preview's addresses on the network when the studio started (none: this machine only) */
+  network: string[];
   /** the routes of what is being edited, the first shown; none: the frame stays on its route */
   routes: string[];
+  /** a route asked for (where-used, "show on the phone"): shown at once; `n` tells two asks of one route apart */
+  show: { route: string; n: number } | null;
   /** queries that bring a route to its content (/activityInfo -> id=1) */
   queries: Record<string, string>;
   titleOf(path: string): string;
 }
 
-/** An address and its QR code (the qrcode package, drawn as SVG markup of our own making). */
-function Qr({ text }: { text: string }) {
-  const [svg, setSvg] = useState('');
-  useEffect(() => {
-    let live = true;
-    QRCode.toString(text, { type: 'svg', margin: 1, width: 160 }).then((s) => live && setSvg(s), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [text]);
-  return (
-    <figure>
-      <span className="qr" role="img" aria-label={`QR code of ${text}`} dangerouslySetInnerHTML={{ __html: svg }} />
-      <figcaption>{text}</figcaption>
-    </figure>
-  );
-}
-
 /**
- * The phone switch: off, the preview answers this computer only; on, it listens on this computer's
- * network addresses too (their QR codes), and the studio says what a phone gets there.
+ * The frame's session: the entry page loads on a new role, data or brand (a fresh session) and says
+ * when the member's token is in place (a message from the preview's origin, compared exactly); only
+ * then does the studio move the frame to the app on its route, and a new route after that only moves
+ * the frame's hash (no reload). The studio is the frame's one navigator: the entry page never moves
+ * itself, so no move of the studio's can be overtaken by one of the page's. But the preview reloads
+ * itself when the config it reads is rewritten (an edit), and a reload begun just before a move
+ * lands on the page it began on: a page loaded in the frame soon after a move is moved again.
  */
-function OnPhone({ phone, target, who }: { phone: PreviewProps['phone']; target: string; who: { username: string; password: string } | null }) {
-  const [network, setNetwork] = useState(phone.network);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const on = network.length > 0;
-  const flip = () => {
-    setBusy(true);
-    setError('');
-    api.phone(!on).then(
-      (p) => setNetwork(p.network),
-      (err: Error) => setError(err.message),
-    ).finally(() => setBusy(false));
-  };
-  return (
-    <details className="on-phone">
-      <summary>Open on a phone</summary>
-      <label className="switch">
-        <input type="checkbox" checked={on} disabled={busy} onChange={flip} /> open the preview to phones on this network
-      </label>
-      {error ? <p role="alert">{error}</p> : null}
-      {on ? (
-        <>
-          <p>On the same network, scan or type an address{who ? ` and log in as ${who.username} / ${who.password}` : ''}.</p>
-          <p>
-            {phone.gets.charAt(0).toUpperCase()}
-            {phone.gets.slice(1)}.
-          </p>
-          {network.map((url) => (
-            <Qr key={url} text={`${url}#${target}`} />
-          ))}
-        </>
-      ) : (
-        <p>The preview answers this computer only. Turned on, {phone.gets}.</p>
-      )}
-    </details>
-  );
-}
-
-export function Preview({ origin, brand, phone, routes, queries, titleOf }: PreviewProps) {
-  const [size, setSize] = useState<(typeof SIZES)[number]>(SIZES[0]);
-  const [role, setRole] = useState<Role>('member');
-  const [data, setData] = useState<Data>('normal');
-  const [who, setWho] = useState<{ username: string; password: string } | null>(null);
-  const [route, setRoute] = useState(routes[0] ?? '/');
-  const [seen, setSeen] = useState<string[]>([]);
-  const [session, setSession] = useState(0);
-  const [status, setStatus] = useState('');
+function useFrame(origin: string, role: Role, who: object | null, session: number, target: string, user: string) {
   const frame = useRef<HTMLIFrameElement>(null);
-
-  // a new place shows its first route (the list is compared by its routes, not by its identity)
-  const routesKey = routes.join(' ');
-  useEffect(() => {
-    if (!routesKey) return;
-    setRoute(routesKey.split(' ')[0]);
-    setSeen((s) => [...new Set([...routesKey.split(' '), ...s])].slice(0, 12));
-  }, [routesKey]);
-
-  // the mock's data preset, speaking as the brand: reset, then a fresh session in the frame
-  useEffect(() => {
-    let live = true;
-    setStatus('loading the data…');
-    api.preview(data, brand).then(
-      (w) => {
-        if (!live) return;
-        setWho(w);
-        setStatus('');
-        setSession((n) => n + 1);
-      },
-      (err: Error) => live && setStatus(err.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [data, brand]);
-
-  const target = `${route}${queries[route] ? `?${queries[route]}` : ''}`;
-  const targetRef = useRef(target);
-  targetRef.current = target;
-  // the frame's session: the entry page loads on a new role or data (a fresh session), and says when
-  // the member's token is in place (a message from the preview's origin, compared exactly); a new
-  // route before that waits, after it only moves the frame's hash (no reload)
   const [ready, setReady] = useState(false);
+  /** the route the frame was last moved to ('' in the entry page), and when */
   const shown = useRef('');
+  const movedAt = useRef(0);
   useEffect(() => {
     const el = frame.current;
     if (!el || !who) return;
     setReady(false);
-    shown.current = targetRef.current;
-    el.src = `${origin}/__studio/enter?as=${role}&user=${encodeURIComponent(who.username)}&to=${encodeURIComponent(targetRef.current)}`;
-  }, [origin, who, session, role]);
+    shown.current = '';
+    el.src = `${origin}/__studio/enter?as=${role}&user=${encodeURIComponent(user)}`;
+  }, [origin, who, session, role, user]);
   useEffect(() => {
     const entered = (e: MessageEvent) => {
       if (e.origin !== origin || e.source !== frame.current?.contentWindow) return;
@@ -155,16 +69,69 @@ export function Preview({ origin, brand, phone, routes, queries, titleOf }: Prev
     const el = frame.current;
     if (!el || !ready || shown.current === target) return;
     shown.current = target;
+    movedAt.current = Date.now();
     el.src = `${origin}/#${target}`;
   }, [origin, ready, target]);
+  /** a page loaded soon after a move (a reload that began before it): moved there again, a no-op when it is there already */
+  const onLoad = () => {
+    const el = frame.current;
+    if (el && ready && shown.current && Date.now() - movedAt.current < RELOAD_RACE_MS) el.src = `${origin}/#${shown.current}`;
+  };
+  return { frame, onLoad };
+}
 
+/** The mock's data preset, speaking as the brand: reset, then a fresh session in the frame (`session` counts them; `reload` starts one). */
+function usePreset(data: string, brand: string) {
+  const [who, setWho] = useState<{ username: string; password: string } | null>(null);
+  const [session, setSession] = useState(0);
+  /** the data preset being loaded, or why it could not be */
+  const [status, setStatus] = useState<'loading' | Error | null>(null);
+  useEffect(() => {
+    let live = true;
+    setStatus('loading');
+    api.preview(data, brand).then(
+      (x) => {
+        if (!live) return;
+        setWho(x);
+        setStatus(null);
+        setSession((n) => n + 1);
+      },
+      (err: Error) => live && setStatus(err),
+    );
+    return () => {
+      live = false;
+    };
+  }, [data, brand]);
+  return { who, session, status, reload: () => setSession((n) => n + 1) };
+}
+
+export function Preview({ origin, brand, network, routes, show, queries, titleOf }: PreviewProps) {
+  const w = useWords();
+  const [size, setSize] = useState<(typeof SIZES)[number]>(SIZES[0]);
+  const [role, setRole] = useState<Role>('member');
+  const [data, setData] = useState<(typeof DATA)[number]>('normal');
+  const [route, setRoute] = useState(routes[0] ?? '/');
+  const { who, session, status, reload } = usePreset(data, brand);
+
+  // a new place shows its first route (the list is compared by its routes, not by its identity); a route asked for, at once
+  const routesKey = routes.join(' ');
+  useEffect(() => {
+    if (routesKey) setRoute(routesKey.split(' ')[0]);
+  }, [routesKey]);
+  useEffect(() => {
+    if (show) setRoute(show.route);
+  }, [show]);
+
+  const target = `${route}${queries[route] ? `?${queries[route]}` : ''}`;
+  const { frame, onLoad } = useFrame(origin, role, who, session, target, who?.username ?? '');
+  const choices = [...new Set([...routes, route, '/'])];
   return (
-    <aside className="preview" aria-label="preview">
+    <aside className="preview" aria-label={w.preview.label}>
       <div className="preview-controls">
-        <select aria-label="route" value={route} onChange={(e) => setRoute(e.target.value)}>
-          {[...new Set([...routes, route, ...seen, '/'])].map((r) => (
+        <select aria-label={w.preview.route} value={route} onChange={(e) => setRoute(e.target.value)}>
+          {choices.map((r) => (
             <option key={r} value={r}>
-              {titleOf(r)} {r}
+              {titleOf(r.split('?')[0])} {r}
             </option>
           ))}
         </select>
@@ -176,24 +143,24 @@ export function Preview({ origin, brand, phone, routes, queries, titleOf }: Prev
           ))}
           {(['visitor', 'member'] as const).map((r) => (
             <button key={r} type="button" className={role === r ? 'on' : ''} onClick={() => setRole(r)}>
-              {r}
+              {w.preview[r]}
             </button>
           ))}
-          {(['normal', 'stress', 'empty'] as const).map((d) => (
-            <button key={d} type="button" className={data === d ? 'on' : ''} onClick={() => setData(d)} aria-label={`${d} data`}>
-              {d}
+          {DATA.map((d) => (
+            <button key={d} type="button" className={data === d ? 'on' : ''} onClick={() => setData(d)}>
+              {w.preview.data[d]}
             </button>
           ))}
-          <button type="button" onClick={() => setSession((n) => n + 1)} title="a fresh session on this route">
-            reload
+          <button type="button" onClick={reload} title={w.preview.reloadTitle}>
+            {w.preview.reload}
           </button>
         </div>
-        {status ? <div className="status">{status}</div> : null}
+        {status ? <div className="status">{status === 'loading' ? w.preview.loadingData : errorText(w, status)}</div> : null}
       </div>
       <div className="phone" style={{ width: size.w, height: size.h }}>
-        <iframe ref={frame} title="preview" name="preview" width={size.w} height={size.h} />
+        <iframe ref={frame} title={w.preview.frame} name="preview" width={size.w} height={size.h} onLoad={onLoad} />
       </div>
-      <OnPhone phone={phone} target={target} who={who} />
+      <OnPhone network={network} target={target} who={who} />
     </aside>
   );
 }

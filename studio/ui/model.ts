@@ -1,10 +1,12 @@
 /**
  * The studio page's state, as pure functions (tests/studio/model.test.ts runs them in Node):
- *   - the edits: per file of the top layer, the JSON the operator wants (drafts), the hash and JSON of
- *     the text it was made from (base, baseJson); the top layer's view is a draft or else the file on
- *     disk (on a brand, the page merges it over the product's: src/config/overlay/unmerge.ts); a brand's file
- *     not there yet is drafted from its format alone (base ABSENT);
- *   - undo and redo: a history of edits, typing into one field coalesced into one step;
+ *   - the edits: per layer (the product's folder, each brand's) and per file, the JSON the operator
+ *     wants (drafts), the hash and JSON of the text it was made from (base, baseJson); a layer's view
+ *     is a draft or else the file on disk (a brand is the product's view with the brand's merged over
+ *     it: src/config/overlay/unmerge.ts); a brand's file not there yet is drafted from its format
+ *     alone (base ABSENT). Every layer's edits live together until saved: picking another brand
+ *     keeps them all;
+ *   - undo and redo: a history of every layer's edits, typing into one field coalesced into one step;
  *   - problems of check:config at their field: an ErrorSchema for react-jsonschema-form's extraErrors,
  *     at the problem's path and at each path it is `also` about;
  *   - a conflict resolved by rebasing the operator's changes onto the file now on disk;
@@ -28,6 +30,21 @@ export interface Edits {
 }
 
 export const NO_EDITS: Edits = { drafts: {}, base: {}, baseJson: {} };
+
+/** Every layer's edits: 'product' and brands' ids; a layer without a draft is left out. */
+export type Layers = Readonly<Record<string, Edits>>;
+export const NO_LAYERS: Layers = {};
+
+/** The layers with one layer's edits replaced (the same object when nothing changed). */
+export function withLayer(layers: Layers, id: string, edits: Edits): Layers {
+  if ((layers[id] ?? NO_EDITS) === edits) return layers;
+  const { [id]: _old, ...rest } = layers;
+  return Object.keys(edits.drafts).length ? { ...rest, [id]: edits } : rest;
+}
+
+/** The layers as the API takes them: per layer its base and drafts. */
+export const layersBody = (layers: Layers): Record<string, { base: Record<string, string>; drafts: Record<string, unknown> }> =>
+  Object.fromEntries(Object.entries(layers).map(([id, e]) => [id, { base: e.base, drafts: e.drafts }]));
 
 export const getIn = (json: unknown, path: readonly Segment[]): unknown =>
   path.reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k as string] : undefined), json);
@@ -89,25 +106,28 @@ export function changeCount(edits: Edits): Record<string, number> {
   return Object.fromEntries(Object.entries(edits.drafts).map(([f, d]) => [f, jsonChanges(edits.baseJson[f], d).length]));
 }
 
-export interface History {
-  past: Edits[];
-  present: Edits;
-  future: Edits[];
+/** How many values every layer's edits change. */
+export const layersCount = (layers: Layers): number => Object.values(layers).reduce((n, e) => n + Object.values(changeCount(e)).reduce((a, b) => a + b, 0), 0);
+
+export interface History<T = Layers> {
+  past: T[];
+  present: T;
+  future: T[];
   /** the field the last step typed into, and when: typing on within a second is one step */
   last?: { key: string; at: number };
 }
 
-export const newHistory = (present: Edits = NO_EDITS): History => ({ past: [], present, future: [] });
+export const newHistory = <T = Layers>(present: T): History<T> => ({ past: [], present, future: [] });
 
 /** A new step (or, typing into the same field within `within` ms, the same step made longer). */
-export function record(h: History, next: Edits, key: string, now: number, within = 1000): History {
+export function record<T>(h: History<T>, next: T, key: string, now: number, within = 1000): History<T> {
   if (next === h.present) return h;
   if (h.last && h.last.key === key && now - h.last.at < within && h.past.length) return { past: h.past, present: next, future: [], last: { key, at: now } };
   return { past: [...h.past, h.present].slice(-200), present: next, future: [], last: { key, at: now } };
 }
 
-export const undo = (h: History): History => (h.past.length ? { past: h.past.slice(0, -1), present: h.past[h.past.length - 1], future: [h.present, ...h.future] } : h);
-export const redo = (h: History): History => (h.future.length ? { past: [...h.past, h.present], present: h.future[0], future: h.future.slice(1) } : h);
+export const undo = <T>(h: History<T>): History<T> => (h.past.length ? { past: h.past.slice(0, -1), present: h.past[h.past.length - 1], future: [h.present, ...h.future] } : h);
+export const redo = <T>(h: History<T>): History<T> => (h.future.length ? { past: [...h.past, h.present], present: h.future[0], future: h.future.slice(1) } : h);
 
 /** react-jsonschema-form's ErrorSchema: nested by path, `__errors` at each place. */
 export interface ErrorTree {
@@ -165,23 +185,29 @@ export function drop(edits: Edits, file: string): Edits {
   return { drafts, base, baseJson };
 }
 
-/** What localStorage keeps of the edits of one folder and brand. */
-export interface Saved extends Edits {
+/** What localStorage keeps of the edits over one product folder: every layer's, and when. */
+export interface Saved {
+  layers: Layers;
   at: string;
 }
 
-export const storageKey = (folder: string, brand: string) => `studio:${folder}:${brand}`;
+/** one key per product folder (the brands are over it) */
+export const storageKey = (productFolder: string) => `studio:${productFolder}`;
+
+const isEdits = (e: unknown): e is Edits => !!e && typeof e === 'object' && ['drafts', 'base', 'baseJson'].every((k) => typeof (e as Record<string, unknown>)[k] === 'object' && (e as Record<string, unknown>)[k] !== null);
 
 export function readSaved(storage: Pick<Storage, 'getItem'>, key: string): Saved | null {
   try {
     const v = JSON.parse(storage.getItem(key) ?? 'null') as Saved | null;
-    return v && typeof v === 'object' && v.drafts && Object.keys(v.drafts).length ? v : null;
+    if (!v || typeof v !== 'object' || !v.layers || typeof v.layers !== 'object') return null;
+    const layers = Object.fromEntries(Object.entries(v.layers).filter(([, e]) => isEdits(e) && Object.keys(e.drafts).length));
+    return Object.keys(layers).length ? { layers, at: String(v.at) } : null;
   } catch {
     return null;
   }
 }
 
-export function keep(storage: Pick<Storage, 'setItem' | 'removeItem'>, key: string, edits: Edits, now = new Date()): void {
-  if (!Object.keys(edits.drafts).length) storage.removeItem(key);
-  else storage.setItem(key, JSON.stringify({ ...edits, at: now.toISOString() } satisfies Saved));
+export function keep(storage: Pick<Storage, 'setItem' | 'removeItem'>, key: string, layers: Layers, now = new Date()): void {
+  if (!Object.keys(layers).length) storage.removeItem(key);
+  else storage.setItem(key, JSON.stringify({ layers, at: now.toISOString() } satisfies Saved));
 }

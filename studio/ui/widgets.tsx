@@ -1,7 +1,9 @@
 /**
- * Fields where a text box is clumsy (issue 37, point 2), chosen by the schema's `x-studio` mark
- * (studio/schemas.ts) or by the value:
- *   - a message key (`@withdraw.min`) with the message's text under it;
+ * Fields where a text box is clumsy, chosen by the schema's `x-studio` mark (studio/schemas.ts) or
+ * by the value:
+ *   - a message key (`@withdraw.min`) with the message's text under it, its bindings filled in as
+ *     the app shows them (a rule's message with the rule's own bounds);
+ *   - a text with bindings ("单笔最低{{const.withdrawMin}}元") with what it shows beside it;
  *   - a colour (theme.primary) with a picker and its contrast with the text drawn on it, by the same
  *     functions as the check's warning (src/config/brand.ts, checks/contrast.ts);
  *   - an icon by its picture (the outlines the app draws, src/engine/icon-paths.gen.ts);
@@ -15,6 +17,9 @@ import { ICON_SOURCES } from '../../src/engine/icon-names';
 import { ICON_PATHS, VIEWBOX } from '../../src/engine/icon-paths.gen';
 import type { Segment } from '../json-edit';
 import type { Place } from '../../src/config/overlay/unmerge';
+import { fillText, hasBindings } from './fill';
+import { usePage } from './page';
+import { useWords } from './words';
 
 /** A field's place on a brand: where its value comes from, the file that sets it. */
 export interface FieldPlace extends Place {
@@ -22,14 +27,10 @@ export interface FieldPlace extends Place {
   file?: string;
 }
 
+/** What a section's form gives each of its fields (react-jsonschema-form's formContext). */
 export interface StudioContext {
-  /** the merged view's messages.json messages */
-  messages: Record<string, string>;
-  /** routes.json: path and title */
-  routes: { path: string; title: string }[];
-  onWhere(key: string): void;
-  /** opens a message of the Messages place */
-  openMessage(key: string): void;
+  /** the file the form edits (app.json, forms/login.json) */
+  file: string;
   /** the JSON Pointer in the file of a field of this form */
   pointer(sub: readonly Segment[]): string;
   /** the `npm run where` key of a field of this form, if it has one */
@@ -38,8 +39,8 @@ export interface StudioContext {
   places?: Record<string, FieldPlace>;
   /** on a brand: where a field's value comes from (none: the product is edited alone) */
   place(sub: readonly Segment[]): FieldPlace | undefined;
-  /** on a brand: the brand's value of a field taken out of its file (the product's shows again) */
-  back(sub: readonly Segment[]): void;
+  /** a form's fields (for its rules: the field a rule checks is picked by its label) */
+  formFields: { name: string; label: string }[];
 }
 
 type Props = WidgetProps<unknown, RJSFSchema, StudioContext>;
@@ -48,48 +49,58 @@ const mark = (schema: RJSFSchema) => (schema as { 'x-studio'?: string })['x-stud
 
 const MESSAGE_KEY = /^@([a-zA-Z][\w.]*)$/;
 
-function MessageText({ value, ctx }: { value: unknown; ctx: StudioContext }) {
-  const key = typeof value === 'string' ? MESSAGE_KEY.exec(value)?.[1] : undefined;
-  if (!key) return null;
-  const text = ctx.messages[key];
+/**
+ * A text as the app shows it: a message key's message, and any text's bindings filled in from the
+ * config (and `fill`: a rule's own bounds for its message's {{min}} and {{max}}), beside the template.
+ */
+export function ShownText({ value, fill }: { value: unknown; fill?: Record<string, unknown> }) {
+  const page = usePage();
+  const w = useWords();
+  if (typeof value !== 'string') return null;
+  const key = MESSAGE_KEY.exec(value)?.[1];
+  const template = key ? page.messages[key] : value;
+  if (key && template === undefined) return <div className="message-text"><span className="missing">{w.message.missing(value)}</span></div>;
+  // a text with no binding says what it says; one that reads the backend's data says so itself (BackendNote)
+  if (!key && (!hasBindings(value) || /\{\{\s*data[.[]/.test(value))) return null;
+  const shown = fillText(template, { ...page.scope, ...fill });
   return (
     <div className="message-text">
-      {text === undefined ? (
-        <span className="missing">no message {value as string} in messages.json</span>
-      ) : (
-        <>
-          <span className="quote">“{text}”</span>{' '}
-          <button type="button" className="link" onClick={() => ctx.openMessage(key)}>
-            edit the message
-          </button>
-        </>
-      )}
+      {key ? <span className="template">{w.message.template}：“{template}”</span> : null}
+      {shown.filled || !key ? <span className="quote">{w.message.filled}：“{shown.text}”</span> : null}
+      {key ? (
+        <button type="button" className="link" onClick={() => page.openMessage(key)}>
+          {w.message.edit}
+        </button>
+      ) : null}
     </div>
   );
 }
 
-function RouteTitle({ value, ctx }: { value: unknown; ctx: StudioContext }) {
+function RouteTitle({ value }: { value: unknown }) {
+  const page = usePage();
+  const w = useWords();
   if (typeof value !== 'string' || !value.startsWith('/')) return null;
-  const route = ctx.routes.find((r) => r.path.toLowerCase() === value.split('?')[0].toLowerCase());
-  return <div className="route-title">{route ? `→ ${route.title} (${route.path})` : `→ no route ${value.split('?')[0]} in routes.json`}</div>;
+  const route = page.routes.find((r) => r.path.toLowerCase() === value.split('?')[0].toLowerCase());
+  return <div className="route-title">{route ? w.route.to(route.title, route.path) : w.route.none(value.split('?')[0])}</div>;
 }
 
 const ratio = (r: number) => `${(Math.floor(r * 100) / 100).toFixed(2)}:1`;
 
 function ColourWidget(props: Props) {
+  const w = useWords();
   const value = typeof props.value === 'string' ? props.value : '';
   const valid = /^#[0-9a-fA-F]{6}$/.test(value);
   // the check's contrast is theme.primary's (checks/contrast.ts): the text drawn on it, and it drawn as text on its tint
   const pairs = valid && props.name === 'primary'
     ? [
-        { what: 'white text on it', r: contrastRatio(value, '#ffffff') },
-        { what: 'as text on its soft tint', r: contrastRatio(value, themeVars({ primary: value })['--primary-soft']) },
+        { what: w.colour.onWhite, r: contrastRatio(value, '#ffffff') },
+        { what: w.colour.asText, r: contrastRatio(value, themeVars({ primary: value })['--primary-soft']) },
       ]
     : [];
   return (
     <div className="colour">
       <div className="colour-row">
-        <input type="color" aria-label={`${props.label} picker`} value={valid ? value : '#000000'} onChange={(e) => props.onChange(e.target.value)} disabled={props.disabled || props.readonly} />
+        <input type="color" aria-label={w.colour.picker(props.label)} value={valid ? value : '#000000'} onChange={(e) => props.onChange(e.target.value)} disabled={props.disabled || props.readonly} />
         <base.TextWidget {...props} />
         <span className="swatch" style={{ background: valid ? value : 'transparent' }}>
           Aa
@@ -99,7 +110,7 @@ function ColourWidget(props: Props) {
         <div className="contrast">
           {pairs.map((p) => (
             <span key={p.what} className={p.r >= MIN_CONTRAST ? 'pass' : 'fail'}>
-              {ratio(p.r)} {p.what} {p.r >= MIN_CONTRAST ? '✓' : `(below ${MIN_CONTRAST}:1)`}
+              {ratio(p.r)} {p.what} {p.r >= MIN_CONTRAST ? '✓' : w.colour.below(MIN_CONTRAST)}
             </span>
           ))}
         </div>
@@ -137,15 +148,19 @@ function IconWidget(props: Props) {
 function TextWidget(props: Props) {
   const kind = mark(props.schema);
   if (kind === 'colour') return <ColourWidget {...props} />;
-  const ctx = props.registry.formContext;
   if (kind !== 'route') {
     return (
       <div className="text">
         <base.TextWidget {...props} />
-        <MessageText value={props.value} ctx={ctx} />
+        <ShownText value={props.value} fill={props.options.fill as Record<string, unknown> | undefined} />
       </div>
     );
   }
+  return <RouteWidget {...props} />;
+}
+
+function RouteWidget(props: Props) {
+  const page = usePage();
   const listId = `${props.id}-routes`;
   return (
     <div className="text">
@@ -161,13 +176,13 @@ function TextWidget(props: Props) {
         onFocus={(e) => props.onFocus(props.id, e.target.value)}
       />
       <datalist id={listId}>
-        {ctx.routes.map((r) => (
+        {page.routes.map((r) => (
           <option key={r.path} value={r.path}>
             {r.title}
           </option>
         ))}
       </datalist>
-      <RouteTitle value={props.value} ctx={ctx} />
+      <RouteTitle value={props.value} />
     </div>
   );
 }

@@ -91,9 +91,9 @@ describe('a link leading out of the config folders', () => {
     const studio = await createStudio({ root, configDir: product, brandsDir: brands });
     // (the studio names folders outside the project by their settings: no answer names a path of the machine but where a link points)
     expect(() => studio.files('elsewhere')).toThrow(`brand elsewhere is not read: $BRANDS_DIR/elsewhere/ is a symbolic link to`);
-    expect(() => studio.draft('elsewhere', { base: {}, drafts: {} })).toThrow('brand elsewhere is not read');
+    expect(() => studio.draft('elsewhere', {})).toThrow('brand elsewhere is not read');
     // jinsha itself opens, and its problems name the leaking asset
-    const problems = studio.draft('jinsha', { base: {}, drafts: {} }).problems.map(line);
+    const problems = studio.draft('jinsha', {}).problems.map(line);
     expect(problems).toContain(`$BRANDS_DIR/jinsha/assets/leak.txt: /: a symbolic link to ${JSON.stringify(path.join(outside, 'secret.txt'))}, outside $SCREENS_CONFIG_DIR/ and $BRANDS_DIR/: refused (a config file or asset must lie inside them; copy it in)`);
     process.env.BRANDS_DIR = brands;
     try {

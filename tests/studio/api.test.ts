@@ -16,6 +16,7 @@ import { schemaCursor } from '../../src/config/overlay/schema-cursor';
 import { payRangesOf } from '../../mock-server/brand';
 import { loadSchemas, schemaSource } from '../../src/config/source/index';
 import { whereAnswer } from '../../scripts/where-cli';
+import { findReferences } from '../../src/config/where';
 import { studioApi } from '../../studio/api';
 import { MAX_DEPTH } from '../../studio/bodies';
 import { configSource, hashOf } from '../../src/config/source/index';
@@ -53,13 +54,21 @@ afterAll(() => {
 });
 beforeEach(() => writeFileSync(path.join(dir, 'app.json'), original));
 
+/** the body of a call about `brand` with edits of its top layer alone (`more`: other layers' edits) */
+const one = (brand: string, base: Record<string, string>, drafts: Record<string, unknown>, more: Record<string, unknown> = {}) => ({ brand, layers: { ...more, [brand]: { base, drafts } } });
 /** an edit of app.json's constants, made from the text on disk now */
 function edit(change: (constants: Record<string, number>) => void) {
   const json = appJson();
   change(json.constants);
-  return { brand: 'product', base: { 'app.json': hashOf(readFileSync(path.join(dir, 'app.json'), 'utf8')) }, drafts: { 'app.json': json } };
+  return one('product', { 'app.json': hashOf(readFileSync(path.join(dir, 'app.json'), 'utf8')) }, { 'app.json': json });
 }
-const post = (url: string, body: unknown) => request(app).post(`/studio-api/${url}`).send(body as object);
+/** a call; review and save take every layer's edits ({layers}), not the brand looked at */
+const post = (url: string, body: { brand?: string; layers?: unknown; key?: string }) => {
+  const { brand, ...rest } = body;
+  return request(app)
+    .post(`/studio-api/${url}`)
+    .send(url === 'review' || url === 'save' ? rest : { brand, ...rest });
+};
 
 describe('the files and the problems of an edit', () => {
   it('lists the product\'s files with the hash of each text', async () => {
@@ -86,16 +95,18 @@ describe('the files and the problems of an edit', () => {
     ]);
     expect(res.body.problems.filter((p: { severity?: string }) => !p.severity)).toHaveLength(1);
     expect(res.body.conflicts).toEqual([]);
-    expect(res.body.routes['forms/withdraw-bank.json']).toEqual(['/withdrawal']);
-    expect(res.body.disk['app.json']).toBe(hashOf(original));
+    expect(res.body.disk.product['app.json']).toBe(hashOf(original));
   });
 
-  it('where-used: the answer of npm run where, for the edit (a message key and a constant)', async () => {
+  it('where-used: each place (its file, the pointer, the text there) and the answer of npm run where, for the edit (a message key and a constant)', async () => {
     for (const key of ['@withdraw.min', 'const.withdrawMin']) {
-      const res = await post('where', { brand: 'product', key, base: {}, drafts: {} });
+      const res = await post('where', { brand: 'product', key, layers: {} });
       expect(res.status).toBe(200);
-      const cli = whereAnswer(configSource({ root, productDir: dir }), key);
-      expect(res.body).toEqual({ ...cli, text: cli.text.replaceAll(dir, P), routes: ['/withdrawal'] });
+      const source = configSource({ root, productDir: dir });
+      const cli = whereAnswer(source, key);
+      const refs = findReferences(source.productBundle(), key).map((r) => ({ ...r, file: r.file.slice(`${dir}/`.length) }));
+      expect(res.body).toEqual({ ...cli, text: cli.text.replaceAll(dir, P), refs });
+      expect(refs.map((r) => r.file)).toContain('forms/withdraw-bank.json');
     }
     const res = await post('where', { ...edit(() => undefined), key: 'const.withdrawMin' });
     expect(res.body.text.split('\n')[0]).toBe('const.withdrawMin: 6 reference(s) in $SCREENS_CONFIG_DIR/');
@@ -109,19 +120,14 @@ describe('review and save', () => {
     expect(review.status).toBe(200);
     expect(review.body.refusal).toBeUndefined();
     expect(review.body.files).toEqual([
-      { file: 'app.json', shown: `${P}/app.json`, changes: [{ path: '/constants/withdrawMin', old: 100, new: 200 }], diff: expect.stringContaining('-    "withdrawMin": 100,\n+    "withdrawMin": 200,\n'), conflict: false },
+      { layer: 'product', file: 'app.json', shown: `${P}/app.json`, changes: [{ path: '/constants/withdrawMin', old: 100, new: 200 }], diff: expect.stringContaining('-    "withdrawMin": 100,\n+    "withdrawMin": 200,\n'), conflict: false },
     ]);
+    expect(review.body.problems).toEqual([]);
     const saved = await post('save', body);
     expect(saved.status).toBe(200);
     // the check after it: the product and every brand over it
-    const clean = (brand: string, label: string) => ({ brand, label, errors: 0, warnings: 0 });
-    expect(saved.body).toEqual({
-      saved: true,
-      written: ['app.json'],
-      disk: expect.objectContaining({ 'app.json': hashOf(readFileSync(path.join(dir, 'app.json'), 'utf8')) }),
-      problems: [],
-      checked: [clean('product', `the product (${P}/)`), clean('jinsha', 'brand jinsha'), clean('yinhe', 'brand yinhe')],
-    });
+    const clean = (brand: string) => ({ brand, errors: 0, warnings: 0 });
+    expect(saved.body).toEqual({ saved: true, written: [`${P}/app.json`], checked: [clean('product'), clean('jinsha'), clean('yinhe')] });
     const now = readFileSync(path.join(dir, 'app.json'), 'utf8').split('\n');
     const was = original.split('\n');
     expect(now.length).toBe(was.length);
@@ -132,7 +138,9 @@ describe('review and save', () => {
     const res = await post('save', edit((c) => (c.withdrawMin = 2000000)));
     expect(res.status).toBe(422);
     expect(res.body.saved).toBe(false);
-    expect(res.body.refusal).toMatch(/^not saved: \d+ problem\(s\) must be fixed first$/);
+    expect(res.body.refusal).toEqual({ kind: 'problems', count: res.body.problems.length });
+    expect(res.body.problems.length).toBeGreaterThan(0);
+    expect(res.body.problems[0]).toMatchObject({ brand: 'product', file: `${P}/app.json`, path: '/constants/withdrawMin' });
     expect(readFileSync(path.join(dir, 'app.json'), 'utf8')).toBe(original);
   });
 
@@ -141,13 +149,13 @@ describe('review and save', () => {
     const theirs = original.replace('"withdrawMax": 1000000', '"withdrawMax": 900000');
     writeFileSync(path.join(dir, 'app.json'), theirs);
     const draft = await post('draft', body);
-    expect(draft.body.conflicts).toEqual(['app.json']);
+    expect(draft.body.conflicts).toEqual([{ layer: 'product', file: 'app.json' }]);
     const review = await post('review', body);
     expect(review.body.files[0].conflict).toBe(true);
-    expect(review.body.refusal).toBe('a file changed on disk since you started editing it: resolve the conflict first');
+    expect(review.body.refusal).toEqual({ kind: 'conflict', files: [`${P}/app.json`] });
     const res = await post('save', body);
     expect(res.status).toBe(409);
-    expect(res.body.refusal).toBe(`not saved: ${P}/app.json changed on disk since you started editing it`);
+    expect(res.body.refusal).toEqual({ kind: 'conflict', files: [`${P}/app.json`] });
     expect(readFileSync(path.join(dir, 'app.json'), 'utf8')).toBe(theirs);
   });
 });
@@ -181,7 +189,7 @@ describe('bad requests are refused with a JSON error, and change nothing', () =>
 
   it('a path outside the config folders, as a draft or a base', async () => {
     for (const name of ['../package.json', '/etc/passwd', 'screens/../../package.json', 'schema/app.schema.json', 'screens/a.json/..', 'app.json\u0000']) {
-      const res = await post('save', { brand: 'product', base: { [name]: hashOf('x') }, drafts: { [name]: { x: 1 } } });
+      const res = await post('save', one('product', { [name]: hashOf('x') }, { [name]: { x: 1 } }));
       expect(res.status, name).toBe(400);
       expect(res.body.error, name).toBe(`${JSON.stringify(name)} is not a file of the config folder: expected app.json, messages.json, routes.json, screens/<name>.json or forms/<name>.json (letters, digits, - and _; nothing outside the folder)`);
     }
@@ -196,9 +204,12 @@ describe('bad requests are refused with a JSON error, and change nothing', () =>
     const form = await request(app).post('/studio-api/save').type('form').send('brand=product');
     expect(form.status).toBe(415);
     expect(form.body).toEqual({ error: "the studio's API takes an application/json body" });
-    expect((await post('draft', { brand: '../x', base: {}, drafts: {} })).body).toEqual({ error: 'unknown brand "../x": expected one of product, jinsha, yinhe' });
-    expect((await post('draft', { brand: 'product', base: { 'app.json': 'nope' }, drafts: {} })).body).toEqual({ error: "base of app.json: expected the hash of the file's text (64 hex digits)" });
-    expect((await post('draft', { brand: 'product', base: {}, drafts: { 'app.json': {} } })).body).toEqual({ error: 'app.json: an edit without the hash of the text it started from (base)' });
+    expect((await post('draft', one('../x', {}, {}))).body).toEqual({ error: 'unknown brand "../x": expected one of product, jinsha, yinhe' });
+    expect((await post('draft', { brand: 'product', layers: { yinhe: { base: {}, drafts: {} }, '../x': { base: {}, drafts: {} } } })).body).toEqual({ error: 'unknown brand "../x": expected one of product, jinsha, yinhe' });
+    expect((await post('draft', one('product', { 'app.json': 'nope' }, {}))).body).toEqual({ error: "base of app.json: expected the hash of the file's text (64 hex digits)" });
+    expect((await post('draft', one('product', {}, { 'app.json': {} }))).body).toEqual({ error: 'app.json: an edit without the hash of the text it started from (base)' });
+    expect((await post('review', { layers: { product: { base: {}, drafts: {}, extra: 1 } } })).body).toEqual({ error: 'layers.product: "extra" is not a field of a layer\'s edits (it takes base, drafts)' });
+    expect((await request(app).post('/studio-api/review').send({ brand: 'product', layers: {} })).body).toEqual({ error: '"brand": not a field of this call (it takes layers)' });
     const unknown = await request(app).get('/studio-api/nothing');
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ error: "not a call of the studio's API: GET /studio-api/nothing" });
@@ -219,15 +230,15 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
   const jinshaEdit = (change: (app: Record<string, Record<string, unknown>>) => void) => {
     const json = JSON.parse(jinshaApp()) as Record<string, Record<string, unknown>>;
     change(json);
-    return { brand: 'jinsha', base: { 'app.json': hashOf(jinshaApp()) }, drafts: { 'app.json': json } };
+    return one('jinsha', { 'app.json': hashOf(jinshaApp()) }, { 'app.json': json });
   };
 
   it('lists the brands, each over the product; a brand\'s files come with the product\'s under them', async () => {
     const ws = await request(app).get('/studio-api/workspace');
     expect(ws.body.brands).toEqual([
-      { id: 'product', label: `the product (${P}/)`, folder: P },
-      { id: 'jinsha', label: `jinsha (${B}/jinsha/ over ${P}/)`, folder: `${B}/jinsha`, over: P },
-      { id: 'yinhe', label: `yinhe (${B}/yinhe/ over ${P}/)`, folder: `${B}/yinhe`, over: P },
+      { id: 'product', folder: P, name: '星耀娱乐' },
+      { id: 'jinsha', folder: `${B}/jinsha`, name: '金沙娱乐', over: P },
+      { id: 'yinhe', folder: `${B}/yinhe`, name: '银河娱乐', over: P },
     ]);
     // what the page merges with: the schemas' keys of keyed lists, the format of a new overlay file
     expect(ws.body.layering.files['form.schema.json'].properties.fields['x-merge-key']).toBe('name');
@@ -248,7 +259,7 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
       },
     ]);
     // an item of a keyed list: its place in the brand's file (the first of its fields) is not its place in the merged form (the second)
-    const icon = await post('draft', { brand: 'jinsha', base: { 'forms/withdraw-bank.json': ABSENT }, drafts: { 'forms/withdraw-bank.json': { $format: 3, fields: [{ name: 'amount', icon: 'monye' }] } } });
+    const icon = await post('draft', one('jinsha', { 'forms/withdraw-bank.json': ABSENT }, { 'forms/withdraw-bank.json': { $format: 3, fields: [{ name: 'amount', icon: 'monye' }] } }));
     const wrong = icon.body.problems.filter((p: { file: string }) => p.file === `${B}/jinsha/forms/withdraw-bank.json`);
     expect(wrong.length).toBeGreaterThan(0);
     for (const p of wrong) expect(p).toMatchObject({ path: '/fields/0/icon', field: { file: 'forms/withdraw-bank.json', path: '/fields/1/icon' } });
@@ -259,11 +270,12 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
     const productForm = readFileSync(path.join(dir, 'forms', 'withdraw-bank.json'), 'utf8');
     const form = new Layered(JSON.parse(productForm), newOverlay(3), schemaCursor(schemaSource(root, loadSchemas(root)), 'form'));
     const { overlay } = form.overlayFor(setIn(form.value, ['fields', 1, 'label'], '提款金额（元）'));
-    const body = { brand: 'jinsha', base: { 'forms/withdraw-bank.json': ABSENT }, drafts: { 'forms/withdraw-bank.json': overlay } };
+    const body = one('jinsha', { 'forms/withdraw-bank.json': ABSENT }, { 'forms/withdraw-bank.json': overlay });
     const review = await post('review', body);
     expect(review.body.refusal).toBeUndefined();
     expect(review.body.files).toEqual([
       {
+        layer: 'jinsha',
         file: 'forms/withdraw-bank.json',
         shown: `${B}/jinsha/forms/withdraw-bank.json`,
         changes: [
@@ -277,7 +289,7 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
     ]);
     const saved = await post('save', body);
     expect(saved.status).toBe(200);
-    expect(saved.body.written).toEqual(['forms/withdraw-bank.json']);
+    expect(saved.body.written).toEqual([`${B}/jinsha/forms/withdraw-bank.json`]);
     expect(readFileSync(brandFile('jinsha', 'forms/withdraw-bank.json'), 'utf8')).toBe('{\n  "$format": 3,\n  "fields": [\n    {\n      "name": "amount",\n      "label": "提款金额（元）"\n    }\n  ]\n}\n');
     expect(readFileSync(path.join(dir, 'forms', 'withdraw-bank.json'), 'utf8')).toBe(productForm);
     expect(saved.body.checked.map((u: { brand: string; errors: number }) => [u.brand, u.errors])).toEqual([
@@ -286,7 +298,7 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
       ['yinhe', 0],
     ]);
     // the brand's merged form has it; the product's does not
-    const draft = await post('draft', { brand: 'jinsha', base: {}, drafts: {} });
+    const draft = await post('draft', one('jinsha', {}, {}));
     expect(draft.body.problems).toEqual([]);
   });
 
@@ -294,12 +306,12 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
     const source = schemaSource(root, loadSchemas(root));
     const layered = (o: unknown) => new Layered(JSON.parse(original), o, schemaCursor(source, 'app'));
     const over = layered(JSON.parse(jinshaOriginal)).overlayFor(setIn(layered(JSON.parse(jinshaOriginal)).value, ['theme', 'primary'], '#0a7d52')).overlay;
-    const first = await post('save', { brand: 'jinsha', base: { 'app.json': hashOf(jinshaOriginal) }, drafts: { 'app.json': over } });
-    expect(first.body.written).toEqual(['app.json']);
+    const first = await post('save', one('jinsha', { 'app.json': hashOf(jinshaOriginal) }, { 'app.json': over }));
+    expect(first.body.written).toEqual([`${B}/jinsha/app.json`]);
     expect(jinshaApp()).toBe(jinshaOriginal.replace('"primary": "#a3195b"', '"primary": "#0a7d52"'));
     const back = layered(JSON.parse(jinshaApp())).backToProduct('/theme/primary');
-    const second = await post('save', { brand: 'jinsha', base: { 'app.json': hashOf(jinshaApp()) }, drafts: { 'app.json': back } });
-    expect(second.body.written).toEqual(['app.json']);
+    const second = await post('save', one('jinsha', { 'app.json': hashOf(jinshaApp()) }, { 'app.json': back }));
+    expect(second.body.written).toEqual([`${B}/jinsha/app.json`]);
     expect(jinshaApp()).not.toContain('theme');
     expect(jinshaApp()).toBe(jinshaOriginal.replace('  "theme": {\n    "primary": "#a3195b"\n  },\n', ''));
     expect(readFileSync(path.join(dir, 'app.json'), 'utf8')).toBe(original);
@@ -317,11 +329,12 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
     } finally {
       delete process.env.BRANDS_DIR;
     }
-    expect(res.body.routes).toContain('/recharge');
+    // each place by the brand's merged files and their pointers (the page words them: 存款 › 标签「网银转账」…)
+    expect(res.body.refs.map((r: { file: string; path: string }) => `${r.file} ${r.path}`)).toEqual(['app.json /constants/depositMaxBank', 'screens/recharge.json /body/1/props/tabs/0/children/1/children/0/props/text', 'forms/recharge-bank.json /rules/4/max']);
   });
 
   it('the preview gets the brand\'s merged config (its switches, its pictures) and its mock speaks as the brand', async () => {
-    studio.draft('yinhe', { base: {}, drafts: {} });
+    studio.draft('yinhe', {});
     const appJson = shown?.files['app.json'] as { brand: { siteName: string; logo: string }; features: Record<string, boolean> };
     expect(appJson.brand.siteName).toBe('银河娱乐');
     expect(appJson.features.redPacket).toBe(false);
@@ -350,10 +363,11 @@ describe('any body: a 4xx with a message, never a 5xx, and the studio answers af
         if (data === 'empty') throw Object.assign(new Error(`ENOENT: no such file or directory, open '${dir}/nothing.json'`), { code: 'ENOENT' });
         return { username: 'demo01', password: 'demo123' };
       },
+      ask: async (calls: { endpoint: string }[]) => calls.map((c) => ({ data: { asked: c.endpoint } })),
     };
     full.use('/studio-api', studioApi({ studio, schemas: formSchemas(path.join(root, 'screens.config', 'schema')), queries: {}, preview }));
   });
-  const CALLS = ['draft', 'where', 'review', 'save', 'preview', 'phone'] as const;
+  const CALLS = ['draft', 'where', 'review', 'save', 'preview', 'phone', 'backend'] as const;
   const send = (call: string, body: unknown) => request(full).post(`/studio-api/${call}`).set('Content-Type', 'application/json').send(JSON.stringify(body));
   const nested = (levels: number): unknown => {
     let v: unknown = 1;
@@ -363,22 +377,27 @@ describe('any body: a 4xx with a message, never a 5xx, and the studio answers af
   const hash = () => hashOf(readFileSync(path.join(dir, 'app.json'), 'utf8'));
 
   it('{"brand":{"toString":1}} on every call: 400 naming the field', async () => {
-    for (const call of CALLS.filter((c) => c !== 'phone')) {
+    for (const call of CALLS.filter((c) => c !== 'phone' && c !== 'review' && c !== 'save')) {
       const res = await send(call, { brand: { toString: 1 }, ...(call === 'where' ? { key: 'const.withdrawMin' } : {}) });
       expect(res.status, call).toBe(400);
       expect(res.body, call).toEqual({ error: 'brand: expected a brand\'s id or "product" (a string of at most 64 characters), not an object' });
+    }
+    for (const call of ['draft', 'review', 'save']) {
+      const res = await send(call, { ...(call === 'draft' ? { brand: 'product' } : {}), layers: { product: { toString: 1 } } });
+      expect(res.status, call).toBe(400);
+      expect(res.body, call).toEqual({ error: 'layers.product: "toString" is not a field of a layer\'s edits (it takes base, drafts)' });
     }
     expect((await request(full).get('/studio-api/files?brand[toString]=1')).status).toBe(400);
   });
 
   it(`JSON nested 3,000 deep: 400, a draft deeper than ${MAX_DEPTH} levels named; a real file's depth passes`, async () => {
     for (const call of ['draft', 'where', 'review', 'save']) {
-      const res = await send(call, { brand: 'product', ...(call === 'where' ? { key: 'x' } : {}), base: { 'app.json': hash() }, drafts: { 'app.json': nested(3000) } });
+      const res = await send(call, { ...(call === 'draft' || call === 'where' ? { brand: 'product' } : {}), ...(call === 'where' ? { key: 'x' } : {}), layers: { jinsha: { base: { 'app.json': hash() }, drafts: { 'app.json': nested(3000) } } } });
       expect(res.status, call).toBe(400);
-      expect(res.body, call).toEqual({ error: `drafts of "app.json": nested more than ${MAX_DEPTH} levels deep (no config file is)` });
+      expect(res.body, call).toEqual({ error: `layers.jinsha.drafts of "app.json": nested more than ${MAX_DEPTH} levels deep (no config file is)` });
     }
     for (const call of CALLS) expect((await send(call, { brand: nested(3000) })).status, call).toBe(400);
-    const deep = await send('draft', { brand: 'product', base: { 'app.json': hash() }, drafts: { 'app.json': { ...appJson(), extra: nested(MAX_DEPTH - 2) } } });
+    const deep = await send('draft', one('product', { 'app.json': hash() }, { 'app.json': { ...appJson(), extra: nested(MAX_DEPTH - 2) } }));
     expect(deep.status).toBe(200);
     expect(deep.body.problems.map((p: { path: string }) => p.path)).toContain('/extra');
   });
@@ -388,15 +407,20 @@ describe('any body: a 4xx with a message, never a 5xx, and the studio answers af
     mkdirSync(sub, { recursive: true });
     writeFileSync(path.join(sub, 'x.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     try {
-      const res = await send('draft', { brand: 'jinsha', base: {}, drafts: {} });
+      const res = await send('draft', one('jinsha', {}, {}));
       expect(res.status).toBe(200);
       expect(res.body.problems).toEqual([
         { file: `${B}/jinsha/assets/more`, path: '/', message: "expected a file, found a folder (assets/ holds files only, each served at the site's root)", field: { file: 'assets/more', path: '/' } },
       ]);
       expect(Object.keys(shown?.assets ?? {}).sort()).toEqual(['app-icon.svg', 'jinsha-logo.svg']);
-      const save = await send('save', { brand: 'jinsha', base: {}, drafts: {} });
+      // a save of an edit of the brand: refused while the brand has the problem
+      const text = readFileSync(path.join(brands, 'jinsha', 'app.json'), 'utf8');
+      const json = JSON.parse(text) as { constants?: Record<string, number> };
+      const { layers } = one('jinsha', { 'app.json': hashOf(text) }, { 'app.json': { ...json, constants: { ...json.constants, withdrawMin: 150 } } });
+      const save = await send('save', { layers });
       expect(save.status).toBe(422);
-      expect(save.body.refusal).toBe('not saved: 1 problem(s) must be fixed first');
+      expect(save.body.refusal).toEqual({ kind: 'problems', count: 1 });
+      expect(save.body.problems).toEqual([expect.objectContaining({ brand: 'jinsha', file: `${B}/jinsha/assets/more` })]);
     } finally {
       rmSync(sub, { recursive: true, force: true });
     }
@@ -405,7 +429,7 @@ describe('any body: a 4xx with a message, never a 5xx, and the studio answers af
   it('a failure of the studio itself: 500 with its code, no path of the machine', async () => {
     const res = await send('preview', { data: 'empty' });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ error: 'the studio failed (ENOENT): the terminal it runs in says why; nothing was written' });
+    expect(res.body).toEqual({ error: 'the studio failed (ENOENT): the terminal it runs in says why; nothing was written', failure: 'ENOENT' });
   });
 
   it('300 malformed bodies across the POST calls: no 5xx, each a JSON error or an answer; the studio answers afterwards', async () => {
@@ -435,13 +459,30 @@ describe('any body: a 4xx with a message, never a 5xx, and the studio answers af
       const files = Array.from({ length: rnd(3) + 1 }, () => (rnd(3) ? pick(names.slice(0, 4)) : pick(names)));
       const base = rnd(5) ? Object.fromEntries(files.map((n) => [n, rnd(4) && typeof brand === 'string' ? hashIn(brand, n) : pick([...junk, 'nope', ABSENT, 'F'.repeat(64)])])) : pick(junk);
       const drafts = rnd(5) ? Object.fromEntries(files.map((n) => [n, rnd(4) ? pick(contents.slice(junk.length)) : pick(junk)])) : pick(junk);
-      return { base, drafts };
+      const out: Record<string, unknown> = { base, drafts };
+      if (!rnd(10)) out[pick(['extra', 'brand', '__proto__'])] = pick(junk);
+      return out;
     };
+    /** every layer's edits: mostly one to three real layers (the product's and brands'), else any JSON */
+    const layers = () => {
+      if (!rnd(10)) return pick(junk);
+      const ids = Array.from({ length: rnd(3) + 1 }, brandValue).filter((id): id is string => typeof id === 'string');
+      return Object.fromEntries(ids.map((id) => [id, rnd(6) ? edits(id) : pick(junk)]));
+    };
+    const calls = () => (rnd(4) ? [{ endpoint: pick(['getPayRange', 'get_pay_way', 'recharge', 'editPassword', '__proto__', 'x'.repeat(70)]), payload: rnd(3) ? { type: 'wechat' } : pick(junk) }] : pick([...junk, Array.from({ length: 21 }, () => ({ endpoint: 'getPayRange' }))]));
     const body = (call: (typeof CALLS)[number]): unknown => {
       if (!rnd(12)) return pick(junk);
       const brand = brandValue();
       const out: Record<string, unknown> =
-        call === 'preview' ? { brand, data: rnd(3) ? pick(['normal', 'stress']) : pick([...junk, 'NORMAL']) } : call === 'phone' ? { on: rnd(3) ? pick([true, false]) : pick([...junk, 'true', 1]) } : { brand, ...edits(brand) };
+        call === 'preview'
+          ? { brand, data: rnd(3) ? pick(['normal', 'stress']) : pick([...junk, 'NORMAL']) }
+          : call === 'phone'
+            ? { on: rnd(3) ? pick([true, false]) : pick([...junk, 'true', 1]) }
+            : call === 'backend'
+              ? { brand, calls: calls() }
+              : call === 'review' || call === 'save'
+                ? { layers: layers() }
+                : { brand, layers: layers() };
       if (call === 'where') out.key = rnd(3) ? pick(['const.withdrawMin', '@withdraw.min', 'map:depositState', '中文', '__proto__', 'constructor.prototype']) : pick(junk);
       for (const f of Object.keys(out)) if (!rnd(8)) delete out[f];
       if (!rnd(10)) Object.defineProperty(out, pick(['extra', '__proto__', 'constructor']), { value: pick(junk), enumerable: true });
@@ -458,7 +499,7 @@ describe('any body: a 4xx with a message, never a 5xx, and the studio answers af
       expect(res.type, call).toBe('application/json');
       // no answer names a path of the machine (the copies are named by their settings)
       for (const abs of [root, tmpdir()]) expect(res.text, call).not.toContain(abs);
-      if (res.status >= 400) expect(typeof res.body.error === 'string' || typeof res.body.refusal === 'string', `${call} ${res.text.slice(0, 200)}`).toBe(true);
+      if (res.status >= 400) expect(typeof res.body.error === 'string' || typeof res.body.refusal?.kind === 'string', `${call} ${res.text.slice(0, 200)}`).toBe(true);
     }
     // the bodies went past the first check too: some answered, some refused deeper in
     expect(statuses.get(200)).toBeGreaterThan(10);
@@ -474,6 +515,102 @@ describe('any body: a 4xx with a message, never a 5xx, and the studio answers af
   }, 120000);
 });
 
+describe('the product\'s and brands\' edits together until saved', () => {
+  const jinshaFile = () => path.join(brands, 'jinsha', 'app.json');
+  const jinshaOriginal = readFileSync(path.join(root, 'brands', 'jinsha', 'app.json'), 'utf8');
+  beforeEach(() => writeFileSync(jinshaFile(), jinshaOriginal));
+  /** every layer's edits: the product's constant and jinsha's colour */
+  const both = (withdrawMin: number) => {
+    const product = edit((c) => (c.withdrawMin = withdrawMin)).layers.product;
+    const jinsha = JSON.parse(jinshaOriginal) as { theme: { primary: string } };
+    jinsha.theme.primary = '#0a7d52';
+    return { product, jinsha: { base: { 'app.json': hashOf(jinshaOriginal) }, drafts: { 'app.json': jinsha } } };
+  };
+
+  it('a brand is seen with the product\'s unsaved edits under its own: a product value that crosses the brand\'s is a problem of the brand', async () => {
+    const res = await post('draft', { brand: 'jinsha', layers: both(2000000) });
+    expect(res.status).toBe(200);
+    expect(res.body.problems.find((p: { path: string }) => p.path === '/constants/withdrawMin')).toMatchObject({ file: `${P}/app.json`, field: { file: 'app.json', path: '/constants/withdrawMin' } });
+    expect(shown?.files['app.json']).toMatchObject({ constants: { withdrawMin: 2000000 }, theme: { primary: '#0a7d52' } });
+    // the hashes of both layers on disk, no conflict
+    expect(Object.keys(res.body.disk).sort()).toEqual(['jinsha', 'product']);
+    expect(res.body.conflicts).toEqual([]);
+  });
+
+  it('the review lists every layer\'s changes and the problems of every brand they reach; one save writes both folders', async () => {
+    const bad = await post('review', { layers: both(2000000) });
+    expect(bad.body.refusal).toEqual({ kind: 'problems', count: bad.body.problems.length });
+    // the crossing is the product's, listed once (a brand's check words it naming the product's file)
+    expect(bad.body.problems.filter((p: { path: string }) => p.path === '/constants/withdrawMin').map((p: { brand: string; file: string }) => [p.brand, p.file])).toEqual([['product', `${P}/app.json`]]);
+    const review = await post('review', { layers: both(200) });
+    expect(review.body.refusal).toBeUndefined();
+    expect(review.body.files.map((f: { layer: string; shown: string; changes: unknown[] }) => [f.layer, f.shown, f.changes])).toEqual([
+      ['product', `${P}/app.json`, [{ path: '/constants/withdrawMin', old: 100, new: 200 }]],
+      ['jinsha', `${B}/jinsha/app.json`, [{ path: '/theme/primary', old: '#a3195b', new: '#0a7d52' }]],
+    ]);
+    const saved = await post('save', { layers: both(200) });
+    expect(saved.status).toBe(200);
+    expect(saved.body.written).toEqual([`${P}/app.json`, `${B}/jinsha/app.json`]);
+    expect(appJson().constants.withdrawMin).toBe(200);
+    expect(readFileSync(jinshaFile(), 'utf8')).toBe(jinshaOriginal.replace('"primary": "#a3195b"', '"primary": "#0a7d52"'));
+  });
+
+  it('one folder cannot be written: the other\'s file is put back too', async () => {
+    const blocker = path.join(brands, 'jinsha', 'screens', 'home.json');
+    mkdirSync(path.join(blocker, 'inside'), { recursive: true });
+    try {
+      const layers = both(200);
+      const jinsha = { base: { ...layers.jinsha.base, 'screens/home.json': ABSENT }, drafts: { ...layers.jinsha.drafts, 'screens/home.json': { $format: 3 } } };
+      const res = await post('save', { layers: { ...layers, jinsha } });
+      expect(res.status).toBe(409);
+      expect(res.body.refusal).toEqual({ kind: 'writeFailed', file: `${B}/jinsha/screens/home.json`, code: 'EISDIR', stuck: [] });
+      expect(readFileSync(path.join(dir, 'app.json'), 'utf8')).toBe(original);
+      expect(readFileSync(jinshaFile(), 'utf8')).toBe(jinshaOriginal);
+      expect(readdirSync(dir).filter((n) => n.includes('.studio-'))).toEqual([]);
+    } finally {
+      rmSync(path.join(brands, 'jinsha', 'screens'), { recursive: true, force: true });
+    }
+  });
+});
+
+describe('what the backend decides: the preview\'s mock asked', () => {
+  let asked: { calls: unknown[]; brand: string }[] = [];
+  let withMock: express.Express;
+  beforeAll(() => {
+    withMock = express();
+    const preview = {
+      origin: 'http://127.0.0.1:1',
+      network: [] as string[],
+      phone: async () => undefined,
+      preset: async () => ({ username: 'demo01', password: 'demo123' }),
+      ask: async (calls: { endpoint: string; payload: Record<string, unknown> }[], brand: { siteName: string }) => {
+        asked.push({ calls, brand: brand.siteName });
+        return calls.map((c) => (c.payload.type === 'wechat' ? { data: { min_price: 100, max_price: 5000 } } : { error: '没有' }));
+      },
+    };
+    withMock.use('/studio-api', studioApi({ studio, schemas: formSchemas(path.join(root, 'screens.config', 'schema')), queries: {}, preview }));
+  });
+  beforeEach(() => (asked = []));
+  const ask = (body: unknown) => request(withMock).post('/studio-api/backend').send(body as object);
+
+  it('a data source a screen reads: the mock, speaking as the brand, answers each call', async () => {
+    const res = await ask({ brand: 'jinsha', calls: [{ endpoint: 'getPayRange', payload: { type: 'wechat' } }, { endpoint: 'getPayRange', payload: { type: 'bank' } }] });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ answers: [{ data: { min_price: 100, max_price: 5000 } }, { error: '没有' }] });
+    expect(asked).toEqual([{ calls: [{ endpoint: 'getPayRange', payload: { type: 'wechat' } }, { endpoint: 'getPayRange', payload: { type: 'bank' } }], brand: '金沙娱乐' }]);
+  });
+
+  it('a call no screen reads its data from (a deposit, a password change) is refused and never made', async () => {
+    for (const endpoint of ['recharge', 'editPassword', 'nothing']) {
+      const res = await ask({ brand: 'product', calls: [{ endpoint, payload: {} }] });
+      expect(res.status, endpoint).toBe(400);
+      expect(res.body.error, endpoint).toBe(`${JSON.stringify(endpoint)} is not a call a screen of product reads its data from`);
+    }
+    expect(asked).toEqual([]);
+    expect((await ask({ brand: 'product', calls: Array.from({ length: 21 }, () => ({ endpoint: 'getPayRange' })) })).body.error).toBe('calls: expected a list of at most 20 calls {endpoint, payload}, not 21 calls');
+  });
+});
+
 describe('a save of several files is all or none', () => {
   it('a file that cannot be written (a folder in its place) after another was swapped in: the other is put back, nothing left beside them', async () => {
     const dirOf = path.join(brands, 'jinsha');
@@ -483,10 +620,10 @@ describe('a save of several files is all or none', () => {
     try {
       const app = JSON.parse(before) as { constants?: Record<string, number> };
       app.constants = { ...app.constants, withdrawMin: 200 };
-      const res = await post('save', { brand: 'jinsha', base: { 'app.json': hashOf(before), 'screens/home.json': ABSENT }, drafts: { 'app.json': app, 'screens/home.json': { $format: 3 } } });
+      const res = await post('save', one('jinsha', { 'app.json': hashOf(before), 'screens/home.json': ABSENT }, { 'app.json': app, 'screens/home.json': { $format: 3 } }));
       expect(res.status).toBe(409);
       expect(res.body.saved).toBe(false);
-      expect(res.body.refusal).toBe(`not saved: ${B}/jinsha/screens/home.json could not be written (EISDIR); nothing was written, every file is as it was`);
+      expect(res.body.refusal).toEqual({ kind: 'writeFailed', file: `${B}/jinsha/screens/home.json`, code: 'EISDIR', stuck: [] });
       expect(readFileSync(path.join(dirOf, 'app.json'), 'utf8')).toBe(before);
       expect(readdirSync(dirOf).sort()).toEqual(['app.json', 'assets', 'screens']);
       expect(readdirSync(path.join(dirOf, 'screens'))).toEqual(['home.json']);

@@ -56,19 +56,19 @@ const before = () => ({ 'app.json': APP, 'messages.json': MESSAGES });
 
 describe('writeConfigFiles', () => {
   it('writes every file, a new folder too; nothing is left beside them', () => {
-    writeConfigFiles(dir, 'brands/x', files);
+    writeConfigFiles([{ dir, shown: 'brands/x', files }]);
     expect(tree()).toEqual({ 'app.json': files[0].text, [path.join('forms', 'login.json')]: files[1].text, 'messages.json': files[2].text });
   });
 
   it('the last swap fails: the files already swapped are put back, the new folder removed, the refusal names the file and the code', () => {
-    expect(() => writeConfigFiles(dir, 'brands/x', files, failing('renameSync', 'messages.json.studio-' + process.pid + '.tmp'))).toThrow(
-      new WriteFailure('brands/x/messages.json could not be written (ENOSPC); nothing was written, every file is as it was'),
+    expect(() => writeConfigFiles([{ dir, shown: 'brands/x', files }], failing('renameSync', 'messages.json.studio-' + process.pid + '.tmp'))).toThrow(
+      new WriteFailure('brands/x/messages.json', 'ENOSPC', []),
     );
     expect(tree()).toEqual(before());
   });
 
   it('writing a text aside fails: nothing was swapped, nothing is left', () => {
-    expect(() => writeConfigFiles(dir, 'brands/x', files, failing('writeFileSync', 'login.json.studio-' + process.pid + '.tmp'))).toThrow(/^brands\/x\/forms\/login\.json could not be written \(ENOSPC\); nothing was written/);
+    expect(() => writeConfigFiles([{ dir, shown: 'brands/x', files }], failing('writeFileSync', 'login.json.studio-' + process.pid + '.tmp'))).toThrow(/^brands\/x\/forms\/login\.json could not be written \(ENOSPC\); nothing was written/);
     expect(tree()).toEqual(before());
   });
 
@@ -79,10 +79,34 @@ describe('writeConfigFiles', () => {
       if (from.endsWith('app.json.studio-' + process.pid + '.old')) throw Object.assign(new Error('EIO'), { code: 'EIO' });
       renameSync(from, to);
     };
-    expect(() => writeConfigFiles(dir, 'brands/x', files, ops)).toThrow(
-      new WriteFailure(`brands/x/messages.json could not be written (ENOSPC), and brands/x/app.json could not be put back: the text before the save is beside it (app.json.studio-${process.pid}.old)`),
-    );
+    let failure: WriteFailure | undefined;
+    try {
+      writeConfigFiles([{ dir, shown: 'brands/x', files }], ops);
+    } catch (err) {
+      failure = err as WriteFailure;
+    }
+    expect(failure?.message).toBe(`brands/x/messages.json could not be written (ENOSPC), and brands/x/app.json could not be put back: the text before the save is beside it (app.json.studio-${process.pid}.old)`);
+    expect(failure).toMatchObject({ file: 'brands/x/messages.json', code: 'ENOSPC', stuck: [{ file: 'brands/x/app.json', copy: `app.json.studio-${process.pid}.old` }] });
     expect(readFileSync(path.join(dir, `app.json.studio-${process.pid}.old`), 'utf8')).toBe(APP);
     expect(readFileSync(path.join(dir, 'messages.json'), 'utf8')).toBe(MESSAGES);
+  });
+
+  it('files of two folders (the product\'s and a brand\'s): the second folder\'s swap fails, the first folder\'s file is put back', () => {
+    const other = mkdtempSync(path.join(tmpdir(), 'studio-files-brand-'));
+    try {
+      writeFileSync(path.join(other, 'app.json'), APP);
+      const write = [
+        { dir, shown: 'screens.config', files: [files[0]] },
+        { dir: other, shown: 'brands/x', files: [{ name: 'app.json', text: '{\n  "b": 1\n}\n' }] },
+      ];
+      expect(() => writeConfigFiles(write, failing('renameSync', `${path.basename(other)}/app.json.studio-${process.pid}.tmp`))).toThrow(new WriteFailure('brands/x/app.json', 'ENOSPC', []));
+      expect(tree()).toEqual(before());
+      expect(tree(other)).toEqual({ 'app.json': APP });
+      writeConfigFiles(write);
+      expect(tree()['app.json']).toBe(files[0].text);
+      expect(tree(other)).toEqual({ 'app.json': '{\n  "b": 1\n}\n' });
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 });

@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/config/check';
-import { formSchemas } from '../../studio/schemas';
+import { formSchemas, OWN_FIELDS } from '../../studio/schemas';
 import { ABSENT } from '../../src/config/overlay/unmerge';
-import { edit, errorTree, getIn, keep, newHistory, NO_EDITS, readSaved, rebase, record, redo, setFile, storageKey, undo, viewOf, type DiskFile } from '../../studio/ui/model';
+import { edit, errorTree, getIn, keep, layersBody, layersCount, newHistory, NO_EDITS, NO_LAYERS, readSaved, rebase, record, redo, setFile, storageKey, undo, viewOf, withLayer, type DiskFile } from '../../studio/ui/model';
 
 const root = path.resolve(__dirname, '..', '..');
 const text = '{\n  "constants": { "withdrawMin": 100, "withdrawMax": 1000000 }\n}\n';
@@ -29,7 +29,7 @@ describe('edits and history', () => {
   });
 
   it('typing into one field is one step; another field, or a pause, is a new one; undo and redo walk them', () => {
-    let h = newHistory();
+    let h = newHistory(NO_EDITS);
     const at = (n: number) => edit(h.present, disk, 'app.json', ['constants', 'withdrawMin'], n);
     h = record(h, at(2), 'min', 0);
     h = record(h, at(20), 'min', 300);
@@ -96,17 +96,32 @@ describe('a conflict and a reload', () => {
     expect(r.base['app.json']).toBe('b'.repeat(64));
   });
 
-  it('edits are kept per folder and brand, offered back after a reload, and forgotten when there are none', () => {
+  it('every layer\'s edits are kept under the product\'s folder, offered back after a reload, and forgotten when there are none', () => {
     const store = new Map<string, string>();
     const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
-    const key = storageKey('screens.config', 'product');
-    const e = edit(NO_EDITS, disk, 'app.json', ['constants', 'withdrawMin'], 200);
-    keep(storage, key, e, new Date('2026-11-30T10:00:00Z'));
-    expect(readSaved(storage, key)).toEqual({ ...e, at: '2026-11-30T10:00:00.000Z' });
-    keep(storage, key, NO_EDITS);
+    const key = storageKey('screens.config');
+    const product = edit(NO_EDITS, disk, 'app.json', ['constants', 'withdrawMin'], 200);
+    const jinsha = setFile(NO_EDITS, {}, 'app.json', { $format: 3, theme: { primary: '#0a7d52' } }, 3);
+    const layers = withLayer(withLayer(NO_LAYERS, 'product', product), 'jinsha', jinsha);
+    keep(storage, key, layers, new Date('2026-11-30T10:00:00Z'));
+    expect(readSaved(storage, key)).toEqual({ layers: { product, jinsha }, at: '2026-11-30T10:00:00.000Z' });
+    keep(storage, key, NO_LAYERS);
     expect(readSaved(storage, key)).toBeNull();
     store.set(key, '{broken');
     expect(readSaved(storage, key)).toBeNull();
+    // what an older studio kept (one brand's edits, no layers) is not offered as edits it cannot place
+    store.set(key, JSON.stringify({ ...product, at: '2026-11-30T10:00:00.000Z' }));
+    expect(readSaved(storage, key)).toBeNull();
+  });
+
+  it('a layer with edits is in the layers, one back to its files is not; the count is every layer\'s', () => {
+    const product = edit(NO_EDITS, disk, 'app.json', ['constants', 'withdrawMin'], 200);
+    const both = withLayer(withLayer(NO_LAYERS, 'product', product), 'jinsha', setFile(NO_EDITS, {}, 'app.json', { $format: 3, theme: { primary: '#0a7d52' } }, 3));
+    expect(Object.keys(both)).toEqual(['product', 'jinsha']);
+    expect(layersCount(both)).toBe(2);
+    expect(withLayer(both, 'product', product)).toBe(both);
+    expect(Object.keys(withLayer(both, 'product', NO_EDITS))).toEqual(['jinsha']);
+    expect(layersBody(both)).toEqual({ product: { base: product.base, drafts: product.drafts }, jinsha: { base: { 'app.json': ABSENT }, drafts: both.jinsha.drafts } });
   });
 });
 
@@ -115,7 +130,7 @@ describe('the forms\' schemas', () => {
   it('are the files of screens.config/schema, every reference pointing inside the bundle', () => {
     expect(bundle.draft).toBe('http://json-schema.org/draft-07/schema#');
     const files = Object.keys(bundle.definitions).sort();
-    expect(files).toEqual(['app.schema.json', 'common.schema.json', 'form.schema.json', 'messages.schema.json', 'refs.schema.json', 'routes.schema.json', 'screen.schema.json', 'widgets.schema.json']);
+    expect(files).toEqual(['app.schema.json', 'common.schema.json', 'form.schema.json', 'messages.schema.json', 'refs.schema.json', 'routes.schema.json', 'screen.schema.json', 'studio.schema.json', 'widgets.schema.json']);
     const refs: string[] = [];
     const walk = (v: unknown) => {
       if (Array.isArray(v)) v.forEach(walk);
@@ -143,5 +158,18 @@ describe('the forms\' schemas', () => {
     expect(getIn(bundle.definitions, ['app.schema.json', 'properties', 'theme', 'properties', 'primary', 'x-studio'])).toBe('colour');
     expect(getIn(bundle.definitions, ['app.schema.json', 'properties', 'topBar', 'properties', 'balanceTarget', 'x-studio'])).toBe('route');
     expect((getIn(bundle.definitions, ['common.schema.json', 'definitions', 'numberOrBinding', 'anyOf']) as { title: string }[]).map((o) => o.title)).toEqual(['number', 'binding']);
+  });
+
+  it('gives the page its own field for what the form library cannot draw: a condition, a list of actions (both recursive), a widget\'s nodes, a free object of values', () => {
+    const at = (ref: string) => getIn(bundle, ref.slice(2).split('/'));
+    for (const ref of Object.values(OWN_FIELDS)) expect(at(ref), ref).toBeTypeOf('object');
+    // nothing inside a condition or a list of actions for the library to walk into (it would stop at the cycle)
+    expect(at(OWN_FIELDS.condition)).toEqual({ type: ['object', 'boolean'], description: expect.stringContaining('A test on the scope') });
+    expect(at(OWN_FIELDS.actions)).toEqual({ type: 'array' });
+    // a tab's children and a Form's: edited in the outline; a payload and a screen's state: names and values
+    expect(getIn(bundle.definitions, ['widgets.schema.json', 'definitions', 'Tabs', 'properties', 'tabs', 'items', 'properties', 'children'])).toEqual({ $ref: OWN_FIELDS.nodes });
+    expect(getIn(bundle.definitions, ['screen.schema.json', 'properties', 'state'])).toMatchObject({ $ref: OWN_FIELDS.values });
+    // the actions keep each kind's settings, for the page's field to draw the one picked
+    expect((getIn(bundle.definitions, ['common.schema.json', 'definitions', 'action', 'oneOf']) as unknown[]).length).toBeGreaterThan(10);
   });
 });

@@ -7,7 +7,7 @@ import type { Problem } from './types';
 
 export const isWarning = (p: Problem): boolean => p.severity === 'warning';
 /** the problems that fail the check (check:config's exit code, the build) */
-export const errorsOf = (problems: Problem[]): Problem[] => problems.filter((p) => !isWarning(p));
+export const errorsOf = <P extends Problem>(problems: readonly P[]): P[] => problems.filter((p) => !isWarning(p));
 
 function line(p: Problem): string {
   if (p.line !== undefined) return `${p.file}:${p.line}:${p.column ?? 1}: ${p.message}${p.frame ? `\n${p.frame}` : ''}`;

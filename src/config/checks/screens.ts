@@ -78,7 +78,7 @@ function checkSecretFields(run: Run, f: File, form: JsonObject): void {
 }
 
 /** the numbers each rule type needs */
-const RULE_NEEDS: Record<string, string[]> = { minLength: ['min'], maxLength: ['max'], lengthBetween: ['min', 'max'], range: ['min', 'max'], min: ['min'], max: ['max'] };
+export const RULE_NEEDS: Record<string, string[]> = { minLength: ['min'], maxLength: ['max'], lengthBetween: ['min', 'max'], range: ['min', 'max'], min: ['min'], max: ['max'] };
 
 function checkForm(run: Run, name: string, f: File): void {
   const form = f.json as JsonObject;

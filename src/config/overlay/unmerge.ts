@@ -27,8 +27,18 @@ import { mergeLayers, PATCH, POSITION, type Cursor, type Merged } from './merge.
 /** the `base` hash of a file the top layer does not have yet (a brand's overlay file the first edit creates) */
 export const ABSENT = '0'.repeat(64);
 
-/** An edit the brand's file cannot express (an item without a key, a key renamed): the reason, in words. */
-export class Refusal extends Error {}
+/** Why an edit cannot be written into a brand's file: the kind, and the place in the merged document. */
+export type RefusalWhy = { kind: 'roundTrip' } | { kind: 'noKey'; at: string; key: string } | { kind: 'notKeyed'; at: string; key: string } | { kind: 'duplicate'; at: string; key: string; value: string };
+
+/** An edit the brand's file cannot express (an item without a key, a key renamed): the reason, in words and as data (`why`, for the studio to say in the operator's language). */
+export class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly why: RefusalWhy,
+  ) {
+    super(message);
+  }
+}
 
 type Json = unknown;
 type Obj = Record<string, unknown>;
@@ -92,7 +102,7 @@ export class Layered {
     const want = copyJson(next);
     const out = patchOf(this.product, this.overlay, this.merged.value, want, this.cursor, '');
     const back = mergeLayers(this.product, out ?? {}, this.cursor);
-    if (!sameJson(back.value, want)) throw new Refusal('the studio cannot write this change as the brand\'s overlay (merged again it gives something else); change the brand\'s file in a text editor');
+    if (!sameJson(back.value, want)) throw new Refusal('the studio cannot write this change as the brand\'s overlay (merged again it gives something else); change the brand\'s file in a text editor', { kind: 'roundTrip' });
     return { overlay: out, next: want };
   }
 
@@ -294,21 +304,21 @@ function keyedPatch(P: unknown[], O: unknown[] | undefined, M: unknown[], N: unk
   const k = keyOf(key);
   const list: unknown[] = O ? [...O] : [];
   const noKey = (i: number) =>
-    new Refusal(`${at}/${i}: this item has no "${key}", and a brand names the product's item it changes by its ${key}: give it one in the product's file first (a short name, unique in its list), then change it here`);
+    new Refusal(`${at}/${i}: this item has no "${key}", and a brand names the product's item it changes by its ${key}: give it one in the product's file first (a short name, unique in its list), then change it here`, { kind: 'noKey', at: `${at}/${i}`, key });
   // the items without a key: unchanged ones stay (matched in order); an added one gets a key
   const keyless = commonItems(M, N, (x, y) => k(x) === undefined && k(y) === undefined && sameJson(x, y));
   const lostKeyless = M.findIndex((x, i) => k(x) === undefined && !keyless.a.has(i));
   if (lostKeyless >= 0) throw noKey(lostKeyless);
   N.forEach((x, j) => {
     if (k(x) !== undefined || keyless.b.has(j)) return;
-    if (!isObject(x)) throw new Refusal(`${at}/${j}: an item of this list is an object named by its "${key}"`);
+    if (!isObject(x)) throw new Refusal(`${at}/${j}: an item of this list is an object named by its "${key}"`, { kind: 'notKeyed', at: `${at}/${j}`, key });
     let n = 1;
     while (N.some((y) => k(y) === `new-${n}`) || P.some((y) => k(y) === `new-${n}`)) n++;
     N[j] = { [key]: `new-${n}`, ...x };
   });
   const nKeys = N.map(k);
   const dup = nKeys.find((x, i) => x !== undefined && nKeys.indexOf(x) !== i);
-  if (dup !== undefined) throw new Refusal(`${at}: two items with ${key} "${dup}": give each its own ${key}`);
+  if (dup !== undefined) throw new Refusal(`${at}: two items with ${key} "${dup}": give each its own ${key}`, { kind: 'duplicate', at, key, value: dup });
   const mIndex = new Map(M.map((x, i) => [k(x), i] as const).filter(([x]) => x !== undefined));
   const entryOf = (name: string) => list.findIndex((x) => k(x) === name);
   const productItem = (name: string) => P.find((x) => k(x) === name);
