@@ -1,7 +1,7 @@
 /**
  * The help of the config's JSON Schemas (their `description`s and option titles, written in English
  * for editors and developers) in Chinese, for the studio's forms, keyed by the English text.
- * tests/studio/every-part.test.tsx finds every text the forms can show and fails naming one that has no
+ * tests/studio/every-part.test.ts finds every text the forms can show and fails naming one that has no
  * Chinese here: a new or changed description of a schema gets its Chinese in the same change.
  */
 export const SCHEMA_HELP_ZH: Record<string, string> = {
