@@ -2,7 +2,7 @@
  * The top bar (the brand, the language, undo and redo, the problems, review and save), the places
  * on the left, and the banners under the top bar (edits a reload left, a conflict, a notice).
  */
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { errorsOf } from '../../src/config/checks/output';
 import type { FieldProblem } from '../studio';
 import type { Workspace } from './api';
@@ -109,36 +109,33 @@ export function ProblemsList({ problems, open }: { problems: FieldProblem[]; ope
   );
 }
 
-export function Offer({ offer, shown, restore, discard }: { offer: Saved; shown(layer: string, file: string): string; restore(): void; discard(): void }) {
-  const w = useWords();
-  const n = Object.values(offer.layers).reduce((a, e) => a + Object.values(changeCount(e)).reduce((x, y) => x + y, 0), 0);
-  const files = Object.entries(offer.layers).flatMap(([layer, e]) => Object.keys(e.drafts).map((f) => shown(layer, f)));
+/** A banner under the top bar that asks: what happened, and a button for each answer. */
+function Banner({ kind, text, actions }: { kind: string; text: string; actions: [label: string, act: () => void][] }) {
   return (
-    <div className="banner offer" role="alert">
-      {w.offer(new Date(offer.at).toLocaleString(), n, files.join(', '))}{' '}
-      <button type="button" onClick={restore}>
-        {w.restore}
-      </button>{' '}
-      <button type="button" onClick={discard}>
-        {w.discard}
-      </button>
+    <div className={`banner ${kind}`} role="alert">
+      {text}
+      {actions.map(([label, act]) => (
+        <Fragment key={label}>
+          {' '}
+          <button type="button" onClick={act}>
+            {label}
+          </button>
+        </Fragment>
+      ))}
     </div>
   );
 }
 
+export function Offer({ offer, shown, restore, discard }: { offer: Saved; shown(layer: string, file: string): string; restore(): void; discard(): void }) {
+  const w = useWords();
+  const n = Object.values(offer.layers).reduce((a, e) => a + Object.values(changeCount(e)).reduce((x, y) => x + y, 0), 0);
+  const files = Object.entries(offer.layers).flatMap(([layer, e]) => Object.keys(e.drafts).map((f) => shown(layer, f)));
+  return <Banner kind="offer" text={w.offer(new Date(offer.at).toLocaleString(), n, files.join(', '))} actions={[[w.restore, restore], [w.discard, discard]]} />;
+}
+
 export function Conflict({ file, count, keep, drop }: { file: string; count: number; keep(): void; drop(): void }) {
   const w = useWords();
-  return (
-    <div className="banner conflict" role="alert">
-      {w.conflict(file, count)}{' '}
-      <button type="button" onClick={keep}>
-        {w.keepMine}
-      </button>{' '}
-      <button type="button" onClick={drop}>
-        {w.dropMine}
-      </button>
-    </div>
-  );
+  return <Banner kind="conflict" text={w.conflict(file, count)} actions={[[w.keepMine, keep], [w.dropMine, drop]]} />;
 }
 
 export function Notice({ text, bad, close }: { text: string; bad?: boolean; close(): void }) {

@@ -3,23 +3,13 @@
  * missing, oversized bodies. Every reply is JSON with a non-200 code and a Chinese message, never
  * a 5xx or an HTML page, and the server still answers afterwards.
  */
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpointNames, endpoints, type EndpointName } from '../../src/api/catalogue';
-import { close, listen, sample, tokenFor } from './helpers';
+import { liveMember, sample } from './helpers';
 
-let server: Server;
-let token: string;
-
-beforeAll(async () => {
-  server = await listen();
-  token = await tokenFor(server);
-});
-afterAll(async () => {
-  await close(server);
-});
+const live = liveMember();
 
 interface PropSchema {
   type?: string | string[];
@@ -43,8 +33,8 @@ function wrongValues(schema: PropSchema): unknown[] {
 
 function send(name: EndpointName) {
   const def = endpoints[name];
-  const r = def.method === 'GET' ? request(server).get(def.path) : request(server).post(def.path);
-  return r.set('Authorization', `Bearer ${token}`);
+  const r = def.method === 'GET' ? request(live.server).get(def.path) : request(live.server).post(def.path);
+  return r.set('Authorization', `Bearer ${live.token}`);
 }
 
 /** Every bad reply: JSON envelope, non-200 code, Chinese message, never 5xx. */
@@ -57,7 +47,7 @@ function expectRefused(res: request.Response, label: string): void {
 }
 
 async function expectAlive(): Promise<void> {
-  const res = await request(server).post('/api/app').send({});
+  const res = await request(live.server).post('/api/app').send({});
   expect(res.body.code).toBe(200);
 }
 
@@ -139,31 +129,31 @@ describe.each(calls)('%s with bad input', (name) => {
 
 describe('other bad requests', () => {
   it('an unsupported charset is 415, a broken multipart is 4xx, unknown paths 404 — all JSON', async () => {
-    const charset = await request(server).post('/api/app').set('Content-Type', 'application/json; charset=latin1').send('{}');
+    const charset = await request(live.server).post('/api/app').set('Content-Type', 'application/json; charset=latin1').send('{}');
     expectRefused(charset, 'charset');
     expect(charset.status).toBe(415);
-    const multipart = await request(server)
+    const multipart = await request(live.server)
       .post('/api/uploadimg')
-      .set('Authorization', `Bearer ${token}`)
+      .set('Authorization', `Bearer ${live.token}`)
       .set('Content-Type', 'multipart/form-data; boundary=XYZ')
       .send('--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc');
     expectRefused(multipart, 'multipart');
-    const files = await request(server).post('/api/balance').set('Authorization', `Bearer ${token}`).attach('file', Buffer.from('x'), 'x.png');
+    const files = await request(live.server).post('/api/balance').set('Authorization', `Bearer ${live.token}`).attach('file', Buffer.from('x'), 'x.png');
     expectRefused(files, 'file on a non-upload call');
     for (const path of ['/api', '/api/', '/api/app/', '/api/../etc/passwd', '/api/%E0%A4%A']) {
-      const res = await request(server).post(path).send({});
+      const res = await request(live.server).post(path).send({});
       expectRefused(res, path);
     }
     await expectAlive();
   });
 
   it('keys like __proto__ do nothing', async () => {
-    const res = await request(server).post('/api/login_pc').set('Content-Type', 'application/json').send('{"__proto__":{"admin":true},"name":"demo01","password":"demo123"}');
+    const res = await request(live.server).post('/api/login_pc').set('Content-Type', 'application/json').send('{"__proto__":{"admin":true},"name":"demo01","password":"demo123"}');
     expect(res.body.code).toBe(200);
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 
   it('the server is still listening', () => {
-    expect((server.address() as AddressInfo).port).toBeGreaterThan(0);
+    expect((live.server.address() as AddressInfo).port).toBeGreaterThan(0);
   });
 });

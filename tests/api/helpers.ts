@@ -2,6 +2,7 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import request from 'supertest';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../mock-server/app';
 import { endpoints, type EndpointName, type Envelope, type PayloadOf, type ReplyOf } from '../../src/api/catalogue';
 
@@ -27,6 +28,19 @@ export async function tokenFor(app: Target, username = 'demo01'): Promise<string
   const res = await request(app).post('/__mock/login').send({ username });
   if (res.body?.code !== 200) throw new Error(`no token for ${username}: ${JSON.stringify(res.body)}`);
   return res.body.data.api_token as string;
+}
+
+/** A mock listening for the tests around it (a file's, a describe's), with a member's session: `live.server`, `live.token`. */
+export function liveMember(): { server: Server; token: string } {
+  const live = {} as { server: Server; token: string };
+  beforeAll(async () => {
+    live.server = await listen();
+    live.token = await tokenFor(live.server);
+  });
+  afterAll(async () => {
+    await close(live.server);
+  });
+  return live;
 }
 
 export interface CallResult<T> {

@@ -5,11 +5,11 @@
  */
 import type { Server } from 'node:http';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../mock-server/app';
 import { guessLimits } from '../../mock-server/fixtures/site';
 import { endpointNames, endpoints, type EndpointName } from '../../src/api/catalogue';
-import { call, close, listen, memberSnap, newApp, sample, tokenFor } from './helpers';
+import { call, close, listen, liveMember, memberSnap, newApp, sample, tokenFor } from './helpers';
 
 const EVIL = 'http://127.0.0.1:9999';
 
@@ -116,15 +116,7 @@ describe('/api CORS and body types (point 2)', () => {
 });
 
 describe('built-in property names as input (point 4)', () => {
-  let server: Server;
-  let token: string;
-  beforeAll(async () => {
-    server = await listen();
-    token = await tokenFor(server);
-  });
-  afterAll(async () => {
-    await close(server);
-  });
+  const live = liveMember();
 
   const NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
   const stringFields = (name: EndpointName): string[] =>
@@ -137,8 +129,8 @@ describe('built-in property names as input (point 4)', () => {
     for (const field of stringFields(name)) {
       for (const value of NAMES) {
         const payload = { ...(sample(name).payload as Record<string, unknown>), [field]: value };
-        const r = def.method === 'GET' ? request(server).get(def.path).query(payload as Record<string, string>) : request(server).post(def.path).send(payload);
-        const res = await r.set('Authorization', `Bearer ${token}`);
+        const r = def.method === 'GET' ? request(live.server).get(def.path).query(payload as Record<string, string>) : request(live.server).post(def.path).send(payload);
+        const res = await r.set('Authorization', `Bearer ${live.token}`);
         const label = `${field}=${value}`;
         expect(res.status, label).toBeLessThan(500);
         expect(res.type, label).toBe('application/json');
@@ -148,11 +140,11 @@ describe('built-in property names as input (point 4)', () => {
   });
 
   it('gamelistBycode and getGameUrl treat them as unknown names', async () => {
-    token = await tokenFor(server); // the fuzz above may have changed the password, which ends sessions
+    live.token = await tokenFor(live.server); // the fuzz above may have changed the password, which ends sessions
     for (const value of NAMES) {
-      const list = await call(server, 'gamelistBycode', { gamecode: value });
+      const list = await call(live.server, 'gamelistBycode', { gamecode: value });
       expect(list.body, value).toEqual({ code: 200, message: '暂无数据', data: [] });
-      const launch = await call(server, 'getGameUrl', { plat_name: value }, token);
+      const launch = await call(live.server, 'getGameUrl', { plat_name: value }, live.token);
       expect(launch.body, value).toEqual({ code: 1, message: `游戏平台不存在：${value}`, data: null });
     }
   });
@@ -165,10 +157,10 @@ describe('built-in property names as input (point 4)', () => {
       ...NAMES.map((n) => `/__mock/page/${n}`),
     ];
     for (const path of paths) {
-      const res = await request(server).get(path);
+      const res = await request(live.server).get(path);
       expect(res.status, path).toBeLessThan(500);
     }
-    const qr = await request(server).get('/mock-assets/qr/x.svg?text=');
+    const qr = await request(live.server).get('/mock-assets/qr/x.svg?text=');
     expect(qr.status).toBe(400);
     expect(qr.body).toEqual({ code: 400, message: '二维码内容不能为空', data: null });
   });

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
 import { headlessChromium } from '../../scripts/check-browser';
 import { ONCE_PREFIX } from '../../src/widgets/Modal/once';
@@ -72,6 +72,19 @@ export function browserPerFile(): { browser: Browser } {
     openContexts.clear();
   });
   return env;
+}
+
+/**
+ * The set-up of most screens' files: the file's browser (browserPerFile), the mock reset before each
+ * test with `settings` over it (`{ index_modal: 0 }`: no opening notice), and `page()`, a new page.
+ */
+export function screensPerFile(settings?: Record<string, unknown>): { env: { browser: Browser }; page(): Promise<Page> } {
+  const env = browserPerFile();
+  beforeEach(async () => {
+    await resetMock();
+    if (settings) await mockSettings(settings);
+  });
+  return { env, page: async () => (await newPage(env.browser)).page };
 }
 
 const problems = new WeakMap<Page, string[]>();

@@ -1,18 +1,10 @@
 /** Issue 2: login and register end to end, the shell's guards and site_state 0. */
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { BASE, captchaCode, expectClean, fill, go, loginByApi, mockSettings, newPage, resetMock, SEED, submit, toastAfter, browserPerFile, settled } from './harness';
+import { describe, expect, it } from 'vitest';
+import { BASE, captchaCode, expectClean, fill, go, loginByApi, mockSettings, newPage, screensPerFile, SEED, settled, submit, toastAfter } from './harness';
 import { countRenders, renders, rendersSince } from './render-count';
 import { draftsWritten, draftValues } from './draft-helpers';
 
-const env = browserPerFile();
-beforeEach(async () => {
-  await resetMock();
-});
-
-async function page(): Promise<Page> {
-  return (await newPage(env.browser)).page;
-}
+const { env, page } = screensPerFile();
 
 describe('register', () => {
   it('meets every validation message in order, then creates a member who lands home logged in', async () => {

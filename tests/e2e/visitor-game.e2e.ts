@@ -1,19 +1,11 @@
 /** Issue 4: launching a game (/gamePage) — token, frame, the 501 dialog, failures, and the url variants. */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { constants } from '../../src/config';
-import { BASE, expectClean, go, loginByApi, mock, mockFault, mockSettings, newPage, resetMock, toastAfter, browserPerFile } from './harness';
+import { BASE, expectClean, go, loginByApi, mock, mockFault, newPage, screensPerFile, toastAfter } from './harness';
 import { advance, onPageClock, pauseClock } from './page-clock';
 
-const env = browserPerFile();
-beforeEach(async () => {
-  await resetMock();
-  await mockSettings({ index_modal: 0 });
-});
-
-async function page(): Promise<Page> {
-  return (await newPage(env.browser)).page;
-}
+const { env, page } = screensPerFile({ index_modal: 0 });
 
 async function member(): Promise<Page> {
   const p = await page();

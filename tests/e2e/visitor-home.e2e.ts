@@ -1,16 +1,9 @@
 /** Issue 4: the home screen as a visitor and a member sees it (banners, notices, side menu, games, pop-ups). */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { allowConsole, BASE, expectClean, go, loginByApi, mockSettings, newPage, resetMock, toastAfter, browserPerFile, settled } from './harness';
+import { allowConsole, BASE, expectClean, go, loginByApi, mockSettings, newPage, screensPerFile, settled, toastAfter } from './harness';
 
-const env = browserPerFile();
-beforeEach(async () => {
-  await resetMock();
-});
-
-async function page(): Promise<Page> {
-  return (await newPage(env.browser)).page;
-}
+const { env, page } = screensPerFile();
 
 /** home without the start-up popup in the way */
 async function home(p: Page, path = '/') {

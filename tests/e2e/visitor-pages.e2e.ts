@@ -1,19 +1,11 @@
 /** Issue 4: the other visitor screens — agent application, VIP, promotions, help, service, sponsorship, app download, USDT. */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { constants } from '../../src/config';
-import { BASE, expectClean, fill, go, loginByApi, mockSettings, newPage, resetMock, submit, toastAfter, toasts, browserPerFile } from './harness';
+import { BASE, expectClean, fill, go, loginByApi, newPage, screensPerFile, submit, toastAfter, toasts } from './harness';
 import { advance, onPageClock, pauseClock } from './page-clock';
 
-const env = browserPerFile();
-beforeEach(async () => {
-  await resetMock();
-  await mockSettings({ index_modal: 0 });
-});
-
-async function page(): Promise<Page> {
-  return (await newPage(env.browser)).page;
-}
+const { env, page } = screensPerFile({ index_modal: 0 });
 
 /** the first toast after `act` that is not the loading indicator */
 async function shownAfter(p: Page, act: () => Promise<unknown>): Promise<string> {
