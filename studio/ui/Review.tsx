@@ -6,6 +6,7 @@
  * (studio/studio.ts review); this dialog asks for it when it opens, and saves.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { SaveRefusal } from '../studio';
 import { api, errorText, type LayersBody, type SaveAnswer } from './api';
 import { useWords, type Words } from './words';
@@ -49,9 +50,21 @@ export function Review({ layers, layerName, onClose, onSaved }: ReviewProps) {
   const count = review ? review.files.reduce((n, f) => n + f.changes.length, 0) : 0;
   const byLayer = [...new Set(review?.files.map((f) => f.layer))];
   const error = q.error ?? save.error;
+  // a modal dialog: it takes the keyboard when it opens, and Escape goes back to editing (not while saving)
+  const dialog = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = save.isPending ? () => undefined : onClose;
+  useEffect(() => {
+    dialog.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   return (
     <div className="dialog-back" role="presentation">
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="review-title">
+      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="review-title" tabIndex={-1} ref={dialog}>
         <h2 id="review-title">{review ? w.review.title(count, review.files.length) : w.review.loading}</h2>
         {byLayer.map((layer) => (
           <section key={layer} className="review-layer" aria-label={layerName(layer)}>
