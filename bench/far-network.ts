@@ -10,7 +10,7 @@
 import type { Browser } from 'playwright-core';
 import { SCREEN_DATA_MARK } from '../src/engine/perf';
 import { median, playerPage, readRoutes, round } from './lib';
-import { settled, trackRequests } from '../scripts/settle';
+import { settled } from '../scripts/settle';
 
 export const FAR = { latencyMs: 400, mbitPerSec: 1.5 };
 
@@ -58,7 +58,6 @@ export async function measureFarRoute(browser: Browser, base: string, route: str
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
       const bytesPerSec = (FAR.mbitPerSec * 1e6) / 8;
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: FAR.latencyMs, downloadThroughput: bytesPerSec, uploadThroughput: bytesPerSec });
-      trackRequests(page);
       await page.goto(`${base}/#${route}`, { timeout: 60000 });
       if (screen) await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, `${SCREEN_DATA_MARK}${screen}`, { timeout: 60000 });
       await settled(page, 60000, undefined, 500);

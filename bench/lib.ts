@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEBIAN_CHROMIUM } from '../scripts/check-browser';
+import { trackRequests } from '../scripts/settle';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
@@ -146,5 +147,8 @@ export async function playerPage(browser: Browser, token: string | null): Promis
     sessionStorage.setItem('shown:startup', '1');
     if (t) sessionStorage.setItem('token', t);
   }, token ?? '');
-  return { context, page: await context.newPage() };
+  const page = await context.newPage();
+  // tracked from its first request, so that `settled(page)` can tell when it is quiet
+  trackRequests(page);
+  return { context, page };
 }
