@@ -9,12 +9,15 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
 import { rumLogOf, TEST_WORKERS, workerPort } from './ports';
+import { makeLink, removeLink, type Link } from './second-host';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIST = process.env.E2E_DIST ?? 'dist-test';
 
 const servers: ChildProcess[] = [];
+let link: Link | undefined;
 
 async function waitFor(url: string, ms: number) {
   const until = Date.now() + ms;
@@ -30,7 +33,15 @@ async function waitFor(url: string, ms: number) {
   throw new Error(`server did not answer at ${url}`);
 }
 
-export async function setup() {
+export async function setup(project: TestProject) {
+  // the second host's link (network.e2e.ts), before any browser starts: made later, it would be a
+  // network change to every Chromium running, dropping the requests they have in flight
+  try {
+    link = makeLink();
+    project.provide('secondHost', link);
+  } catch (err) {
+    project.provide('secondHost', { none: (err as Error).message });
+  }
   if (process.env.E2E_BASE) return;
   if (!process.env.E2E_NO_BUILD) {
     const r = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--mode', 'test', '--outDir', DIST, '--logLevel', 'warn'], {
@@ -57,6 +68,7 @@ export async function setup() {
 }
 
 export async function teardown() {
+  if (link) removeLink(link);
   await Promise.all(
     servers.map((server) => {
       if (server.exitCode !== null) return undefined;

@@ -1,6 +1,6 @@
 /**
  * What the development tools give a second host on the network (a phone, or a stranger on the same
- * Wi-Fi): a network namespace joined to this machine (second-host.ts), one studio and one `npm start
+ * Wi-Fi): a network namespace joined to this machine (second-host.ts, made by the global setup), one studio and one `npm start
  * -- --host 0.0.0.0`, started together, each asked from there.
  *   - the studio started with its defaults: nothing answers the second host;
  *   - its phone switch on, and `npm start -- --host`: the app works there in Chromium (home, a login
@@ -17,7 +17,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { publicDirOf } from '../../scripts/vite/brand-assets';
 import { captchaCode, expectClean, fill, newPage, SEED, submit } from './harness';
 import { workerPort } from './ports';
@@ -48,7 +48,7 @@ function npmRun(args: string[], env: Record<string, string>, ready: RegExp): Pro
 const exited = (child: ChildProcess) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r())));
 
 beforeAll(async () => {
-  host = secondHost();
+  host = secondHost(inject('secondHost'));
   // the studio with its defaults, and the app's dev server open to the network
   await Promise.all([
     npmRun(['studio'], { PORT: String(STUDIO), STUDIO_PREVIEW_PORT: String(PREVIEW) }, new RegExp(`studio: http://127\\.0\\.0\\.1:${STUDIO}/`)),

@@ -6,6 +6,11 @@
  * namespace at `hostAddress`; one on 127.0.0.1 is not; a request from it comes from `peerAddress`,
  * an address of no interface of this machine (mock-server/local-only.ts: another machine).
  * Needs root (as the tests run here and in CI) and iproute2's `ip`.
+ *
+ * The link is made once, by the browser tests' global setup before any browser starts, and taken
+ * down after the last has ended (`makeLink`, `link.remove`): a new interface on this machine is a
+ * network change to every Chromium running here, which drops its requests in flight
+ * (net::ERR_NETWORK_CHANGED) in whatever test runs beside the one that asks the second host.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +33,7 @@ export interface SecondHost {
   requests(base: string, paths: readonly string[]): Promise<Record<string, number | 'refused'>>;
   /** Chromium's headless shell running on the second host */
   browser(): Promise<Browser>;
+  /** its browser closed (the link stays: the global setup takes it down) */
   close(): Promise<void>;
 }
 
@@ -57,7 +63,24 @@ const one = (r) => new Promise((resolve) => {
 })();
 `;
 
-export function secondHost(): SecondHost {
+/** The link's names and addresses (JSON: the global setup hands it to the test files). */
+export interface Link {
+  namespace: string;
+  /** the end of the pair left on this machine */
+  here: string;
+  hostAddress: string;
+  peerAddress: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** the second host's link, or why there is none (not root, no `ip`) */
+    secondHost: Link | { none: string };
+  }
+}
+
+/** Makes the namespace and the veth pair joining it to this machine. */
+export function makeLink(): Link {
   if (process.getuid?.() !== 0) throw new Error('a second host is a network namespace: the test needs root (ip netns), as it has here and in CI');
   const n = process.pid % 16384;
   const ns = `sec-phone-${process.pid}`;
@@ -66,8 +89,7 @@ export function secondHost(): SecondHost {
   const hostAddress = `${net}.${(n % 64) * 4 + 1}`;
   const peerAddress = `${net}.${(n % 64) * 4 + 2}`;
   // what a run of the same pid left (a killed run) goes first
-  spawnSync('ip', ['link', 'del', here], { stdio: 'ignore' });
-  spawnSync('ip', ['netns', 'del', ns], { stdio: 'ignore' });
+  removeLink({ namespace: ns, here });
   ip('netns', 'add', ns);
   ip('link', 'add', here, 'type', 'veth', 'peer', 'name', there);
   ip('link', 'set', there, 'netns', ns);
@@ -76,6 +98,19 @@ export function secondHost(): SecondHost {
   ip('netns', 'exec', ns, 'ip', 'addr', 'add', `${peerAddress}/30`, 'dev', there);
   ip('netns', 'exec', ns, 'ip', 'link', 'set', there, 'up');
   ip('netns', 'exec', ns, 'ip', 'link', 'set', 'lo', 'up');
+  return { namespace: ns, here, hostAddress, peerAddress };
+}
+
+/** Takes the link down (the namespace and this machine's end of the pair). */
+export function removeLink(link: Pick<Link, 'namespace' | 'here'>): void {
+  spawnSync('ip', ['link', 'del', link.here], { stdio: 'ignore' });
+  spawnSync('ip', ['netns', 'del', link.namespace], { stdio: 'ignore' });
+}
+
+/** The second host on the link the global setup made: requests and a browser from there. */
+export function secondHost(link: Link | { none: string }): SecondHost {
+  if ('none' in link) throw new Error(link.none);
+  const { namespace: ns, hostAddress, peerAddress } = link;
 
   // Chromium started by playwright-core through `ip netns exec` (the pipes it drives it by are kept)
   const bin = mkdtempSync(path.join(tmpdir(), 'second-host-'));
@@ -106,8 +141,6 @@ export function secondHost(): SecondHost {
     browser: () => (browser ??= launch(chromium)),
     async close() {
       await browser?.then((b) => b.close()).catch(() => undefined);
-      spawnSync('ip', ['link', 'del', here], { stdio: 'ignore' });
-      spawnSync('ip', ['netns', 'del', ns], { stdio: 'ignore' });
       rmSync(bin, { recursive: true, force: true });
     },
   };

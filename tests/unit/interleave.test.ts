@@ -19,7 +19,7 @@ describe('the order of a run', () => {
     const shipped = readDurations(DURATIONS_FILE);
     expect(Object.keys(shipped).length).toBeGreaterThan(0);
     for (const [key, s] of Object.entries(shipped)) {
-      expect(key).toMatch(/^(e2e|unit):tests\//);
+      expect(key).toMatch(/^(e2e|unit|unit-isolated):tests\//);
       expect(s).toBeGreaterThan(0);
     }
     const dir = mkdtempSync(path.join(os.tmpdir(), 'durations-'));
