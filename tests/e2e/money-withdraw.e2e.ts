@@ -180,8 +180,9 @@ describe('withdrawal', () => {
     const { page: p, context } = await newPage(env.browser);
     const api = await onPageClock(context, p);
     await loginByApi(p, '/withdrawal');
+    // (two calls, answered each in its own time)
     await expect.poll(() => byTestId(p, 'withdraw-turnover').innerText()).toBe('1234.50');
-    expect(await byTestId(p, 'withdraw-central').innerText()).toBe('1000.00');
+    await expect.poll(() => byTestId(p, 'withdraw-central').innerText()).toBe('1000.00');
     const venues = byTestId(p, 'withdraw-venues');
     await venues.locator('li').first().waitFor();
     expect(await venues.locator('li').count()).toBe(3);
