@@ -312,8 +312,14 @@ export function pagesOnlyRouter(state: MockState): express.Router {
   return router;
 }
 
-export function controlRouter(state: MockState, latency: { ms: number }): express.Router {
-  const router = express.Router();
+/** Body of a control call: {} when none was sent; refuses non-objects. */
+const body = (req: Request): unknown => req.body ?? {};
+
+/**
+ * What every control call passes first: no CORS, JSON bodies only, this machine only. The frame
+ * pages (mounted before it) stay open to a phone on the network.
+ */
+function guardControl(router: express.Router): void {
   // No CORS at all: a page on another origin can neither read a reply nor pass a preflight, and
   // its "simple" requests (form, text/plain, no type) are refused below before anything changes.
   router.use((req, res, next) => {
@@ -321,10 +327,6 @@ export function controlRouter(state: MockState, latency: { ms: number }): expres
     if (req.method === 'OPTIONS') return send(res, fail(405, '控制接口不支持跨域请求'), 405);
     next();
   });
-
-  const page = servePage(state);
-  router.get('/page/:kind', page);
-  router.get('/page/:kind/*rest', page);
 
   // Every call that changes something is sent as application/json (a browser asks before it
   // sends that to another origin, and nothing here ever says yes).
@@ -342,9 +344,10 @@ export function controlRouter(state: MockState, latency: { ms: number }): expres
   });
   router.use(express.json({ limit: '256kb' }));
 
-  /** Body of a control call: {} when none was sent; refuses non-objects. */
-  const body = (req: Request): unknown => req.body ?? {};
+}
 
+/** The mock's own state: reset, its clock, a snapshot, the settings and the API contract. */
+function stateRoutes(router: express.Router, state: MockState): void {
   router.post('/reset', (req, res) => {
     const b = body(req);
     const keys = b && typeof b === 'object' && !Array.isArray(b) ? Object.keys(b) : null;
@@ -389,6 +392,10 @@ export function controlRouter(state: MockState, latency: { ms: number }): expres
     send(res, ok(state.settings, '设置已恢复'));
   });
 
+}
+
+/** What happens in the mock's world: faults, members, logins, reviews, bets, presets, latency. */
+function worldRoutes(router: express.Router, state: MockState, latency: { ms: number }): void {
   router.post('/fault', (req, res) => {
     const f = body(req);
     if (!validators.fault(f)) return send(res, fail(422, problem(validators.fault.errors)), 422);
@@ -462,6 +469,18 @@ export function controlRouter(state: MockState, latency: { ms: number }): expres
     latency.ms = (p as { ms: number }).ms;
     send(res, ok({ ms: latency.ms }, '延迟已设置'));
   });
+
+}
+
+export function controlRouter(state: MockState, latency: { ms: number }): express.Router {
+  const router = express.Router();
+  const page = servePage(state);
+  router.get('/page/:kind', page);
+  router.get('/page/:kind/*rest', page);
+
+  guardControl(router);
+  stateRoutes(router, state);
+  worldRoutes(router, state, latency);
 
   router.use((req, res) => send(res, fail(404, `控制接口不存在：${req.method} /__mock${req.path}`), 404));
 

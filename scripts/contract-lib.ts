@@ -98,7 +98,18 @@ interface Ctx {
   lines: CallLine[];
 }
 
-export async function runContract(opts: ContractOptions): Promise<CallLine[]> {
+const first = <T = Json>(list: unknown): T | undefined => (Array.isArray(list) ? (list[0] as T) : undefined);
+const pageFirst = <T = Json>(page: unknown): T | undefined => first<T>((page as Json | null)?.data);
+
+/** One run's calls: each checked against the catalogue and written as a line; `rest` skips what is left, saying why. */
+interface Caller {
+  ctx: Ctx;
+  call(name: EndpointName, payload?: Json | FormData, note?: string): Promise<{ code: number | null; data: unknown; message: string }>;
+  skip(name: EndpointName, why: string): void;
+  rest(why: string): CallLine[];
+}
+
+function caller(opts: ContractOptions): Caller {
   const doFetch = opts.fetch ?? fetch;
   const base = opts.base.replace(/\/+$/, '');
   const ctx: Ctx = { token: null, user: null, lines: [] };
@@ -152,10 +163,15 @@ export async function runContract(opts: ContractOptions): Promise<CallLine[]> {
     done.add(name);
   };
 
-  const first = <T = Json>(list: unknown): T | undefined => (Array.isArray(list) ? (list[0] as T) : undefined);
-  const pageFirst = <T = Json>(page: unknown): T | undefined => first<T>((page as Json | null)?.data);
+  const rest = (why: string) => {
+    for (const name of Object.keys(endpoints) as EndpointName[]) if (!done.has(name)) skip(name, why);
+    return ctx.lines;
+  };
+  return { ctx, call, skip, rest };
+}
 
-  // visitor calls
+/** What a visitor calls (and, with --write, the two calls that file something); the game list for later. */
+async function visitorCalls({ call, skip }: Caller, write: boolean) {
   await call('app');
   await call('getVisitUrl');
   const games = await call('gameList', { category: '' });
@@ -174,7 +190,7 @@ export async function runContract(opts: ContractOptions): Promise<CallLine[]> {
   const provider = (games.data as Json[] | undefined)?.find((g) => g.category_id === 'concise');
   await call('gamelistBycode', { gamecode: String(provider?.platform_name ?? 'pg') });
 
-  if (opts.write) {
+  if (write) {
     const name = `ct${Date.now().toString(36).slice(-6)}`;
     await call('register', { name, password: 'ct1234', confirmPass: 'ct1234', realname: '测试', paypassword: '123456', code: '' }, `new member ${name}`);
     await call('applyagentdo', { mobile: '13900000000', apply_info: 'contract check' });
@@ -183,20 +199,11 @@ export async function runContract(opts: ContractOptions): Promise<CallLine[]> {
     skip('applyagentdo', 'files an application: only with --write');
   }
 
-  if (!opts.user || !opts.password) {
-    for (const name of Object.keys(endpoints) as EndpointName[]) if (!done.has(name)) skip(name, 'member call: give --user and --password');
-    return ctx.lines;
-  }
+  return { games, act };
+}
 
-  const login = await call('login_pc', { name: opts.user, password: opts.password, code: '' });
-  const token = (login.data as Json | null)?.api_token;
-  if (login.code !== 200 || typeof token !== 'string') {
-    for (const name of Object.keys(endpoints) as EndpointName[]) if (!done.has(name)) skip(name, `login failed (${login.code}): ${login.message}`);
-    return ctx.lines;
-  }
-  ctx.token = token;
-
-  // member reads
+/** What a member reads; the lists the writes start from. */
+async function memberReads({ ctx, call }: Caller) {
   const me = await call('user');
   ctx.user = (me.data as Json | null) ?? null;
   await call('balance');
@@ -218,14 +225,12 @@ export async function runContract(opts: ContractOptions): Promise<CallLine[]> {
   await call('getBetAmount');
   const deposit = pageFirst<{ out_trade_no: string }>(deposits.data);
 
-  if (!opts.write) {
-    if (deposit) await call('payinfo', { deposit_no: deposit.out_trade_no });
-    else skip('payinfo', 'no deposit in the records: run with --write to make one');
-    for (const name of Object.keys(endpoints) as EndpointName[]) if (!done.has(name)) skip(name, 'changes data: only with --write');
-    return ctx.lines;
-  }
+  return { venues, cards, usdtCards, deposit };
+}
 
-  // writes, each undone where it can be
+/** The member's writes, each undone where it can be (the passwords: passwordRoundTrips). */
+async function memberWrites({ ctx, call, skip }: Caller, opts: ContractOptions, seen: Awaited<ReturnType<typeof visitorCalls>> & Awaited<ReturnType<typeof memberReads>>) {
+  const { games, act, venues, cards, usdtCards, deposit } = seen;
   const u = ctx.user ?? {};
   const venue = first<{ platname: string }>(venues.data)?.platname ?? 'ag';
   const t1 = await call('transfer', { amount: 1, sourcetype: 'userbalance', targettype: venue }, `1 to ${venue}`);
@@ -268,6 +273,11 @@ export async function runContract(opts: ContractOptions): Promise<CallLine[]> {
   if (launchable) {
     await call('getGameUrl', { plat_name: String(launchable.platform_name), game_type: String(launchable.game_code ?? 0), game_code: '', is_mobile_url: 1 }, 'may move money to the venue (auto-transfer)');
   } else skip('getGameUrl', 'no game platform');
+}
+
+/** The pay password and then the login password, each changed and changed back (a login between). */
+async function passwordRoundTrips({ ctx, call }: Caller, opts: ContractOptions & { user: string; password: string }) {
+  const payPass = opts.payPassword ?? opts.password;
   // the pay password, changed and changed back
   const tempPay = payPass === '135790' ? '246801' : '135790';
   const pay1 = await call('editPayPassword', { password: payPass, paypassword: tempPay }, `to ${tempPay}, then back`);
@@ -289,9 +299,29 @@ export async function runContract(opts: ContractOptions): Promise<CallLine[]> {
     const t3 = (relog.data as Json | null)?.api_token;
     if (typeof t3 === 'string') ctx.token = t3;
   }
+}
+
+export async function runContract(opts: ContractOptions): Promise<CallLine[]> {
+  const c = caller(opts);
+  const { call, skip, ctx } = c;
+  const { games, act } = await visitorCalls(c, !!opts.write);
+  if (!opts.user || !opts.password) return c.rest('member call: give --user and --password');
+
+  const login = await call('login_pc', { name: opts.user, password: opts.password, code: '' });
+  const token = (login.data as Json | null)?.api_token;
+  if (login.code !== 200 || typeof token !== 'string') return c.rest(`login failed (${login.code}): ${login.message}`);
+  ctx.token = token;
+
+  const read = await memberReads(c);
+  if (!opts.write) {
+    if (read.deposit) await call('payinfo', { deposit_no: read.deposit.out_trade_no });
+    else skip('payinfo', 'no deposit in the records: run with --write to make one');
+    return c.rest('changes data: only with --write');
+  }
+  await memberWrites(c, opts, { games, act, ...read });
+  await passwordRoundTrips(c, { ...opts, user: opts.user, password: opts.password });
   await call('logoff', {}, 'last: ends the session');
-  for (const name of Object.keys(endpoints) as EndpointName[]) if (!done.has(name)) skip(name, 'not called');
-  return ctx.lines;
+  return c.rest('not called');
 }
 
 export function formatLine(l: CallLine): string {

@@ -1,5 +1,5 @@
 /**
- * The studio's preview (issue 37, point 3): the app itself, drawn by its own engine, with the
+ * The studio's preview: the app itself, drawn by its own engine, with the
  * operator's unsaved edits, before anything is saved.
  *
  * Two ways were open: post the draft config into a preview build of the app (Payload's live preview)
@@ -182,6 +182,41 @@ function phoneSwitch(vite: () => Server, port: number) {
   };
 }
 
+/**
+ * The app on Vite's dev server for the scratch folder: vite.config.ts's plugins (its network guard
+ * before every other middleware: the enter page and the mock's control surface are this machine's
+ * only), the preview's security headers, then `mock` (the mock of the brand being previewed).
+ */
+async function previewServer(o: { root: string; scratch: string; port: number; network: string[]; studioOrigins: PreviewOptions['studioOrigins']; mock: Connect.NextHandleFunction }): Promise<ViteDevServer> {
+  const { root, scratch, port, network, studioOrigins, mock } = o;
+  const { appConfig } = (await import(`${pathToFileURL(path.join(root, 'vite.config.ts')).href}`)) as { appConfig: (paths: BuildPaths) => UserConfig };
+  const config = appConfig({ root, configDir: scratch });
+  const all = (await flatPlugins(config.plugins)).filter((p) => !LEFT_OUT.has(p.name));
+  const guard = all.filter((p) => p.name === NETWORK_GUARD);
+  if (guard.length !== 1) throw new Error(`vite.config.ts has no ${NETWORK_GUARD} plugin: the preview would serve every file to the network`);
+  const plugins = all.filter((p) => p.name !== NETWORK_GUARD);
+  const headers: Plugin = {
+    name: 'studio-preview-headers',
+    configureServer(s) {
+      s.middlewares.use(securityHeadersFor({ dev: { port, hosts: network }, frameAncestors: studioOrigins }));
+      s.middlewares.use(mock);
+    },
+  };
+  const server = await createServer({
+    ...config,
+    configFile: false,
+    root,
+    plugins: [...guard, headers, enterPlugin(), ...plugins, publicFilesPlugin(scratch)],
+    server: { ...config.server, port, host: '127.0.0.1', strictPort: true },
+    // its own prebundled dependencies, apart from a running `npm start`
+    cacheDir: path.join(root, 'node_modules', '.vite-studio'),
+    clearScreen: false,
+    logLevel: 'warn',
+  });
+  await server.listen();
+  return server;
+}
+
 export async function startPreview({ root, configDir, port, phone = false, studioOrigins }: PreviewOptions): Promise<Preview> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'studio-preview-'));
   // the scratch folder and the public folder brand-assets.ts makes of it go when the process ends,
@@ -195,44 +230,12 @@ export async function startPreview({ root, configDir, port, phone = false, studi
   /** the addresses a phone may open it at once the switch is on (the page's security headers name them from the start) */
   const network = networkAddresses();
 
-  let server: ViteDevServer;
-  let createApp: typeof import('../mock-server/app').createApp;
-  let mock: Connect.NextHandleFunction;
+  const { createApp } = await import('../mock-server/app');
+  // (no publicOrigin: the service and game pages' addresses are the one the frame opened, so it may frame them)
+  let mock: Connect.NextHandleFunction = createApp({ control: true, latencyMs: 0 });
   /** the names the mock speaks as (undefined: those of the scratch folder at start, the product's) */
   let speaking: string | undefined;
-  {
-    // vite.config.ts's build of the app, for the scratch folder
-    const { appConfig } = (await import(`${pathToFileURL(path.join(root, 'vite.config.ts')).href}`)) as { appConfig: (paths: BuildPaths) => UserConfig };
-    const config = appConfig({ root, configDir: scratch });
-    const all = (await flatPlugins(config.plugins)).filter((p) => !LEFT_OUT.has(p.name));
-    // the guard before every other middleware (the enter page and the mock's control surface are this machine's only)
-    const guard = all.filter((p) => p.name === NETWORK_GUARD);
-    if (guard.length !== 1) throw new Error(`vite.config.ts has no ${NETWORK_GUARD} plugin: the preview would serve every file to the network`);
-    const plugins = all.filter((p) => p.name !== NETWORK_GUARD);
-    ({ createApp } = await import('../mock-server/app'));
-    // (no publicOrigin: the service and game pages' addresses are the one the frame opened, so it may frame them)
-    mock = createApp({ control: true, latencyMs: 0 });
-    const headers: Plugin = {
-      name: 'studio-preview-headers',
-      configureServer(s) {
-        s.middlewares.use(securityHeadersFor({ dev: { port, hosts: network }, frameAncestors: studioOrigins }));
-        // the mock of the brand being previewed (a new one when the operator picks another brand)
-        s.middlewares.use((req, res, next) => mock(req, res, next));
-      },
-    };
-    server = await createServer({
-      ...config,
-      configFile: false,
-      root,
-      plugins: [...guard, headers, enterPlugin(), ...plugins, publicFilesPlugin(scratch)],
-      server: { ...config.server, port, host: '127.0.0.1', strictPort: true },
-      // its own prebundled dependencies, apart from a running `npm start`
-      cacheDir: path.join(root, 'node_modules', '.vite-studio'),
-      clearScreen: false,
-      logLevel: 'warn',
-    });
-    await server.listen();
-  }
+  const server = await previewServer({ root, scratch, port, network, studioOrigins, mock: (req, res, next) => mock(req, res, next) });
 
   const origin = `http://127.0.0.1:${port}`;
   const phones = phoneSwitch(() => server.httpServer as Server, port);
