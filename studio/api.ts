@@ -1,5 +1,5 @@
 /**
- * The studio's HTTP side (issue 37): its page and `/studio-api/`, for this machine only.
+ * The studio's HTTP side: its page and `/studio-api/`, for this machine only.
  *
  * Every request, the page included, passes local-only.ts (a loopback or own peer, an IP or localhost
  * Host, no other Origin or site): the API writes the config. A call that changes or computes

@@ -1,5 +1,5 @@
 /**
- * Writing an operator's edit into a config file without touching anything else (issue 37, point 7).
+ * Writing an operator's edit into a config file without touching anything else.
  *
  *   jsonChanges(old, new)    the smallest list of changes from one JSON value to another: a value set,
  *                            a key added or removed, an array item inserted or deleted (in the order

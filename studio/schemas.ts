@@ -1,7 +1,7 @@
 /**
  * The studio's forms are made from the JSON Schemas check:config uses (screens.config/schema/*.json,
  * widgets.schema.json and refs.schema.json among them, written from each widget's schema.ts): read
- * from disk at each start, never copied (issue 37, point 2).
+ * from disk at each start, never copied.
  *
  * react-jsonschema-form resolves a `$ref` inside the schema it is given; ours point across files
  * (`common.schema.json#/definitions/actions`). So every file becomes one entry of a single

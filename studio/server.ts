@@ -1,5 +1,5 @@
 /**
- * npm run studio — the operators' studio (issue 37; docs/OPERATING.md): edit the config in forms with
+ * npm run studio — the operators' studio (docs/OPERATING.md): edit the config in forms with
  * the real app beside it. A development tool like the mock's control surface: it listens on
  * 127.0.0.1 only and answers this machine only (mock-server/local-only.ts), and no production build
  * or serve contains any of it.
