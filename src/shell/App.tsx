@@ -33,7 +33,7 @@ function RouteView({ route }: { route: RouteConfig }) {
   const navigate = useNavigate();
   const snap = useSnapshot(session);
   const fullPath = location.pathname + location.search;
-  const decision = decideGuard(route, fullPath, snap.token, snap.app as Record<string, unknown> | null);
+  const decision = decideGuard(route, fullPath, snap.token, snap.app as Record<string, unknown> | null, snap.appSettled);
   const asked = useRef(false);
 
   useEffect(() => {

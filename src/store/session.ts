@@ -41,6 +41,11 @@ export interface SessionState {
   token: string | null;
   user: User | null;
   app: AppInfo | null;
+  /**
+   * false until this start's app info has answered (or failed): `app` until then is what the device
+   * cached, which may be an old switch; a route that needs a switch waits for it (src/shell/guards.ts)
+   */
+  appSettled: boolean;
   /** game lists per category_id */
   games: Record<string, Game[]>;
   venues: VenueBalance[];
@@ -55,6 +60,7 @@ export const session = proxy<SessionState>({
   token: sessionStorage.getItem(TOKEN_KEY),
   user: readJson<User>(sessionStorage, USER_KEY),
   app: readJson<AppInfo>(localStorage, APP_KEY),
+  appSettled: false,
   games: readJson<Record<string, Game[]>>(localStorage, GAMES_KEY) ?? {},
   venues: [],
   refreshing: false,
@@ -122,6 +128,8 @@ export async function loadAppInfo(): Promise<void> {
     session.app = r.data;
     write(localStorage, APP_KEY, r.data);
   }
+  // a failure leaves the cached info (or none) to decide: the backend still refuses what is closed
+  session.appSettled = true;
 }
 
 export async function loadGames(): Promise<void> {

@@ -1,6 +1,6 @@
 /** Issue 5: red packets — claim until none is left, server refusal with a deposit link, network failure, welfare records. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { allowConsole, BASE, dialogText, expectClean, mockFault, mockSettings, resetMock, toastAfter, browserPerFile } from './harness';
+import { allowConsole, BASE, dialogText, expectClean, loginByApi, mockFault, mockSettings, newPage, resetMock, toastAfter, browserPerFile } from './harness';
 import { byTestId, memberPage, mockMember, patchMember, recordRequests, resultToast } from './member-helpers';
 
 const env = browserPerFile();
@@ -62,7 +62,7 @@ describe('red packet', () => {
 });
 
 describe('red packet switch', () => {
-  it('with redpacket_switch 0 the page is refused with 红包已关闭', async () => {
+  it('with redpacket_switch 0 the page is refused with 红包已关闭, and calls nothing', async () => {
     await mockSettings({ redpacket_switch: 0 });
     const p = await memberPage(env.browser, '/mine');
     await byTestId(p, 'mine-username').waitFor();
@@ -70,6 +70,22 @@ describe('red packet switch', () => {
     expect(await toastAfter(p, () => p.goto(`${BASE}/#/hongbao`))).toBe('红包已关闭');
     await p.waitForURL((u) => !u.hash.startsWith('#/hongbao'));
     expect(claims.count()).toBe(0);
+  });
+
+  it('opened at /hongbao with the switch cached on and the app info late, the page waits for it: refused, no call', async () => {
+    // the device's cached app info (a visit when red packets were on) says on; the backend now says off
+    const { page: p } = await newPage(env.browser);
+    await loginByApi(p, '/mine');
+    await byTestId(p, 'mine-username').waitFor();
+    expect(await p.evaluate(() => JSON.parse(localStorage.getItem('appInfo') ?? '{}').redpacket_switch)).toBe(1);
+    await mockSettings({ redpacket_switch: 0 });
+    await mockFault({ path: '/api/app', delayMs: 1500 });
+    const claims = recordRequests(p, '/api/userredpacket');
+    await p.goto(`${BASE}/version.json`);
+    // a new start of the app, straight at /hongbao
+    expect(await toastAfter(p, () => p.goto(`${BASE}/#/hongbao`))).toBe('红包已关闭');
+    expect(claims.count()).toBe(0);
+    expect(await p.locator('[data-testid="hongbao-claim"]').count()).toBe(0);
   });
 });
 

@@ -21,6 +21,14 @@ describe('guards of SPEC.md section 2', () => {
     expect(decideGuard(route('/hongbao'), '/hongbao', 'tok', { redpacket_switch: 0 })).toEqual({ kind: 'blocked', message: '@redpacket.closed' });
     expect(decideGuard(route('/hongbao'), '/hongbao', null, { redpacket_switch: 0 }).kind).toBe('blocked');
   });
+  it('/hongbao waits for this start\'s app info, whatever the device cached; a route without a switch does not', () => {
+    expect(decideGuard(route('/hongbao'), '/hongbao', 'tok', { redpacket_switch: 1 }, false)).toEqual({ kind: 'wait' });
+    expect(decideGuard(route('/hongbao'), '/hongbao', null, null, false)).toEqual({ kind: 'wait' });
+    expect(decideGuard(route('/hongbao'), '/hongbao', 'tok', { redpacket_switch: 1 }, true)).toEqual({ kind: 'allow' });
+    // the app info failed and nothing was cached: the page opens (the backend refuses a closed claim)
+    expect(decideGuard(route('/hongbao'), '/hongbao', 'tok', null, true)).toEqual({ kind: 'allow' });
+    expect(decideGuard(route('/betRecord'), '/betRecord', 'tok', null, false)).toEqual({ kind: 'allow' });
+  });
   it('visitor routes are open', () => {
     for (const p of ['/', '/activity', '/vip', '/login', '/boutBallBet']) expect(decideGuard(route(p), p, null, null).kind).toBe('allow');
   });
