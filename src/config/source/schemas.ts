@@ -4,7 +4,6 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { SchemaSet, WidgetSchemas } from '../checks/types.ts';
 import { schemaFiles, type SchemaSource } from '../overlay/schema-cursor.ts';
 import { SCHEMA_FOLDER } from './files.ts';
@@ -29,8 +28,8 @@ export async function loadWidgetSchemas(root: string): Promise<WidgetSchemas> {
     .map((d) => d.name);
   await Promise.all(
     types.map(async (type) => {
-      // a path made at run time, for Node (the mock, loaded by the dev server, imports this file too: Vite is told not to analyse it)
-      const mod = (await import(/* @vite-ignore */ pathToFileURL(path.join(dir, type, 'schema.ts')).href)) as WidgetSchemas[string];
+      // a pattern relative to this file (a bundle of a command holds every file it matches: scripts/bundled.mjs)
+      const mod = (await import(`../../widgets/${type}/schema.ts`)) as WidgetSchemas[string];
       if (!mod.propsSchema || !mod.templates) throw new Error(`src/widgets/${type}/schema.ts must export propsSchema and templates (src/config/schema-refs.ts; {} when every prop is resolved by the engine)`);
       out[type] = { propsSchema: mod.propsSchema, templates: mod.templates, ...(mod.itemsFrom === undefined ? {} : { itemsFrom: mod.itemsFrom }) };
     }),
