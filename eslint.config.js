@@ -19,6 +19,11 @@ export default tseslint.config(
     },
   },
   {
+    // scripts run by plain node before any loader (scripts/bundled.mjs)
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  {
     // the tests', the bench's and the scripts' browser driving
     files: ['tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     rules: {

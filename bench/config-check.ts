@@ -5,9 +5,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { generateLargeConfig } from './gen-config';
 import { ROOT, median, round } from './lib';
+import { checkConfigArgs } from '../scripts/check-command';
 
 export interface CheckTiming {
   wallMs: number;
@@ -23,8 +23,8 @@ function timeCheck(dir?: string): CheckTiming {
   let output = '';
   for (let i = 0; i < 3; i++) {
     const started = performance.now();
-    // as package.json's check:config runs it (node with tsx's loader)
-    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'check-config.ts'), ...(dir ? ['--dir', dir] : [])], { cwd: ROOT, encoding: 'utf8' });
+    // as package.json's check:config runs it (node with the check's bundle)
+    const r = spawnSync(process.execPath, checkConfigArgs(ROOT, dir ? ['--dir', dir] : []), { cwd: ROOT, encoding: 'utf8' });
     walls.push(performance.now() - started);
     output = `${r.stdout}${r.stderr}`.trim();
     ok = r.status === 0;

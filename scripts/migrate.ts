@@ -18,6 +18,7 @@ import { pendingChanges } from '../src/config/format/old-uses';
 import { shownPointerOf as pointerOf } from '../src/config/pointer';
 import { formatProblems } from '../src/config/check';
 import { configSource } from '../src/config/source/index';
+import { checkConfigArgs } from './check-command';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dry = process.argv.includes('--dry-run');
@@ -78,5 +79,5 @@ for (const f of stale) writeFileSync(abs(f.file), applyToText(readFileSync(abs(f
 console.log(`${changed} change(s) written; ${stale.length} file(s) now say "$format": ${CURRENT_FORMAT}${unfinished.size ? `; ${unfinished.size} file(s) keep their format until what is named above is rewritten by hand` : ''}\n`);
 
 // then everything is checked: the product and every brand
-const check = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'check-config.ts'), '--brands'], { cwd: root, stdio: 'inherit' });
+const check = spawnSync(process.execPath, checkConfigArgs(root, ['--brands']), { cwd: root, stdio: 'inherit' });
 process.exit(check.status ?? 1);

@@ -13,6 +13,7 @@ import type { Problem } from '../../src/config/checks/types.ts';
 import { shownPath } from '../../src/config/source/index.ts';
 import { inConfig, inLayers, type BuildPaths } from './paths.ts';
 import { refused } from './refuse.ts';
+import { checkConfigArgs } from '../check-command.ts';
 
 /**
  * Runs `npm run check:config`'s script with --regenerate: it first brings every generated file up
@@ -24,9 +25,8 @@ function runCheck({ root, configDir, brand, layers }: BuildPaths, log: (line: st
   const which = brand && layers ? ['--brand', brand, '--dir', layers[0]] : ['--dir', configDir];
   return new Promise((resolve) => {
     execFile(
-      // node with tsx's loader, not tsx's command: that starts a second node process (about 0.3 s)
       process.execPath,
-      ['--import', 'tsx', path.join(root, 'scripts', 'check-config.ts'), '--json', ...which, '--regenerate'],
+      checkConfigArgs(root, ['--json', ...which, '--regenerate']),
       { cwd: root, maxBuffer: 8 * 1024 * 1024 },
       (_err, stdout, stderr) => resolve(checkOutput(stdout, stderr, log)),
     );

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { checkConfigArgs } from '../../scripts/check-command';
 import { checkConfig, type ConfigBundle, type Problem } from '../../src/config/check';
 import { configSource } from '../../src/config/source/index';
 import { realSchemas } from './real-config';
@@ -349,16 +350,14 @@ describe('check:config', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
     try {
       cpSync(path.join(root, 'screens.config'), dir, { recursive: true });
-      const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-      const script = path.join(root, 'scripts', 'check-config.ts');
-      const good = spawnSync(tsx, [script, '--dir', dir], { cwd: root, encoding: 'utf8' });
+      const good = spawnSync(process.execPath, checkConfigArgs(root, ['--dir', dir]), { cwd: root, encoding: 'utf8' });
       expect(good.status).toBe(0);
       const appFile = path.join(dir, 'app.json');
       const app = JSON.parse(readFileSync(appFile, 'utf8'));
       app.constants.balancePollMs = 'fast';
       writeFileSync(appFile, JSON.stringify(app));
       writeFileSync(path.join(dir, 'screens', 'broken.json'), '{ "body": [ }');
-      const bad = spawnSync(tsx, [script, '--dir', dir], { cwd: root, encoding: 'utf8' });
+      const bad = spawnSync(process.execPath, checkConfigArgs(root, ['--dir', dir]), { cwd: root, encoding: 'utf8' });
       expect(bad.status).toBe(1);
       // a folder outside the project is named by its absolute path; a syntax error by file:line:column, its line and a caret
       expect(bad.stderr).toContain(`${dir}/app.json: /constants/balancePollMs: expected an integer, found "fast"`);
@@ -366,7 +365,7 @@ describe('check:config', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-    // two cold starts of the CLI (tsx, widget schemas, compile): on a shared 2-core machine under
+    // two cold starts of the CLI (its bundle made, widget schemas, compile): on a shared 2-core machine under
     // load these alone can pass the 20 s default
   }, 60000);
 });

@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkConfigArgs } from '../../scripts/check-command';
 import { contrastRatio, nearestShade, themeVars } from '../../src/config/brand';
 import { createChecker, type ConfigBundle, type Problem } from '../../src/config/check';
 import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
@@ -73,7 +74,7 @@ describe('check:config warns about theme.primary below 4.5:1', () => {
     cpSync(path.join(root, 'screens.config'), dir, { recursive: true });
     const app = path.join(dir, 'app.json');
     writeFileSync(app, readFileSync(app, 'utf8').replace(/"primary": "#[0-9a-f]{6}"/, '"primary": "#b8860b"'));
-    const r = spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'scripts', 'check-config.ts'), '--dir', dir], { cwd: root, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, checkConfigArgs(root, ['--dir', dir]), { cwd: root, encoding: 'utf8' });
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`warning: ${dir}/app.json: /theme/primary: #b8860b has a contrast of 3.25:1 with the white text drawn on it`);
     expect(r.stdout).toContain(`${dir}/ is valid, with 1 warning(s)`);

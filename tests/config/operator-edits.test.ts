@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkConfigArgs } from '../../scripts/check-command';
 import { createChecker, formatProblems, type ConfigBundle, type Problem } from '../../src/config/check';
 import { readJsonText } from '../../src/config/json-text';
 import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
@@ -33,7 +34,7 @@ function copyWith(edits: Record<string, [string, string][]>): string {
   return dir;
 }
 
-const cli = (dir: string) => spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'scripts', 'check-config.ts'), '--dir', dir], { cwd: root, encoding: 'utf8' });
+const cli = (dir: string) => spawnSync(process.execPath, checkConfigArgs(root, ['--dir', dir]), { cwd: root, encoding: 'utf8' });
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));

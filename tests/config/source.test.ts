@@ -10,6 +10,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, write
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkConfigArgs } from '../../scripts/check-command';
 import { brandOfConfig } from '../../mock-server/brand';
 import { createChecker, errorsOf, type Problem } from '../../src/config/check';
 import { mergeLayers } from '../../src/config/overlay/merge';
@@ -26,8 +27,9 @@ const env = { SCREENS_CONFIG_DIR: product, BRANDS_DIR: brands };
 const line = (p: Problem) => `${p.file}: ${p.path}: ${p.message}`;
 
 /** a script as an operator runs it, on the copies */
+// the config check as npm runs it (its bundle), the other commands under tsx
 const run = (script: string, args: string[] = [], more: Record<string, string> = {}) =>
-  spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', script), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, BRAND: '', ...env, ...more } });
+  spawnSync(process.execPath, script === 'check-config.ts' ? checkConfigArgs(root, args) : ['--import', 'tsx', path.join(root, 'scripts', script), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, BRAND: '', ...env, ...more } });
 
 beforeAll(() => {
   cpSync(path.join(root, 'screens.config'), product, { recursive: true });

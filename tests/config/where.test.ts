@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { checkConfigArgs } from '../../scripts/check-command';
 import type { ConfigBundle } from '../../src/config/check';
 import { findReferences, findText, routesOf, type Reference } from '../../src/config/where';
 import { perBrand, whereAnswer } from '../../scripts/where-cli';
@@ -77,7 +78,7 @@ describe('findReferences', () => {
 
 describe('npm run check:config -- --where', () => {
   it('prints each reference of the real config with file and JSON path', () => {
-    const out = execFileSync(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/check-config.ts', '--where', 'const.withdrawMin'], { cwd: root, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, checkConfigArgs(root, ['--where', 'const.withdrawMin']), { cwd: root, encoding: 'utf8' });
     const lines = out.split('\n');
     expect(lines[0]).toMatch(/^const\.withdrawMin: \d+ reference\(s\) in screens\.config\/$/);
     expect(lines).toContainEqual(expect.stringMatching(/^screens\.config\/app\.json \/constants\/withdrawMin +\(definition\)$/));
@@ -87,7 +88,7 @@ describe('npm run check:config -- --where', () => {
   });
 
   it('finds plain text an operator reads on screen, with its routes', () => {
-    const out = execFileSync(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/check-config.ts', '--where', '品牌赞助'], { cwd: root, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, checkConfigArgs(root, ['--where', '品牌赞助']), { cwd: root, encoding: 'utf8' });
     const lines = out.split('\n');
     expect(lines[0]).toMatch(/^text containing "品牌赞助": \d+ place\(s\) in screens\.config\/$/);
     expect(lines).toContainEqual(expect.stringMatching(/^screens\.config\/screens\/zhanzhu\.json \/body\/0\/props\/title +\/zhanzhu +品牌赞助$/));
@@ -98,7 +99,7 @@ describe('npm run check:config -- --where', () => {
     let status = 0;
     let out = '';
     try {
-      execFileSync(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/check-config.ts', '--where', '@no.suchKey'], { cwd: root, encoding: 'utf8' });
+      execFileSync(process.execPath, checkConfigArgs(root, ['--where', '@no.suchKey']), { cwd: root, encoding: 'utf8' });
     } catch (e) {
       status = (e as { status: number }).status;
       out = (e as { stdout: string }).stdout;

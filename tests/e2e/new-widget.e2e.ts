@@ -65,7 +65,7 @@ afterAll(async () => {
 
 describe('a new widget from the guide, without npm run gen:types', () => {
   it('check:config fails naming npm run gen:types and every generated file the widget made stale', () => {
-    const r = run(tsx, ['scripts/check-config.ts']);
+    const r = run(process.execPath, ['scripts/bundled.mjs', 'scripts/check-config.ts']);
     expect(r.status).toBe(1);
     const stale = r.stderr.split('\n').filter((l) => l.includes('stale:')).map((l) => l.slice(0, l.indexOf(':')));
     expect(stale.sort()).toEqual(['docs/WIDGETS.md', 'screens.config/schema/refs.schema.json', 'screens.config/schema/widgets.schema.json', 'src/engine/raw-props.gen.ts']);
@@ -82,7 +82,7 @@ describe('a new widget from the guide, without npm run gen:types', () => {
     expect(check.status).toBe(0);
     expect(readFileSync(path.join(copy, 'src/engine/raw-props.gen.ts'), 'utf8')).toContain("  ProgressRing: ['onTap'],");
     expect(readFileSync(path.join(copy, 'docs/WIDGETS.md'), 'utf8')).toContain('### ProgressRing');
-    expect(run(tsx, ['scripts/check-config.ts']).status).toBe(0);
+    expect(run(process.execPath, ['scripts/bundled.mjs', 'scripts/check-config.ts']).status).toBe(0);
   }, 240000);
 
   it('the recipe\'s code typechecks (strict)', () => {
