@@ -49,6 +49,8 @@ function RouteView({ route }: { route: RouteConfig }) {
   }, [decision.kind]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  // the route's bars while its switch is asked (an empty page on a far network reads as broken); nothing of its screen loads
+  if (decision.kind === 'wait') return <Layout route={route}>{null}</Layout>;
   if (decision.kind !== 'allow') return null;
 
   return <RouteBody route={route} />;

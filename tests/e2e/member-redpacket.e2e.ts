@@ -82,8 +82,14 @@ describe('red packet switch', () => {
     await mockFault({ path: '/api/app', delayMs: 1500 });
     const claims = recordRequests(p, '/api/userredpacket');
     await p.goto(`${BASE}/version.json`);
-    // a new start of the app, straight at /hongbao
-    expect(await toastAfter(p, () => p.goto(`${BASE}/#/hongbao`))).toBe('红包已关闭');
+    // a new start of the app, straight at /hongbao: its bars while the switch is asked, then refused
+    expect(
+      await toastAfter(p, async () => {
+        await p.goto(`${BASE}/#/hongbao`);
+        await p.locator('.tabbar').waitFor();
+        expect(await p.locator('.layout-main-body').innerText()).toBe('');
+      }),
+    ).toBe('红包已关闭');
     expect(claims.count()).toBe(0);
     expect(await p.locator('[data-testid="hongbao-claim"]').count()).toBe(0);
   });
