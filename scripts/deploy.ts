@@ -80,11 +80,15 @@ function siteConf(to: string): string {
   }
 }
 
-/** the newest change under a folder (ms), 0 when it has none */
-function newest(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  return readdirSync(dir, { withFileTypes: true }).reduce((t, e) => Math.max(t, e.isDirectory() ? newest(path.join(dir, e.name)) : statSync(path.join(dir, e.name)).mtimeMs), 0);
+/** the newest change of a file or under a folder (ms), 0 when there is none */
+function newest(at: string): number {
+  if (!existsSync(at)) return 0;
+  if (!statSync(at).isDirectory()) return statSync(at).mtimeMs;
+  return readdirSync(at).reduce((t, name) => Math.max(t, newest(path.join(at, name))), 0);
 }
+
+/** what every site's build is made from besides the config: the app, its page, the build's own code and the packages' versions */
+const BUILD_SOURCES = ['src', 'index.html', 'vite.config.ts', path.join('scripts', 'vite'), 'package-lock.json'];
 
 /** each site's build folder: built now, or taken from `from`, each checked whole (and, from the project, newer than its sources) */
 function builds(root: string, o: Options, targets: (string | undefined)[]): Map<string | undefined, string> {
@@ -99,9 +103,10 @@ function builds(root: string, o: Options, targets: (string | undefined)[]): Map<
       throw new Refusal(`${siteName(brand)}: no build in ${shownPath(root, dir)} (index.html and version.json): ${o.from ? 'build it there' : 'run npm run deploy without --no-build'}`);
     }
     if (o.fresh) {
-      const sources = [configDirOf(root), path.join(root, 'src'), ...(brand ? [path.join(brandsDirOf(root), brand)] : [])];
+      const sources = [configDirOf(root), ...BUILD_SOURCES.map((f) => path.join(root, f)), ...(brand ? [path.join(brandsDirOf(root), brand)] : [])];
       const stale = sources.find((s) => newest(s) > statSync(path.join(dir, 'version.json')).mtimeMs);
-      if (stale) throw new Refusal(`${siteName(brand)}: ${shownPath(root, dir)} was built before the last change of ${shownPath(root, stale)}/: build it again (npm run deploy without --no-build builds every site)`);
+      const named = stale && `${shownPath(root, stale)}${statSync(stale).isDirectory() ? '/' : ''}`;
+      if (named) throw new Refusal(`${siteName(brand)}: ${shownPath(root, dir)} was built before the last change of ${named}: build it again (npm run deploy without --no-build builds every site)`);
     }
     out.set(brand, dir);
   }
