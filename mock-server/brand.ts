@@ -37,6 +37,8 @@ export interface MockBrand {
   redPacket: boolean;
   /** the range getPayRange answers for each method (its constants: the method's own, else depositMin/depositMax) */
   payRange: Record<PayRangeType, PayRange>;
+  /** the single withdrawal's bounds the back office enforces (withdraw's 214 / 215): app.json's withdrawMin / withdrawMax */
+  withdrawLimits: WithdrawLimits;
   /** the customer service address getservicerurl answers (app.json brand.serviceUrl); '' when config leaves it to the back office: the mock's own page */
   serviceUrl: string;
 }
@@ -62,8 +64,20 @@ export function payRangesOf(constants: unknown, fallback: PayRange = { min_price
   return Object.fromEntries(PAY_RANGE_TYPES.map((t) => [t, one(t)])) as Record<PayRangeType, PayRange>;
 }
 
+export interface WithdrawLimits {
+  min: number;
+  max: number;
+}
+
+/** the withdrawal bounds of app.json's constants (withdrawMin / withdrawMax), each else the back office's own `fallback` */
+export function withdrawLimitsOf(constants: unknown, fallback: WithdrawLimits = { min: 100, max: 50000 }): WithdrawLimits {
+  const c = constants && typeof constants === 'object' ? (constants as Record<string, unknown>) : {};
+  const num = (v: unknown, otherwise: number) => (typeof v === 'number' && Number.isFinite(v) ? v : otherwise);
+  return { min: num(c.withdrawMin, fallback.min), max: num(c.withdrawMax, fallback.max) };
+}
+
 /** What the mock says when the config's app.json cannot be read (check:config names the problem): no brand's name. */
-export const NO_BRAND: MockBrand = { siteName: '娱乐平台', shortName: '娱乐平台', serviceName: '客服', redPacket: true, payRange: payRangesOf({}), serviceUrl: '' };
+export const NO_BRAND: MockBrand = { siteName: '娱乐平台', shortName: '娱乐平台', serviceName: '客服', redPacket: true, payRange: payRangesOf({}), withdrawLimits: withdrawLimitsOf({}), serviceUrl: '' };
 
 /** The texts of a list of the mock's content that a brand has: those about red packets only where it has them. */
 export const ownTexts = <T>(brand: MockBrand, list: T[], text: (item: T) => string = String): T[] => (brand.redPacket ? list : list.filter((item) => !text(item).includes('红包')));
@@ -87,6 +101,7 @@ export function namesOf(app: unknown): MockBrand | undefined {
     serviceName: name(b.serviceName, NO_BRAND.serviceName),
     redPacket,
     payRange: payRangesOf(a.constants),
+    withdrawLimits: withdrawLimitsOf(a.constants),
     serviceUrl: typeof b.serviceUrl === 'string' ? b.serviceUrl.trim() : '',
   };
 }

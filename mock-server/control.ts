@@ -69,6 +69,11 @@ const settingsSchema = {
       additionalProperties: false,
       properties: { bank: range, wechat: range, alipay: range, 'usdt-erc20': range, 'usdt-trc20': range },
     },
+    withdrawLimits: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { min: { type: 'number', minimum: 0 }, max: { type: 'number', minimum: 0 } },
+    },
     shapes: {
       type: 'object',
       additionalProperties: false,
@@ -223,8 +228,9 @@ export function snapshot(state: MockState) {
 }
 
 function mergeSettings(target: Settings, patch: Partial<Settings>): void {
-  const { pay_way, payRange, shapes, ...rest } = patch;
+  const { pay_way, payRange, shapes, withdrawLimits, ...rest } = patch;
   Object.assign(target, rest);
+  if (withdrawLimits) Object.assign(target.withdrawLimits, withdrawLimits);
   if (pay_way) Object.assign(target.pay_way, pay_way);
   if (shapes) Object.assign(target.shapes, shapes);
   if (payRange) {

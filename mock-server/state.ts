@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { CENTRAL_WALLET } from '../src/api/catalogue';
 import type { PayRange, PayWay } from '../src/api/types';
-import { envBrand, type MockBrand } from './brand';
+import { envBrand, type MockBrand, type WithdrawLimits } from './brand';
 import { payWaySeed, ratesSeed, siteSeed, type PayRangeType } from './fixtures/site';
 import { venues } from './fixtures/games';
 import { GuessLimiter } from './guess';
@@ -36,6 +36,8 @@ export interface Settings {
   fanshui: number;
   pay_way: PayWay;
   payRange: Record<PayRangeType, PayRange>;
+  /** a single withdrawal's bounds (214 / 215) */
+  withdrawLimits: WithdrawLimits;
   usdtrate: number;
   withdrawusdtrate: number;
   withdrawcashfee: number;
@@ -107,6 +109,7 @@ export function freshSettings(profile: ProfileName, brand: MockBrand): Settings 
     pay_way: { ...payWaySeed },
     // each method's range as the brand's config says it (its constants), so the preview shows what its players will see
     payRange: Object.fromEntries(Object.entries(brand.payRange).map(([k, v]) => [k, { ...v }])) as Record<PayRangeType, PayRange>,
+    withdrawLimits: { ...brand.withdrawLimits },
     ...ratesSeed,
     shapes: { ...defaultShapes, profile },
   };

@@ -8,7 +8,6 @@ import type { MockBrand } from '../brand';
 import { receivingBanks, receivingChannels } from '../fixtures/finance';
 import { venues } from '../fixtures/games';
 import type { PayRangeType } from '../fixtures/site';
-import { withdrawLimits } from '../fixtures/site';
 import { fail, memberOnly, ok, yuan, type PartialHandlers } from '../http';
 import { checkPayPassword, tooManyPayPasswords } from '../guess';
 import { CENTRAL, toCents, type DepositRec, type Member, type PayType } from '../state';
@@ -103,8 +102,10 @@ export const walletHandlers = {
     if (typeof cents !== 'number') return fail(422, cents.message);
     const card = me.cards.find((c) => c.id === payload.bank);
     if (!card) return fail(202, '提现卡片不存在，请先绑定银行卡或USDT地址');
-    if (cents < withdrawLimits.min * 100) return fail(214, `单笔取款不能低于${withdrawLimits.min}元`);
-    if (cents > withdrawLimits.max * 100) return fail(215, `单笔取款不能高于${withdrawLimits.max}元`);
+    // the bounds the brand's config states (the back office's own where it states none)
+    const limits = state.settings.withdrawLimits;
+    if (cents < limits.min * 100) return fail(214, `单笔取款不能低于${limits.min}元`);
+    if (cents > limits.max * 100) return fail(215, `单笔取款不能高于${limits.max}元`);
     // The pay password first: a wrong one must not learn whether the balance covers the amount.
     const good = await checkPayPassword(state, me, payload.password);
     if (good === 'blocked') return tooManyPayPasswords();

@@ -237,6 +237,27 @@ describe('what a brand\'s back office owns, the mock answers as the brand\'s con
     expect((await call(mock, 'recharge', { paytype: 'wxpay', amount: 150 }, token)).body).toMatchObject({ code: 422, message: `请输入金额在200-${app.constants.depositMax}之间！` });
   });
 
+  it('withdraw: the bounds the brand\'s config states (withdrawMin, withdrawMax), in its 214 and 215', async () => {
+    const dir = jinshaConfig();
+    const file = path.join(dir, 'app.json');
+    const app = JSON.parse(readFileSync(file, 'utf8')) as { constants: Record<string, number> };
+    Object.assign(app.constants, { withdrawMin: 200, withdrawMax: 800 });
+    writeFileSync(file, JSON.stringify(app, null, 2));
+    const mock = createApp({ latencyMs: 0, control: true, brand: brandOfConfig(dir) });
+    const token = await tokenFor(mock);
+    const bank = ((await call(mock, 'getcard', { type: 1 }, token)).body.data as { id: number }[])[0].id;
+    const withdraw = async (amount: number) => (await call(mock, 'withdraw', { amount, bank, password: '123456' }, token)).body as { code: number; message: string };
+    expect(await withdraw(150)).toMatchObject({ code: 214, message: '单笔取款不能低于200元' });
+    expect(await withdraw(801)).toMatchObject({ code: 215, message: '单笔取款不能高于800元' });
+    expect(await withdraw(800)).toMatchObject({ code: 200 });
+    // the product's own: its constants too
+    const product = constants('screens.config/app.json');
+    const plain = createApp({ latencyMs: 0, control: true });
+    const t = await tokenFor(plain);
+    const card = ((await call(plain, 'getcard', { type: 1 }, t)).body.data as { id: number }[])[0].id;
+    expect((await call(plain, 'withdraw', { amount: product.withdrawMax + 1, bank: card, password: '123456' }, t)).body).toMatchObject({ code: 215, message: `单笔取款不能高于${product.withdrawMax}元` });
+  });
+
   it('getservicerurl: the address the brand\'s config sets (brand.serviceUrl); left empty, the back office\'s own (the mock\'s service page)', async () => {
     const dir = jinshaConfig();
     const file = path.join(dir, 'app.json');

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { periodStart } from '../../mock-server/time';
 import { call, data, memberSnap, newApp, patchMember, tokenFor } from './helpers';
 import type { PayChannel } from '../../src/api/types';
+import appJson from '../../screens.config/app.json';
 
 let app: ReturnType<typeof newApp>;
 let token: string;
@@ -97,7 +98,8 @@ describe('withdraw', () => {
   it.each([
     [{ password: '000000' }, 205],
     [{ amount: 99.99 }, 214],
-    [{ amount: 50001 }, 215],
+    // the bounds the config states (the mock speaks as its brand)
+    [{ amount: appJson.constants.withdrawMax + 1 }, 215],
     [{ amount: 1000.01 }, 208],
     [{ bank: 999999 }, 202],
   ])('refuses %o with code %i and takes nothing', async (patch, code) => {
