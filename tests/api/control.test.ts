@@ -62,8 +62,19 @@ describe('settings', () => {
     expect(info.ios_download_qrcode).toContain(encodeURIComponent('https://dl.example.com/app.ipa'));
   });
 
+  it('sets a withdrawal bound of its own (a back office that differs from the config), the other kept; reset brings the config\'s back', async () => {
+    expect((await request(app).post('/__mock/settings').send({ withdrawLimits: { max: 500 } })).body.code).toBe(200);
+    const bank = (await memberSnap(app)).cards[0].id;
+    const withdraw = async (amount: number) => (await call(app, 'withdraw', { amount, bank, password: '123456' }, token)).body as { code: number; message: string };
+    expect(await withdraw(501)).toMatchObject({ code: 215, message: '单笔取款不能高于500元' });
+    expect(await withdraw(99)).toMatchObject({ code: 214, message: '单笔取款不能低于100元' });
+    await request(app).post('/__mock/reset').send({});
+    token = await tokenFor(app);
+    expect((await call(app, 'withdraw', { amount: 501, bank: (await memberSnap(app)).cards[0].id, password: '123456' }, token)).body).toMatchObject({ code: 200 });
+  });
+
   it('refuses unknown fields and wrong types with a JSON 422', async () => {
-    for (const body of [{ site_state: 2 }, { sitestate: 0 }, { pay_way: { paypal: 1 } }, { payRange: { bank: { min_price: 'x' } } }]) {
+    for (const body of [{ site_state: 2 }, { sitestate: 0 }, { pay_way: { paypal: 1 } }, { payRange: { bank: { min_price: 'x' } } }, { withdrawLimits: { max: -1 } }, { withdrawLimits: { top: 5 } }]) {
       const res = await request(app).post('/__mock/settings').send(body);
       expect(res.status).toBe(422);
       expect(res.body.code).toBe(422);
