@@ -13,7 +13,7 @@ import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { schemaCursor } from '../../src/config/overlay/schema-cursor';
-import { payRangesOf } from '../../mock-server/brand';
+import { payRangesOf, withdrawLimitsOf } from '../../mock-server/brand';
 import { loadSchemas, schemaSource } from '../../src/config/source/index';
 import { whereAnswer } from '../../scripts/where-cli';
 import { findReferences } from '../../src/config/where';
@@ -342,7 +342,7 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
     expect(shown?.assets['app-icon.svg']).toBe(path.join(brands, 'yinhe', 'assets', 'app-icon.svg'));
     expect(Object.keys(shown?.files ?? {}).sort()).toEqual(Object.keys(configSource({ root, productDir: dir }).productFiles()).sort());
     // the preview's mock speaks as the brand, and answers its deposit ranges as its config says (yinhe's are the product's; jinsha raises the bank's maximum)
-    expect(studio.mockBrand('yinhe')).toEqual({ siteName: '银河娱乐', shortName: '银河', serviceName: '管家', redPacket: false, payRange: payRangesOf({ depositMin: 100, depositMax: 10000 }), serviceUrl: '' });
+    expect(studio.mockBrand('yinhe')).toEqual({ siteName: '银河娱乐', shortName: '银河', serviceName: '管家', redPacket: false, payRange: payRangesOf({ depositMin: 100, depositMax: 10000 }), withdrawLimits: withdrawLimitsOf({ withdrawMin: 100, withdrawMax: 1000000 }), serviceUrl: '' });
     expect(studio.mockBrand('jinsha').payRange.bank).toEqual({ min_price: 100, max_price: 50000 });
     expect(studio.mockBrand('product').siteName).toBe('星耀娱乐');
   });
