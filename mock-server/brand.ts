@@ -19,6 +19,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatProblems } from '../src/config/checks/output';
+import { isObject } from '../src/config/json';
 import { brandOf, configSource } from '../src/config/source/index';
 import type { PayRange } from '../src/api/types';
 
@@ -49,14 +50,17 @@ export type PayRangeType = (typeof PAY_RANGE_TYPES)[number];
 /** the app.json constants of each: depositMin<Method> / depositMax<Method> (both USDT protocols read the USDT pair) */
 const METHOD: Record<PayRangeType, string> = { bank: 'Bank', wechat: 'Wechat', alipay: 'Alipay', 'usdt-erc20': 'Usdt', 'usdt-trc20': 'Usdt' };
 
+/** the first of app.json's constants `keys` that is a number */
+const constantNumber = (constants: unknown, ...keys: string[]): number | undefined =>
+  isObject(constants) ? keys.map((k) => constants[k]).find((v): v is number => typeof v === 'number' && Number.isFinite(v)) : undefined;
+
 /**
  * The deposit range of each method as app.json's constants give it: the method's own
  * (depositMinBank), else the default every method follows (depositMin), as the forms' rules read them;
  * `fallback` for a bound neither gives (a config that cannot be read).
  */
 export function payRangesOf(constants: unknown, fallback: PayRange = { min_price: 100, max_price: 10000 }): Record<PayRangeType, PayRange> {
-  const c = constants && typeof constants === 'object' ? (constants as Record<string, unknown>) : {};
-  const num = (...keys: string[]) => keys.map((k) => c[k]).find((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  const num = (...keys: string[]) => constantNumber(constants, ...keys);
   const one = (t: PayRangeType): PayRange => ({
     min_price: num(`depositMin${METHOD[t]}`, 'depositMin') ?? fallback.min_price,
     max_price: num(`depositMax${METHOD[t]}`, 'depositMax') ?? fallback.max_price,
@@ -71,9 +75,7 @@ export interface WithdrawLimits {
 
 /** the withdrawal bounds of app.json's constants (withdrawMin / withdrawMax), each else the back office's own `fallback` */
 export function withdrawLimitsOf(constants: unknown, fallback: WithdrawLimits = { min: 100, max: 50000 }): WithdrawLimits {
-  const c = constants && typeof constants === 'object' ? (constants as Record<string, unknown>) : {};
-  const num = (v: unknown, otherwise: number) => (typeof v === 'number' && Number.isFinite(v) ? v : otherwise);
-  return { min: num(c.withdrawMin, fallback.min), max: num(c.withdrawMax, fallback.max) };
+  return { min: constantNumber(constants, 'withdrawMin') ?? fallback.min, max: constantNumber(constants, 'withdrawMax') ?? fallback.max };
 }
 
 /** What the mock says when the config's app.json cannot be read (check:config names the problem): no brand's name. */

@@ -4,8 +4,8 @@
  * node_modules/.cache/bundled/: `node scripts/bundled.mjs scripts/check-config.ts [args…]`.
  *
  * Why: under tsx's loader every module of a command passes through a loader thread (Node 20), which
- * cost `npm run check:config` about 0.7 s of its second before it checked anything; the bundle
- * starts in about 0.1 s. It is made again (about 0.2 s) when any file it was made from changed (its
+ * made starting most of a short command's time; one file run by plain node starts at once
+ * (docs/BENCH.md has the figures). It is made again when any file it was made from changed (its
  * time or size), when a file appears in a folder it read from or in the folder above (a new
  * widget's schema.ts, matched by a pattern), or when package.json, tsconfig.json, esbuild, Node's
  * major version or this file changed. It is written beside and renamed in, so runs at the same time

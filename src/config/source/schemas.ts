@@ -28,7 +28,8 @@ export async function loadWidgetSchemas(root: string): Promise<WidgetSchemas> {
     .map((d) => d.name);
   await Promise.all(
     types.map(async (type) => {
-      // a pattern relative to this file (a bundle of a command holds every file it matches: scripts/bundled.mjs)
+      // a pattern relative to this file, which a bundler follows (scripts/bundled.mjs holds every file
+      // it matches); the folder listed above is this same one: every caller passes the project's root
       const mod = (await import(`../../widgets/${type}/schema.ts`)) as WidgetSchemas[string];
       if (!mod.propsSchema || !mod.templates) throw new Error(`src/widgets/${type}/schema.ts must export propsSchema and templates (src/config/schema-refs.ts; {} when every prop is resolved by the engine)`);
       out[type] = { propsSchema: mod.propsSchema, templates: mod.templates, ...(mod.itemsFrom === undefined ? {} : { itemsFrom: mod.itemsFrom }) };
