@@ -35,9 +35,11 @@ const ajv = new Ajv({ allErrors: false, strict: false });
 
 const flag = { type: 'integer', enum: [0, 1] } as const;
 const str = (max: number) => ({ type: 'string', maxLength: max }) as const;
+/** an amount in yuan: finite (JSON's 1e400 reads as Infinity, which the settings would then answer as null) */
+const amount = { type: 'number', minimum: 0, maximum: 1e12 } as const;
 const range = {
   type: 'object',
-  properties: { min_price: { type: 'number', minimum: 0 }, max_price: { type: 'number', minimum: 0 } },
+  properties: { min_price: amount, max_price: amount },
   additionalProperties: false,
 } as const;
 
@@ -54,11 +56,11 @@ const settingsSchema = {
     webcontent: str(20000),
     h5_url: str(512),
     ios_download_url: str(512),
-    fanshui: { type: 'number' },
-    usdtrate: { type: 'number', exclusiveMinimum: 0 },
-    withdrawusdtrate: { type: 'number', exclusiveMinimum: 0 },
-    withdrawcashfee: { type: 'number', minimum: 0 },
-    withdrawfeeusdttrc: { type: 'number', minimum: 0 },
+    fanshui: { type: 'number', minimum: -1e12, maximum: 1e12 },
+    usdtrate: { type: 'number', exclusiveMinimum: 0, maximum: 1e12 },
+    withdrawusdtrate: { type: 'number', exclusiveMinimum: 0, maximum: 1e12 },
+    withdrawcashfee: amount,
+    withdrawfeeusdttrc: amount,
     pay_way: {
       type: 'object',
       additionalProperties: false,
@@ -72,7 +74,7 @@ const settingsSchema = {
     withdrawLimits: {
       type: 'object',
       additionalProperties: false,
-      properties: { min: { type: 'number', minimum: 0 }, max: { type: 'number', minimum: 0 } },
+      properties: { min: amount, max: amount },
     },
     shapes: {
       type: 'object',

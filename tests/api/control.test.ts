@@ -74,8 +74,8 @@ describe('settings', () => {
   });
 
   it('refuses unknown fields and wrong types with a JSON 422', async () => {
-    for (const body of [{ site_state: 2 }, { sitestate: 0 }, { pay_way: { paypal: 1 } }, { payRange: { bank: { min_price: 'x' } } }, { withdrawLimits: { max: -1 } }, { withdrawLimits: { top: 5 } }]) {
-      const res = await request(app).post('/__mock/settings').send(body);
+    for (const body of [{ site_state: 2 }, { sitestate: 0 }, { pay_way: { paypal: 1 } }, { payRange: { bank: { min_price: 'x' } } }, { withdrawLimits: { max: -1 } }, { withdrawLimits: { top: 5 } }, '{"withdrawLimits":{"max":1e400}}', '{"payRange":{"bank":{"max_price":1e400}}}', '{"usdtrate":1e400}', '{"fanshui":-1e400}']) {
+      const res = await request(app).post('/__mock/settings').set('Content-Type', 'application/json').send(body);
       expect(res.status).toBe(422);
       expect(res.body.code).toBe(422);
     }
