@@ -101,7 +101,7 @@ export function ProblemsList({ problems, open }: { problems: FieldProblem[]; ope
               {p.file}: {p.path}
             </button>
             : {p.severity === 'warning' ? w.problems.warning : ''}
-            {p.message}
+            {w.problem(p)}
           </li>
         ))}
       </ul>

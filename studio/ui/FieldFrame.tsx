@@ -29,11 +29,12 @@ function LayerMark({ place, onBack }: { place: FieldPlace; onBack(): void }) {
 }
 
 function Problems({ list, pointer }: { list: string[]; pointer: string }) {
+  const w = useWords();
   if (!list.length) return null;
   return (
     <ul className="problems" data-field={pointer}>
       {list.map((e, i) => (
-        <li key={i} className={e.startsWith('warning: ') ? 'warning' : 'error'}>
+        <li key={i} className={e.startsWith(w.problems.warning) ? 'warning' : 'error'}>
           {e}
         </li>
       ))}
@@ -77,7 +78,7 @@ export function FieldTemplate(props: FieldTemplateProps<unknown, RJSFSchema, Stu
   const whereHere = page.where?.file === ctx.file && page.where.pointer === pointer;
   const backend = page.backendAt(ctx.file, pointer);
   return (
-    <div className={`field${problems.some((e) => !e.startsWith('warning: ')) ? ' has-error' : ''}${focused ? ' focused' : ''}`} data-path={pointer} data-layer={place?.kind}>
+    <div className={`field${problems.some((e) => !e.startsWith(w.problems.warning)) ? ' has-error' : ''}${focused ? ' focused' : ''}`} data-path={pointer} data-layer={place?.kind}>
       <div className="field-head">
         <label htmlFor={id} className="key">
           {typeof key === 'number' ? `[${key}]` : key}

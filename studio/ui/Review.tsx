@@ -109,7 +109,7 @@ export function Review({ layers, layerName, onClose, onSaved }: ReviewProps) {
             <ul>
               {review.problems.map((p, i) => (
                 <li key={i} className="error">
-                  {layerName(p.brand)}: {p.file}: {p.path}: {p.message}
+                  {layerName(p.brand)}: {p.file}: {p.path}: {w.problem(p)}
                 </li>
               ))}
             </ul>

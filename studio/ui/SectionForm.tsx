@@ -112,7 +112,7 @@ export const SectionForm = memo(function SectionForm({ section, bundle, validato
   const w = useWords();
   const schema = useMemo(() => sectionSchema(bundle, section), [bundle, section]);
   const formData = useMemo(() => (section.keys && value && typeof value === 'object' ? Object.fromEntries(section.keys.map((k) => [k, (value as Record<string, unknown>)[k]])) : value), [section.keys, value]);
-  const extraErrors = useMemo(() => errorTree(problems, section.file, section.path), [problems, section.file, section.path]);
+  const extraErrors = useMemo(() => errorTree(problems, section.file, section.path, w), [problems, section.file, section.path, w]);
   const translate = useMemo(() => translatorFor(w), [w]);
   const formContext = useMemo<StudioContext>(() => {
     const pointer = (sub: readonly Segment[]) => pointerOf([...section.path, ...sub]);

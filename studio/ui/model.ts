@@ -135,14 +135,20 @@ export interface ErrorTree {
   [key: string]: ErrorTree | string[] | undefined;
 }
 
-/** The shown text of a problem at its field: check:config's words, a warning marked as it prints one. */
-export const problemText = (p: Problem) => (p.severity === 'warning' ? `warning: ${p.message}` : p.message);
+/** How the page words a problem at its field: its words, and the mark a warning starts with. */
+export interface ProblemWording {
+  problem(p: Problem): string;
+  problems: { warning: string };
+}
+
+/** The shown text of a problem at its field: its words in the page's language, a warning marked. */
+export const problemText = (w: ProblemWording, p: Problem) => (p.severity === 'warning' ? `${w.problems.warning}${w.problem(p)}` : w.problem(p));
 
 /**
  * The problems of one file under `at` (the part of the file a form edits), as an ErrorSchema relative
  * to it: each at its JSON path, and again at every path it is `also` about (both fields of a crossed pair).
  */
-export function errorTree(problems: readonly Problem[], file: string, at: readonly Segment[]): ErrorTree {
+export function errorTree(problems: readonly Problem[], file: string, at: readonly Segment[], w: ProblemWording): ErrorTree {
   const tree: ErrorTree = {};
   for (const p of problems) {
     if (p.file !== file) continue;
@@ -151,7 +157,7 @@ export function errorTree(problems: readonly Problem[], file: string, at: readon
       if (segs.length < at.length || at.some((s, i) => String(s) !== segs[i])) continue;
       let node = tree;
       for (const s of segs.slice(at.length)) node = (node[s] ??= {}) as ErrorTree;
-      (node.__errors ??= []).push(problemText(p));
+      (node.__errors ??= []).push(problemText(w, p));
     }
   }
   return tree;

@@ -2,14 +2,16 @@
  * Every word the studio's page says, in Chinese (the operators' language) and in English (the switch
  * at the top), in one table: labels, buttons, headings, help, messages, and how the page words the
  * server's answers (which are data: counts, names, kinds of refusal). Config keys (withdrawMin,
- * @withdraw.min) are never translated: they are what the files say. The problems come in
- * check:config's words, as `npm run check:config` prints them.
+ * @withdraw.min) are never translated: they are what the files say. The problems of check:config
+ * are worded from their message ids (problem-words/), in English as `npm run check:config` prints them.
  *
  * A text with parts to fill is a function of them. `Words` is the Chinese table's type, so the
  * English one must have every entry (TypeScript says which is missing).
  */
 import { createContext, useContext } from 'react';
 import { SCHEMA_HELP_ZH } from './schema-help-zh';
+import { problemZh } from './problem-words/index.ts';
+import type { Problem } from '../../src/config/check.ts';
 
 export type Lang = 'zh' | 'en';
 
@@ -269,7 +271,11 @@ const zh = {
 } as const;
 
 type Widen<T> = T extends (...args: infer A) => infer R ? (...args: A) => R : T extends string ? string : T extends Record<string, unknown> ? { [K in keyof T]: Widen<T[K]> } : T;
-export type Words = Widen<typeof zh> & { help(english: string | undefined): string | undefined };
+export type Words = Widen<typeof zh> & {
+  help(english: string | undefined): string | undefined;
+  /** a problem of check:config in this language (its words by id, problem-words/; English: as check:config prints it) */
+  problem(p: Pick<Problem, 'message' | 'said'>): string;
+};
 
 const en: Widen<typeof zh> = {
   lang: { zh: '中文', en: 'English', label: 'Language' },
@@ -510,7 +516,11 @@ const tables: Record<Lang, Widen<typeof zh>> = { zh, en };
 
 /** The words of a language: the table, and the help of a schema's description in it (English: the schema's own). */
 export function wordsFor(lang: Lang): Words {
-  return { ...tables[lang], help: (english) => (english === undefined || lang === 'en' ? english : (SCHEMA_HELP_ZH[english] ?? english)) };
+  return {
+    ...tables[lang],
+    help: (english) => (english === undefined || lang === 'en' ? english : (SCHEMA_HELP_ZH[english] ?? english)),
+    problem: (p) => (lang === 'en' ? p.message : problemZh(p)),
+  };
 }
 
 /** A widget type's name in the operator's words (the English table names it by its type). */

@@ -11,6 +11,7 @@ import { checkConfigArgs } from '../../scripts/check-command';
 import { contrastRatio, nearestShade, themeVars } from '../../src/config/brand';
 import { createChecker, type ConfigBundle, type Problem } from '../../src/config/check';
 import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
+import { english } from './english';
 
 const root = path.resolve(__dirname, '..', '..');
 let checker: (b: ConfigBundle) => Problem[];
@@ -45,7 +46,7 @@ describe('check:config warns about theme.primary below 4.5:1', () => {
   it('#b8860b (issue 32) is a warning with its ratio, 3.25:1 on white, and the nearest shade that passes', () => {
     const fix = nearestShade('#b8860b', passesAll);
     expect(fix).toBe('#8e6708');
-    expect(withPrimary('#b8860b')).toEqual([
+    expect(english(withPrimary('#b8860b'))).toEqual([
       {
         file: 'screens.config/app.json',
         path: '/theme/primary',

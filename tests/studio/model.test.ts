@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/config/check';
 import { formSchemas, OWN_FIELDS } from '../../studio/schemas';
 import { ABSENT } from '../../src/config/overlay/unmerge';
+import { wordsFor } from '../../studio/ui/words';
 import { edit, errorTree, getIn, keep, layersBody, layersCount, newHistory, NO_EDITS, NO_LAYERS, readSaved, rebase, record, redo, setFile, storageKey, undo, viewOf, withLayer, type DiskFile } from '../../studio/ui/model';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -76,13 +77,14 @@ describe('problems at their field', () => {
     { file: 'screens.config/app.json', path: '/theme/primary', message: 'low contrast', severity: 'warning' },
     { file: 'screens.config/messages.json', path: '/messages/x', message: 'other file' },
   ];
+  const en = wordsFor('en');
   it('in check:config\'s words, at the path and at every path it is also about, relative to the form', () => {
-    expect(errorTree(problems, 'screens.config/app.json', ['constants'])).toEqual({
+    expect(errorTree(problems, 'screens.config/app.json', ['constants'], en)).toEqual({
       withdrawMin: { __errors: ['withdrawMin 2000000 is above withdrawMax'] },
       withdrawMax: { __errors: ['withdrawMin 2000000 is above withdrawMax'] },
     });
-    expect(errorTree(problems, 'screens.config/app.json', ['theme'])).toEqual({ primary: { __errors: ['warning: low contrast'] } });
-    expect(errorTree(problems, 'screens.config/app.json', ['brand'])).toEqual({});
+    expect(errorTree(problems, 'screens.config/app.json', ['theme'], en)).toEqual({ primary: { __errors: ['warning: low contrast'] } });
+    expect(errorTree(problems, 'screens.config/app.json', ['brand'], en)).toEqual({});
   });
 });
 

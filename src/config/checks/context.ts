@@ -6,6 +6,7 @@
 import type { ValidateFunction } from 'ajv';
 import type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './types.ts';
 import type { At, JsonObject } from './util.ts';
+import type { Said } from '../words/said.ts';
 
 export type FileKind = 'app' | 'messages' | 'routes' | 'screen' | 'form';
 
@@ -85,9 +86,9 @@ export interface Run extends Compiled {
   bundle: ConfigBundle;
   problems: Problem[];
   /** a problem; `also`: other places of the same file it is about (Problem.also) */
-  add(file: string, at: At | string, message: string, also?: (At | string)[]): void;
+  add(file: string, at: At | string, message: string | Said, also?: (At | string)[]): void;
   /** a warning: printed apart, does not fail the check (a literal limit in a text, checks/literals.ts) */
-  warn(file: string, at: At | string, message: string): void;
+  warn(file: string, at: At | string, message: string | Said): void;
   /** "file /path" of a place, as a message cites another place (a brand's: the layer that set it) */
   shown(file: string, at: At | string): string;
   /** runs `work` for one file unless the same file with the same dependencies was checked before */

@@ -10,18 +10,21 @@
 import { contrastRatio, nearestShade, themeVars } from '../brand';
 import type { Run } from './run';
 import { isObject } from './util';
+import { say } from '../words/index.ts';
+import type { ContrastPair } from '../words/limits.ts';
 
 /** WCAG 2.x AA, normal text */
 export const MIN_CONTRAST = 4.5;
 const WHITE = '#ffffff';
 
 interface Pair {
-  what: string;
+  /** which pair it is, as the message names it (src/config/words/limits.ts) */
+  pair: ContrastPair;
   ratio: (primary: string) => number;
 }
 const PAIRS: Pair[] = [
-  { what: 'with the white text drawn on it (the buttons, the selected side tab; the same as text on the white page: the top bar title, the selected tab)', ratio: (p) => contrastRatio(p, WHITE) },
-  { what: 'as text on its soft tint (the top bar\'s recycle button, topBar.recycle)', ratio: (p) => contrastRatio(p, themeVars({ primary: p })['--primary-soft']) },
+  { pair: 'white', ratio: (p) => contrastRatio(p, WHITE) },
+  { pair: 'soft', ratio: (p) => contrastRatio(p, themeVars({ primary: p })['--primary-soft']) },
 ];
 
 const shown = (r: number) => `${(Math.floor(r * 100) / 100).toFixed(2)}:1`;
@@ -33,7 +36,15 @@ export function checkContrast(run: Run): void {
   const failing = PAIRS.filter((p) => p.ratio(primary) < MIN_CONTRAST);
   if (!failing.length) return;
   const fix = nearestShade(primary, (shade) => PAIRS.every((p) => p.ratio(shade) >= MIN_CONTRAST));
-  const against = failing.map((p) => `${shown(p.ratio(primary))} ${p.what}`).join('; ');
-  const instead = fix ? `; the nearest shade that passes is ${fix} (${PAIRS.map((p) => shown(p.ratio(fix))).join(' and ')})` : '';
-  run.warn(run.bundle.app.file, ['theme', 'primary'], `${theme.primary} has a contrast of ${against}: below WCAG AA's ${MIN_CONTRAST}:1, players may not read it${instead}`);
+  run.warn(
+    run.bundle.app.file,
+    ['theme', 'primary'],
+    say('lowContrast', {
+      colour: theme.primary,
+      failing: failing.map((p) => ({ pair: p.pair, ratio: shown(p.ratio(primary)) })),
+      min: MIN_CONTRAST,
+      fix,
+      fixRatios: fix ? PAIRS.map((p) => shown(p.ratio(fix))) : undefined,
+    }),
+  );
 }

@@ -13,6 +13,7 @@ import { sessionShapes } from './shapes';
 import type { ConfigBundle, Problem, SchemaSet, WidgetSchemas } from './types';
 import { isObject, pointer, type JsonObject } from './util';
 import type { Compiled, Run } from './context.ts';
+import { worded } from '../words/index.ts';
 
 export type { Compiled, Run } from './context.ts';
 
@@ -54,9 +55,9 @@ export function startRun(compiled: Compiled, bundle: ConfigBundle): Run {
       const here = place(file, at);
       // the other places it is about, where they are in the same file as the problem (a brand's value may meet the product's)
       const others = (also ?? []).map((a) => place(file, a)).filter((o) => o.file === here.file).map((o) => o.path);
-      problems.push({ ...here, message, ...(others.length ? { also: others } : {}) });
+      problems.push({ ...here, ...worded(message), ...(others.length ? { also: others } : {}) });
     },
-    warn: (file, at, message) => problems.push({ ...place(file, at), message, severity: 'warning' }),
+    warn: (file, at, message) => problems.push({ ...place(file, at), ...worded(message), severity: 'warning' }),
     shown: (file, at) => {
       // a place cited in a message by its path in the file as written, not in the copy with switched-off parts left out
       const json = [bundle.app, bundle.messages, bundle.routes, ...Object.values(bundle.screens), ...Object.values(bundle.forms)].find((e) => e.file === file)?.json;

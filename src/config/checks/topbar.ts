@@ -21,6 +21,7 @@
  */
 import type { Run } from './run';
 import { isObject } from './util';
+import { say } from '../words/index.ts';
 
 /** the numbers of src/styles.css the bar is drawn with, at 320 px (see above) */
 export const TOPBAR_320 = {
@@ -81,10 +82,6 @@ export function checkTopBarName(run: Run): void {
   if (width <= room.member) return;
   const fits = Math.floor(room.member / (fontSize + letterSpacing));
   const recycle = plain((app.topBar as Record<string, unknown> | undefined)?.recycleText);
-  const read = width > room.visitor ? `players read "${cutTo(name, room.visitor)}", members "${cutTo(name, room.member)}"` : `members read "${cutTo(name, room.member)}"`;
-  run.warn(
-    run.bundle.app.file,
-    ['brand', 'siteName'],
-    `"${name}" is ${width} px wide in the top bar (${fontSize} px bold): a 320 px wide phone leaves it ${room.visitor} px beside a visitor's buttons and at most ${room.member} px beside a member's balance and ${recycle}, so ${read} (less still as the balance grows); a name of ${fits} full-width characters fits (a letter or digit is about half of one)`,
-  );
+  const visitorReads = width > room.visitor ? cutTo(name, room.visitor) : undefined;
+  run.warn(run.bundle.app.file, ['brand', 'siteName'], say('nameCut', { name, width, fontSize, visitorRoom: room.visitor, memberRoom: room.member, recycle, visitorReads, memberReads: cutTo(name, room.member), fits }));
 }

@@ -1,10 +1,14 @@
 /** What the config check reads and reports (its public types, re-exported by src/config/check.ts). */
 import type { Templates } from '../schema-refs';
+import type { Said } from '../words/said.ts';
 
 export interface Problem {
   file: string;
   path: string;
+  /** the English words (check:config prints them) */
   message: string;
+  /** the same words as data (src/config/words/): the studio words them in its operator's language */
+  said?: Said;
   /** a warning does not fail the check (check:config exits 0, the build goes on); absent: an error */
   severity?: 'warning';
   /**

@@ -2,6 +2,7 @@
 import { isObject } from '../json.ts';
 import type { Segment } from '../pointer.ts';
 import type { ConfigBundle } from './types.ts';
+import { nearText } from '../words/common.ts';
 
 export { isObject, type JsonObject } from '../json.ts';
 /** how a problem names a place: a JSON pointer, `/` for the whole file */
@@ -30,8 +31,8 @@ function distance(a: string, b: string): number {
   return d[a.length][b.length];
 }
 
-/** `; did you mean "x"?` when exactly one known name is close to what was found. */
-export function didYouMean(found: string, known: Iterable<string>): string {
+/** The one known name close to what was found (a misspelling of it), if there is exactly one. */
+export function nearest(found: string, known: Iterable<string>): string | undefined {
   const limit = found.length <= 4 ? 1 : 2;
   let best = Infinity;
   let hits: string[] = [];
@@ -41,8 +42,11 @@ export function didYouMean(found: string, known: Iterable<string>): string {
     if (n < best) [best, hits] = [n, [k]];
     else if (n === best) hits.push(k);
   }
-  return best <= limit && hits.length === 1 ? `; did you mean "${hits[0]}"?` : '';
+  return best <= limit && hits.length === 1 ? hits[0] : undefined;
 }
+
+/** `; did you mean "x"?` when exactly one known name is close to what was found. */
+export const didYouMean = (found: string, known: Iterable<string>): string => nearText(nearest(found, known));
 
 export function listOf(names: Iterable<string>, max = 40): string {
   const all = [...names].sort();
