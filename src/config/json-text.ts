@@ -10,6 +10,7 @@
  * file access, so the tests call it directly.
  */
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { Said } from './words/said.ts';
 
 export interface JsonSyntaxProblem {
   /** 1-based line and column of the place to fix */
@@ -202,8 +203,11 @@ export class JsonSyntaxError extends Error {
 
 /** A config file that is not read: missing where it is required, or refused (a link leading out of the config folders); the message says which. */
 export class UnreadFile extends Error {
-  constructor(message: string) {
-    super(message);
+  /** the same words as data (src/config/words/), for the studio's language */
+  readonly said?: Said;
+  constructor(message: string | Said) {
+    super(typeof message === 'string' ? message : message.text);
     this.name = 'UnreadFile';
+    if (typeof message !== 'string') this.said = message;
   }
 }

@@ -30,6 +30,7 @@ import { checkConfig } from '../../src/config/check';
 import { mergeBrand } from '../../src/config/overlay/layers';
 import { pendingChanges } from '../../src/config/format/old-uses';
 import { configSource, loadSchemas, loadWidgetSchemas, schemaSource } from '../../src/config/source/index';
+import { english } from './english';
 
 const root = path.resolve(__dirname, '..', '..');
 const work = mkdtempSync(path.join(tmpdir(), 'brands-'));
@@ -296,7 +297,7 @@ describe('the assets app.json names are in that config\'s own assets/', () => {
     app.webApp.icon = 'assets/app-icn.svg';
     const problems = checkConfig(bundle, loadSchemas(root), await loadWidgetSchemas(root));
     const list = bundle.assets!.map((a) => `assets/${a}`).join(', ');
-    expect(problems).toEqual([
+    expect(english(problems)).toEqual([
       { file: 'screens.config/app.json', path: '/brand/logo', message: `"assets/jinsha-logo.svg" is not in screens.config/assets/ (expected one of ${list})` },
       { file: 'screens.config/app.json', path: '/webApp/icon', message: `"assets/app-icn.svg" is not in screens.config/assets/ (expected one of ${list}); did you mean "assets/app-icon.svg"?` },
     ]);
@@ -312,7 +313,7 @@ describe('the assets app.json names are in that config\'s own assets/', () => {
     expect(withLogo('assets/jinsha-logo.svg')).toEqual([]);
     expect(withLogo('assets/app-icon.svg')).toEqual([]);
     const all = [...new Set([...configSource({ root }).productBundle().assets!, ...overlay.assets])].sort().map((a) => `assets/${a}`).join(', ');
-    expect(withLogo('assets/jinsha.svg')).toEqual([
+    expect(english(withLogo('assets/jinsha.svg'))).toEqual([
       { file: 'brands/jinsha/app.json', path: '/brand/logo', message: `"assets/jinsha.svg" is not in brands/jinsha/assets/ or screens.config/assets/ (expected one of ${all})` },
     ]);
   });

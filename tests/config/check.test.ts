@@ -8,6 +8,7 @@ import { checkConfigArgs } from '../../scripts/check-command';
 import { checkConfig, type ConfigBundle, type Problem } from '../../src/config/check';
 import { configSource } from '../../src/config/source/index';
 import { realSchemas } from './real-config';
+import { english } from './english';
 
 const root = path.resolve(__dirname, '..', '..');
 const loaded = realSchemas();
@@ -25,7 +26,7 @@ function check(mutate: (b: { app: Json; messages: Json; routes: Json; screens: R
     forms: Object.fromEntries(Object.entries(clone.forms).map(([k, v]) => [k, v.json as Json])),
   };
   mutate(view);
-  return checkConfig(clone, loaded.schemas, loaded.widgets);
+  return english(checkConfig(clone, loaded.schemas, loaded.widgets));
 }
 
 const login = (b: { screens: Record<string, Json> }) => b.screens.login as { body: Json[] };

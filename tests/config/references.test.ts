@@ -8,6 +8,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createChecker, type ConfigBundle, type Problem } from '../../src/config/check';
 import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
+import { english } from './english';
 
 const root = path.resolve(__dirname, '..', '..');
 type Json = Record<string, unknown>;
@@ -36,7 +37,7 @@ function withBanks(change: (b: { app: Json; routes: Json; screens: Record<string
   change({ app: bundle.app.json as Json, routes: bundle.routes.json as Json, screens, mineMenu: menu.props.items });
   // a screen replaced by the change
   for (const [k, json] of Object.entries(screens)) bundle.screens[k] = { file: `screens.config/screens/${k}.json`, json };
-  return check(bundle);
+  return english(check(bundle));
 }
 
 const mineMenuAt = () => {

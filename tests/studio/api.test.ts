@@ -24,6 +24,7 @@ import { ABSENT, Layered, newOverlay } from '../../src/config/overlay/unmerge';
 import { setIn } from '../../studio/ui/model';
 import { formSchemas } from '../../studio/schemas';
 import { createStudio, type Studio } from '../../studio/studio';
+import { english } from '../config/english';
 
 const root = path.resolve(__dirname, '..', '..');
 /** how the answers name the copies, folders outside the project: by the settings that would choose them */
@@ -83,7 +84,7 @@ describe('the files and the problems of an edit', () => {
     const res = await post('draft', edit((c) => (c.withdrawMin = 2000000)));
     expect(res.status).toBe(200);
     const app = res.body.problems.filter((p: { file: string }) => p.file === `${P}/app.json`);
-    expect(app).toEqual([
+    expect(english(app)).toEqual([
       {
         file: `${P}/app.json`,
         path: '/constants/withdrawMin',
@@ -250,7 +251,7 @@ describe('on a brand (issue 37, point 6): its merged config, written into its ov
 
   it('a problem is named as check:config names it for the brand (the brand\'s file), and comes with the field of the merged config', async () => {
     const res = await post('draft', jinshaEdit((a) => (a.constants.withdrawMin = 2000000)));
-    expect(res.body.problems.filter((p: { file: string }) => p.file.endsWith('app.json'))).toEqual([
+    expect(english(res.body.problems.filter((p: { file: string }) => p.file.endsWith('app.json')))).toEqual([
       {
         file: `${B}/jinsha/app.json`,
         path: '/constants/withdrawMin',
@@ -409,7 +410,7 @@ describe('any body: a 4xx with a message, never a 5xx, and the studio answers af
     try {
       const res = await send('draft', one('jinsha', {}, {}));
       expect(res.status).toBe(200);
-      expect(res.body.problems).toEqual([
+      expect(english(res.body.problems)).toEqual([
         { file: `${B}/jinsha/assets/more`, path: '/', message: "expected a file, found a folder (assets/ holds files only, each served at the site's root)", field: { file: 'assets/more', path: '/' } },
       ]);
       expect(Object.keys(shown?.assets ?? {}).sort()).toEqual(['app-icon.svg', 'jinsha-logo.svg']);

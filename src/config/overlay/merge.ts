@@ -25,6 +25,7 @@
 
 import { isObject, isReservedKey, RESERVED_KEYS, setOwn } from '../json.ts';
 import { joinPointer } from '../pointer.ts';
+import type { Said } from '../words/said.ts';
 
 /** the directives of an overlay: `"$patch": "replace" | "delete"`, and a new item's `"$position"` */
 export const PATCH = '$patch';
@@ -47,6 +48,8 @@ export interface Origin {
 export interface MergeProblem {
   at: string;
   message: string;
+  /** the same words as data (src/config/words/), for the studio's language */
+  said?: Said;
 }
 
 /**

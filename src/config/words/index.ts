@@ -8,6 +8,7 @@
  * One table per area of the check, in this folder; an id is in one table only (the test
  * tests/unit/problem-words.test.ts reads them all).
  */
+import { bindingsWords } from './bindings.ts';
 import { layersWords } from './layers.ts';
 import { limitsWords } from './limits.ts';
 import { referencesWords } from './references.ts';
@@ -18,9 +19,9 @@ export type { Part, Said } from './said.ts';
 export { isSaid } from './said.ts';
 
 /** the tables by area (their ids are unique across them) */
-export const WORD_AREAS = { schema: schemaWords, references: referencesWords, limits: limitsWords, layers: layersWords };
+export const WORD_AREAS = { schema: schemaWords, bindings: bindingsWords, references: referencesWords, limits: limitsWords, layers: layersWords };
 
-export const EN = { ...schemaWords, ...referencesWords, ...limitsWords, ...layersWords };
+export const EN = { ...schemaWords, ...bindingsWords, ...referencesWords, ...limitsWords, ...layersWords };
 
 export type WordId = keyof typeof EN;
 export type PartsOf<K extends WordId> = Parameters<(typeof EN)[K]>[0];

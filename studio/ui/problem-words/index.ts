@@ -6,6 +6,7 @@
  */
 import type { Problem } from '../../../src/config/check.ts';
 import { isSaid, type Said } from '../../../src/config/words/index.ts';
+import { bindingsZh } from './bindings.ts';
 import { layersZh } from './layers.ts';
 import { limitsZh } from './limits.ts';
 import { referencesZh } from './references.ts';
@@ -13,10 +14,10 @@ import { schemaZh } from './schema.ts';
 
 type Wording = (parts: Said['parts'], zh: (s: Said) => string) => string;
 
-const ZH: Record<string, Wording> = { ...schemaZh, ...referencesZh, ...limitsZh, ...layersZh } as unknown as Record<string, Wording>;
+const ZH: Record<string, Wording> = { ...schemaZh, ...bindingsZh, ...referencesZh, ...limitsZh, ...layersZh } as unknown as Record<string, Wording>;
 
 /** the Chinese tables by area, for the test that they answer every id of the English ones */
-export const ZH_AREAS = { schema: schemaZh, references: referencesZh, limits: limitsZh, layers: layersZh };
+export const ZH_AREAS = { schema: schemaZh, bindings: bindingsZh, references: referencesZh, limits: limitsZh, layers: layersZh };
 
 /** one message in Chinese (its parts that are messages too) */
 export function zhOf(s: Said): string {
