@@ -10,7 +10,8 @@
  * file access, so the tests call it directly.
  */
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import type { Said } from './words/said.ts';
+import { say, type Said } from './words/index.ts';
+import type { FullWidthKind, Shown } from './words/schema.ts';
 
 export interface JsonSyntaxProblem {
   /** 1-based line and column of the place to fix */
@@ -18,28 +19,30 @@ export interface JsonSyntaxProblem {
   column: number;
   /** what is wrong and what to write instead, in an operator's words */
   message: string;
+  /** the same words as data (src/config/words/), for the studio's language */
+  said: Said;
   /** the line before, the line itself and a caret under the column (Vite's code frame form) */
   frame: string;
 }
 
 export type JsonRead = { ok: true; json: unknown } | { ok: false; problem: JsonSyntaxProblem };
 
-/** Full-width (Chinese input method) punctuation and what JSON needs instead. */
-const FULL_WIDTH: Record<string, { name: string; ascii: string }> = {
-  '，': { name: 'a full-width comma', ascii: ',' },
-  '：': { name: 'a full-width colon', ascii: ':' },
-  '“': { name: 'a full-width quote', ascii: '"' },
-  '”': { name: 'a full-width quote', ascii: '"' },
-  '‘': { name: 'a full-width quote', ascii: '"' },
-  '’': { name: 'a full-width quote', ascii: '"' },
-  '｛': { name: 'a full-width brace', ascii: '{' },
-  '｝': { name: 'a full-width brace', ascii: '}' },
-  '［': { name: 'a full-width bracket', ascii: '[' },
-  '］': { name: 'a full-width bracket', ascii: ']' },
-  '【': { name: 'a full-width bracket', ascii: '[' },
-  '】': { name: 'a full-width bracket', ascii: ']' },
-  '；': { name: 'a full-width semicolon', ascii: ',' },
-  '　': { name: 'a full-width space', ascii: ' ' },
+/** Full-width (Chinese input method) punctuation: which mark it is, and what JSON needs instead. */
+const FULL_WIDTH: Record<string, { kind: FullWidthKind; ascii: string }> = {
+  '，': { kind: 'comma', ascii: ',' },
+  '：': { kind: 'colon', ascii: ':' },
+  '“': { kind: 'quote', ascii: '"' },
+  '”': { kind: 'quote', ascii: '"' },
+  '‘': { kind: 'quote', ascii: '"' },
+  '’': { kind: 'quote', ascii: '"' },
+  '｛': { kind: 'brace', ascii: '{' },
+  '｝': { kind: 'brace', ascii: '}' },
+  '［': { kind: 'bracket', ascii: '[' },
+  '］': { kind: 'bracket', ascii: ']' },
+  '【': { kind: 'bracket', ascii: '[' },
+  '】': { kind: 'bracket', ascii: ']' },
+  '；': { kind: 'semicolon', ascii: ',' },
+  '　': { kind: 'space', ascii: ' ' },
 };
 
 const isSpace = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\ufeff';
@@ -51,63 +54,60 @@ function previousToken(text: string, offset: number): number {
   return i;
 }
 
-/** What the first error means, and the offset to point at. */
-function explain(text: string, e: ParseError): { offset: number; message: string } {
+/** What the first error means (the words in words/schema.ts), and the offset to point at. */
+function explain(text: string, e: ParseError): { offset: number; said: Said } {
   const at = e.offset;
   const here = text[at] ?? '';
+  const found = shown(text, at);
   // the scanner stops at full-width punctuation outside quotes whatever the parser expected
   const wide = [...text.slice(at, at + Math.max(e.length, 1))].find((c) => FULL_WIDTH[c]);
   if (wide) {
-    const { name, ascii } = FULL_WIDTH[wide];
-    const fix = wide === '；' ? 'write a half-width , between entries' : wide === '　' ? 'write an ordinary space' : `write the half-width ${ascii} instead`;
-    return { offset: at + text.slice(at).indexOf(wide), message: `${name} "${wide}" outside quotes: ${fix} (only text inside "…" may use full-width punctuation)` };
+    const { kind, ascii } = FULL_WIDTH[wide];
+    return { offset: at + text.slice(at).indexOf(wide), said: say('fullWidthPunctuation', { char: wide, kind, ascii }) };
   }
   const prev = previousToken(text, at);
   const code = printParseErrorCode(e.error);
   switch (code) {
     case 'PropertyNameExpected':
     case 'ValueExpected':
-      if (text[prev] === ',' && (here === '}' || here === ']')) {
-        return { offset: prev, message: `a comma after the last entry: remove this "," (JSON allows no comma before "${here}")` };
-      }
-      if (here === "'") return { offset: at, message: 'text in single quotes: write double quotes "…"' };
-      if (code === 'PropertyNameExpected') {
-        return { offset: at, message: `expected a property name in double quotes (such as "name"), found ${shown(text, at)}` };
-      }
-      return { offset: at, message: `expected a value (text in double quotes, a number, true, false, null, {…} or […]), found ${shown(text, at)}` };
+      if (text[prev] === ',' && (here === '}' || here === ']')) return { offset: prev, said: say('trailingComma', { close: here }) };
+      if (here === "'") return { offset: at, said: say('singleQuotedText', {}) };
+      if (code === 'PropertyNameExpected') return { offset: at, said: say('propertyNameExpected', { found }) };
+      return { offset: at, said: say('valueExpected', { found }) };
     case 'CommaExpected':
       // the comma belongs right after the entry before: point there
-      return { offset: prev + 1, message: `a comma is missing: add "," here, after the entry before ${shown(text, at)}` };
+      return { offset: prev + 1, said: say('commaMissing', { next: found }) };
     case 'ColonExpected':
-      return { offset: at, message: `expected ":" after the property name, found ${shown(text, at)}` };
+      return { offset: at, said: say('colonExpected', { found }) };
     case 'CloseBraceExpected':
-      return { offset: at, message: at >= text.length ? 'the file ends inside an object: a "}" is missing' : `expected "," or "}", found ${shown(text, at)}` };
+      return { offset: at, said: at >= text.length ? say('objectNotClosed', {}) : say('commaOrBraceExpected', { found }) };
     case 'CloseBracketExpected':
-      return { offset: at, message: at >= text.length ? 'the file ends inside a list: a "]" is missing' : `expected "," or "]", found ${shown(text, at)}` };
+      return { offset: at, said: at >= text.length ? say('listNotClosed', {}) : say('commaOrBracketExpected', { found }) };
     case 'EndOfFileExpected':
-      return { offset: at, message: `the JSON ends before ${shown(text, at)}: remove it (an extra "}" or "]"?)` };
+      return { offset: at, said: say('textAfterJson', { found }) };
     case 'UnexpectedEndOfString':
-      return { offset: at, message: 'a text is not closed: a " is missing at its end' };
+      return { offset: at, said: say('textNotClosed', {}) };
     case 'InvalidCharacter':
-      return { offset: at, message: 'a line break or tab inside a text: write \\n (or \\t) instead, or join the lines' };
+      return { offset: at, said: say('lineBreakInText', {}) };
     case 'InvalidEscapeCharacter':
-      return { offset: at, message: 'an unknown escape after "\\" in a text: write \\\\ for a backslash' };
+      return { offset: at, said: say('unknownEscape', {}) };
     case 'InvalidUnicode':
-      return { offset: at, message: 'a \\u escape needs four hexadecimal digits' };
+      return { offset: at, said: say('badUnicodeEscape', {}) };
     case 'InvalidCommentToken':
     case 'UnexpectedEndOfComment':
-      return { offset: at, message: 'comments are not allowed in JSON: remove it (a "description" property can say it)' };
+      return { offset: at, said: say('commentInJson', {}) };
     case 'InvalidNumberFormat':
     case 'UnexpectedEndOfNumber':
-      return { offset: at, message: `a number is not written as JSON needs (digits, one ".", no leading +), found ${shown(text, at)}` };
+      return { offset: at, said: say('badNumber', { found }) };
     default:
-      if (here === "'") return { offset: at, message: 'text in single quotes: write double quotes "…"' };
-      return { offset: at, message: `unexpected ${shown(text, at)}` };
+      if (here === "'") return { offset: at, said: say('singleQuotedText', {}) };
+      return { offset: at, said: say('unexpectedInJson', { found }) };
   }
 }
 
-function shown(text: string, at: number): string {
-  if (at >= text.length) return 'the end of the file';
+/** the text at `at` as a message shows it: a quoted word, one character in quotes, or null at the end of the file */
+function shown(text: string, at: number): Shown {
+  if (at >= text.length) return null;
   const c = text[at];
   if (c === '"') {
     const end = text.indexOf('"', at + 1);
@@ -183,11 +183,12 @@ export function readJsonText(text: string): JsonRead {
   if (!errors.length) {
     const at = Number(/position (\d+)/.exec(String(failure))?.[1] ?? 0);
     const { line, column } = lineColumn(body, at);
-    return { ok: false, problem: { line, column, message: (failure as Error).message, frame: codeFrame(body, line, column) } };
+    const said = say('jsonParseFailed', { error: (failure as Error).message });
+    return { ok: false, problem: { line, column, message: said.text, said, frame: codeFrame(body, line, column) } };
   }
-  const { offset, message } = explain(body, errors[0]);
+  const { offset, said } = explain(body, errors[0]);
   const { line, column } = lineColumn(body, offset);
-  return { ok: false, problem: { line, column, message, frame: codeFrame(body, line, column) } };
+  return { ok: false, problem: { line, column, message: said.text, said, frame: codeFrame(body, line, column) } };
 }
 
 /** An Error carrying a syntax problem (what the config check and the dev server report). */
@@ -204,10 +205,8 @@ export class JsonSyntaxError extends Error {
 /** A config file that is not read: missing where it is required, or refused (a link leading out of the config folders); the message says which. */
 export class UnreadFile extends Error {
   /** the same words as data (src/config/words/), for the studio's language */
-  readonly said?: Said;
-  constructor(message: string | Said) {
-    super(typeof message === 'string' ? message : message.text);
+  constructor(readonly said: Said) {
+    super(said.text);
     this.name = 'UnreadFile';
-    if (typeof message !== 'string') this.said = message;
   }
 }

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyEdit, EditError } from '../../src/config/json-edits';
 import { applyToText } from '../../src/config/format/rewrite';
+import { say, worded } from '../../src/config/words/index';
 
 const file = [
   '{',
@@ -68,7 +69,7 @@ describe('a move: the value written at its new place, the old key removed, the r
     expect(() => applyEdit(file, { op: 'set', path: ['constants', 'withdrawMin', 'x'], value: 1 })).toThrow('/constants/withdrawMin is not an object');
     const change = {
       path: ['constants', 'depositMaxDefault'],
-      message: 'moved',
+      ...worded(say('menuColumnsPerRow', {})),
       edits: [
         { op: 'set' as const, path: ['constants', 'depositMaxBank'], value: 50000 },
         { op: 'remove' as const, path: ['constants', 'nope'] },

@@ -140,12 +140,15 @@ describe('the studio, as an operator', () => {
     await input(page, '/rules/0/min').fill('{{const.depositMinWechatt}}');
     await nav.getByRole('button', { name: '常量与开关' }).click();
     await page.getByRole('button', { name: /个问题/ }).click();
+    // (in the operator's language, check:config's problem made of its id and parts)
+    const listed = page.getByRole('region', { name: '所有问题' }).locator('li', { hasText: 'recharge-wechat.json' });
+    expect(await listed.innerText()).toBe('$SCREENS_CONFIG_DIR/forms/recharge-wechat.json: /rules/0/min: "app.json" 的 "constants" 中没有常量“depositMinWechatt”');
     await page.getByRole('region', { name: '所有问题' }).getByRole('button', { name: /recharge-wechat\.json: \/rules\/0\/min/ }).click();
     const min = field(page, '/rules/0/min');
     await poll(() => min.getAttribute('class')).toContain('focused');
     expect(await page.getByRole('button', { name: '规则 1：amount 数值范围' }).getAttribute('class')).toBe('on');
     expect(await onScreen(page, min)).toBe(true);
-    expect(await min.locator('.problems').innerText()).toContain('depositMinWechatt');
+    expect(await min.locator('.problems').innerText()).toBe('"app.json" 的 "constants" 中没有常量“depositMinWechatt”');
     // undo: the rule as it was, the phone drawn again (not left loading)
     await page.getByRole('button', { name: '撤销', exact: true }).click();
     await poll(() => input(page, '/rules/0/min').inputValue()).toBe('{{data.rangeWechat.min_price | or:const.depositMinWechat | or:const.depositMin}}');

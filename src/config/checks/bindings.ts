@@ -3,9 +3,10 @@
  * place, the const./data./state./maps. name exists, every filter exists and gets the argument it takes.
  */
 import { bindingExpressions, FILTER_ARGS, FILTERS, parseExpression, type FilterArg } from '../../engine/bindings';
-import { BASE_ROOTS, LOCAL_WHERE } from './scope';
+import { BASE_ROOTS, isLocalRoot } from './scope';
 import { sourceReply, step } from './shapes';
-import { didYouMean, inFolders, isObject, listOf, walkStrings, type At, type JsonObject } from './util';
+import { filesIn, isObject, nearest, walkStrings, type At, type JsonObject } from './util';
+import { say } from '../words/index.ts';
 import type { Ctx, Run, Shape } from './context.ts';
 
 /** A path read by a binding (`user.name`, `data.list.total`): its root and first name. */
@@ -15,24 +16,23 @@ export function checkPath(run: Run, path: string, at: At, ctx: Ctx, shown: strin
   const inScope = BASE_ROOTS.includes(root) || ctx.roots.has(root);
   if (!inScope) {
     const here = [...BASE_ROOTS, ...ctx.roots];
-    const where = LOCAL_WHERE[root];
-    run.add(ctx.file, at, where
-      ? `binding root "${root}" in {{${shown}}} is only in scope ${where}`
-      : `unknown binding root "${root}" in {{${shown}}} (expected one of ${listOf(here)})${didYouMean(root, here)}`);
+    run.add(ctx.file, at, isLocalRoot(root)
+      ? say('bindingRootOutOfPlace', { root, expr: shown })
+      : say('unknownBindingRoot', { root, expr: shown, expected: here, near: nearest(root, here) }));
     return;
   }
   const name = parts[1];
   if (name === undefined) return;
   if (root === 'const' && run.constants) checkConstant(run, parts, at, ctx);
   if ((root === 'data' || root === 'loading' || root === 'failed') && ctx.screen && !ctx.screen.dataNames.has(name)) {
-    run.add(ctx.file, at, `data source "${name}" in {{${shown}}} is not declared in the screen's "data" (expected one of ${listOf(ctx.screen.dataNames) || 'none'})${didYouMean(name, ctx.screen.dataNames)}`);
+    run.add(ctx.file, at, say('bindingDataSourceUndeclared', { source: name, expr: shown, expected: [...ctx.screen.dataNames], near: nearest(name, ctx.screen.dataNames) }));
   }
   if (root === 'state' && ctx.screen && !ctx.screen.declared.has(name) && !ctx.screen.set.has(name)) {
     const known = new Set([...ctx.screen.declared, ...ctx.screen.set]);
-    run.add(ctx.file, at, `state key "${name}" in {{${shown}}} is neither declared in the screen's "state" nor set by an action or widget (expected one of ${listOf(known) || 'none'})${didYouMean(name, known)}`);
+    run.add(ctx.file, at, say('bindingStateKeyUnknown', { key: name, expr: shown, expected: [...known], near: nearest(name, known) }));
   }
-  if (root === 'maps' && run.maps && !(name in run.maps)) run.add(ctx.file, at, `map "${name}" is not in app.json maps${didYouMean(name, Object.keys(run.maps))}`);
-  if (root === 'brand' && !BRAND_NAMES.includes(name)) run.add(ctx.file, at, `"${name}" in {{${shown}}} is not a name of the brand (expected one of ${BRAND_NAMES.join(', ')})${didYouMean(name, BRAND_NAMES)}`);
+  if (root === 'maps' && run.maps && !(name in run.maps)) run.add(ctx.file, at, say('unknownMapName', { map: name, near: nearest(name, Object.keys(run.maps)) }));
+  if (root === 'brand' && !BRAND_NAMES.includes(name)) run.add(ctx.file, at, say('bindingBrandNameUnknown', { name, expr: shown, expected: BRAND_NAMES, near: nearest(name, BRAND_NAMES) }));
   // the fields read: of a data source's reply, of a local name whose shape is known (item), of what the session keeps (user, app)
   if (root === 'data') {
     if (ctx.screen?.dataNames.has(name)) checkFields(run, sourceReply(ctx, name), parts.slice(2), `data.${name}`, at, ctx, `{{${shown}}}`);
@@ -48,8 +48,7 @@ export function checkFields(run: Run, shape: Shape | undefined, fields: string[]
     if (!here) return;
     const r = step(here, seg);
     if ('missing' in r) {
-      const expected = r.known.length ? `expected one of ${listOf(r.known)}` : 'it has no fields';
-      run.add(ctx.file, at, `"${seg}" in ${shown} is not a field of ${soFar}, ${here.origin} (${expected})${didYouMean(seg, r.known)}`);
+      run.add(ctx.file, at, say('fieldNotInShape', { field: seg, place: shown, path: soFar, origin: here.origin, expected: r.known, near: nearest(seg, r.known) }));
       return;
     }
     here = r.shape;
@@ -77,7 +76,7 @@ function checkConstant(run: Run, parts: string[], at: At, ctx: Ctx): void {
     if (!Object.prototype.hasOwnProperty.call(scopeObj, key)) {
       if (schema !== undefined) break;
       const whole = parts.slice(1, i + 2).join('.');
-      run.add(ctx.file, at, `constant "${whole}" is not in app.json constants${didYouMean(key, Object.keys(scopeObj))}`);
+      run.add(ctx.file, at, say('unknownConstantPath', { constant: whole, near: nearest(key, Object.keys(scopeObj)) }));
       break;
     }
     const next = scopeObj[key];
@@ -96,18 +95,18 @@ export function checkExpr(run: Run, expr: string, at: At, ctx: Ctx): void {
 
 function checkFilter(run: Run, name: string, arg: string | undefined, at: At, ctx: Ctx, shown: string): void {
   if (!Object.prototype.hasOwnProperty.call(FILTERS, name)) {
-    run.add(ctx.file, at, `unknown filter "${name}" in {{${shown}}} (expected one of ${listOf(run.filterNames)})${didYouMean(name, run.filterNames)}`);
+    run.add(ctx.file, at, say('unknownFilter', { filter: name, expr: shown, expected: run.filterNames, near: nearest(name, run.filterNames) }));
     return;
   }
   const kind: FilterArg = (FILTER_ARGS as Record<string, FilterArg | undefined>)[name] ?? 'none';
-  if (kind === 'none' && arg !== undefined) run.add(ctx.file, at, `filter "${name}" in {{${shown}}} takes no argument, found ":${arg}"`);
-  else if (kind === 'short' && arg !== undefined && arg !== 'short') run.add(ctx.file, at, `filter "${name}" in {{${shown}}} takes no argument or "short", found ":${arg}"`);
-  else if ((kind === 'map' || kind === 'path' || kind === 'lookup') && !arg) run.add(ctx.file, at, `filter "${name}" in {{${shown}}} needs an argument (${kind === 'map' ? 'a name of app.json maps' : kind === 'path' ? 'a path such as const.name' : 'listPath,key,field'})`);
-  else if (kind === 'map' && run.maps && arg && !(arg in run.maps)) run.add(ctx.file, at, `map "${arg}" is not in app.json maps${didYouMean(arg, Object.keys(run.maps))}`);
+  if (kind === 'none' && arg !== undefined) run.add(ctx.file, at, say('filterTakesNoArg', { filter: name, expr: shown, arg }));
+  else if (kind === 'short' && arg !== undefined && arg !== 'short') run.add(ctx.file, at, say('filterTakesShortArg', { filter: name, expr: shown, arg }));
+  else if ((kind === 'map' || kind === 'path' || kind === 'lookup') && !arg) run.add(ctx.file, at, say('filterNeedsArg', { filter: name, expr: shown, needs: kind }));
+  else if (kind === 'map' && run.maps && arg && !(arg in run.maps)) run.add(ctx.file, at, say('unknownMapName', { map: arg, near: nearest(arg, Object.keys(run.maps)) }));
   else if (kind === 'path' && arg) checkPath(run, arg, at, ctx, shown);
   else if (kind === 'lookup' && arg) {
     const parts = arg.split(',').map((x) => x.trim());
-    if (parts.length < 2 || parts.length > 3 || parts.some((x) => !x)) run.add(ctx.file, at, `filter "lookup" in {{${shown}}} expects "listPath,key" or "listPath,key,field", found "${arg}"`);
+    if (parts.length < 2 || parts.length > 3 || parts.some((x) => !x)) run.add(ctx.file, at, say('lookupArgMalformed', { expr: shown, arg }));
     else checkPath(run, parts[0], at, ctx, shown);
   }
 }
@@ -115,7 +114,10 @@ function checkFilter(run: Run, name: string, arg: string | undefined, at: At, ct
 /** A text: an @message key, and every {{binding}} in it. */
 export function checkString(run: Run, s: string, at: At, ctx: Ctx): void {
   if (run.messages && s.startsWith('@') && /^@[a-zA-Z][\w.]*$/.test(s) && !(s.slice(1) in run.messages)) {
-    run.add(ctx.file, at, `message key "${s.slice(1)}" is not in ${inFolders(run.bundle, 'messages.json')}${didYouMean(s.slice(1), Object.keys(run.messages))}`);
+    const key = s.slice(1);
+    // the messages.json files looked in, the brand's first
+    const files = filesIn(run.bundle, 'messages.json');
+    run.add(ctx.file, at, say('unknownMessageKey', { key, files, near: nearest(key, Object.keys(run.messages)) }));
   }
   if (s.includes('{{')) for (const expr of bindingExpressions(s)) checkExpr(run, expr, at, ctx);
 }

@@ -4,14 +4,15 @@
  * and page path fit the endpoint's payload and reply.
  */
 import { endpoints as catalogue, replies } from '../../api/catalogue';
-import { didYouMean, isObject, listOf, literalType, type At, type JsonObject } from './util';
+import { isObject, literalType, nearest, type At, type JsonObject } from './util';
+import { say } from '../words/index.ts';
 import type { Ctx, Run } from './context.ts';
 
 /** `added`: payload keys the engine adds itself (a paged source's page field). */
 export function checkCall(run: Run, o: JsonObject, at: At, ctx: Ctx, added: string[] = []): void {
   if (typeof o.endpoint !== 'string') return;
   if (!run.endpointSet.has(o.endpoint)) {
-    run.add(ctx.file, [...at, 'endpoint'], `endpoint "${o.endpoint}" is not in the API catalogue (src/api/catalogue.ts)${didYouMean(o.endpoint, run.endpointSet)}`);
+    run.add(ctx.file, [...at, 'endpoint'], say('unknownEndpoint', { endpoint: o.endpoint, near: nearest(o.endpoint, run.endpointSet) }));
     return;
   }
   if ((catalogue[o.endpoint as keyof typeof catalogue] as { multipart?: boolean }).multipart) return checkUpload(run, o, at, ctx);
@@ -22,20 +23,20 @@ export function checkCall(run: Run, o: JsonObject, at: At, ctx: Ctx, added: stri
   for (const [k, v] of Object.entries(o.payload)) {
     const def = Object.prototype.hasOwnProperty.call(props, k) ? props[k] : undefined;
     if (!def) {
-      run.add(ctx.file, [...at, 'payload', k], `payload key "${k}" is not a field of endpoint ${o.endpoint} (expected ${keys.length ? `one of ${keys.join(', ')}` : 'no payload'})${didYouMean(k, keys)}`);
+      run.add(ctx.file, [...at, 'payload', k], say('unknownPayloadKey', { key: k, endpoint: o.endpoint, expected: keys, near: nearest(k, keys) }));
       continue;
     }
     if (typeof v === 'string' && v.includes('{{')) continue;
     const types = def.type === undefined ? [] : Array.isArray(def.type) ? (def.type as string[]) : [def.type as string];
     const t = literalType(v);
     if (types.length && !types.includes(t) && !(t === 'integer' && types.includes('number'))) {
-      run.add(ctx.file, [...at, 'payload', k], `payload key "${k}" of endpoint ${o.endpoint} expects ${types.join(' or ')}, found ${JSON.stringify(v)}`);
+      run.add(ctx.file, [...at, 'payload', k], say('payloadKeyWrongType', { key: k, endpoint: o.endpoint, types, found: JSON.stringify(v) }));
     } else if (def.enum && !def.enum.includes(v)) {
-      run.add(ctx.file, [...at, 'payload', k], `payload key "${k}" of endpoint ${o.endpoint} expects one of ${def.enum.map((x) => JSON.stringify(x)).join(', ')}, found ${JSON.stringify(v)}`);
+      run.add(ctx.file, [...at, 'payload', k], say('payloadKeyNotAllowed', { key: k, endpoint: o.endpoint, allowed: def.enum.map((x) => JSON.stringify(x)), found: JSON.stringify(v) }));
     }
   }
   for (const r of schema.required ?? []) {
-    if (!(r in o.payload) && !added.includes(r)) run.add(ctx.file, [...at, 'payload'], `payload of endpoint ${o.endpoint} is missing required key "${r}"`);
+    if (!(r in o.payload) && !added.includes(r)) run.add(ctx.file, [...at, 'payload'], say('payloadRequiredKeyMissing', { endpoint: o.endpoint, key: r }));
   }
 }
 
@@ -43,11 +44,11 @@ export function checkCall(run: Run, o: JsonObject, at: At, ctx: Ctx, added: stri
 function checkUpload(run: Run, o: JsonObject, at: At, ctx: Ctx): void {
   const payload = isObject(o.payload) ? o.payload : undefined;
   if (!payload || !('file' in payload)) {
-    run.add(ctx.file, payload ? [...at, 'payload'] : at, `upload endpoint ${o.endpoint} needs "payload": {"file": "{{file}}"} (the picked file, sent as multipart)`);
+    run.add(ctx.file, payload ? [...at, 'payload'] : at, say('uploadFileMissing', { endpoint: String(o.endpoint) }));
   }
   for (const [k, v] of Object.entries(payload ?? {})) {
-    if (k !== 'file') run.add(ctx.file, [...at, 'payload', k], `payload key "${k}" is not a part of upload endpoint ${o.endpoint} (expected file)${didYouMean(k, ['file'])}`);
-    else if (typeof v !== 'string' || !/^\{\{[^{}]+\}\}$/.test(v.trim())) run.add(ctx.file, [...at, 'payload', k], `expected a binding to the picked file, such as "{{file}}", found ${JSON.stringify(v)}`);
+    if (k !== 'file') run.add(ctx.file, [...at, 'payload', k], say('uploadPartUnknown', { key: k, endpoint: String(o.endpoint), near: nearest(k, ['file']) }));
+    else if (typeof v !== 'string' || !/^\{\{[^{}]+\}\}$/.test(v.trim())) run.add(ctx.file, [...at, 'payload', k], say('uploadFileNotBinding', { found: JSON.stringify(v) }));
   }
 }
 
@@ -56,7 +57,7 @@ export function checkPageParam(run: Run, endpoint: unknown, param: string, at: A
   if (typeof endpoint !== 'string' || !run.endpointSet.has(endpoint)) return;
   const props = (catalogue[endpoint as keyof typeof catalogue].payload as { properties?: Record<string, unknown> }).properties ?? {};
   const keys = Object.keys(props);
-  if (!Object.prototype.hasOwnProperty.call(props, param)) run.add(ctx.file, at, `page field "${param}" is not a field of endpoint ${endpoint} (expected ${keys.length ? `one of ${keys.join(', ')}` : 'no payload'})${didYouMean(param, keys)}`);
+  if (!Object.prototype.hasOwnProperty.call(props, param)) run.add(ctx.file, at, say('pagedParamMissing', { field: param, endpoint, expected: keys, near: nearest(param, keys) }));
 }
 
 /** a paged source's `path` leads, in the call's reply schema (src/api/catalogue.ts replies), to a page object or a list */
@@ -71,18 +72,18 @@ export function checkPagePath(run: Run, endpoint: unknown, paged: unknown, at: A
     const next = here.flatMap((x) => (x.properties && Object.prototype.hasOwnProperty.call(x.properties, seg) ? alts(x.properties[seg]) : []));
     if (!next.length) {
       const keys = [...new Set(here.flatMap((x) => Object.keys(x.properties ?? {})))];
-      run.add(ctx.file, [...at, 'path'], `"${seg}" in page path "${path}" is not in the reply of endpoint ${endpoint} (expected one of ${keys.join(', ') || 'none'})${didYouMean(seg, keys)}`);
+      run.add(ctx.file, [...at, 'path'], say('pagePathNotInReply', { field: seg, path: String(path), endpoint, expected: keys, near: nearest(seg, keys) }));
       return;
     }
     here = next;
   }
   const isPage = (x: S) => x.type === 'array' || !!x.properties?.data;
-  if (!here.some(isPage)) run.add(ctx.file, path ? [...at, 'path'] : at, `the reply of endpoint ${endpoint}${path ? ` at "${path}"` : ''} is not a page object or a list (set "path" to where the page object is)`);
+  if (!here.some(isPage)) run.add(ctx.file, path ? [...at, 'path'] : at, say('pagePathNotAPage', { endpoint, path }));
 }
 
 /** a widget showing a paged source names one of the screen's */
 export function checkPagedSource(run: Run, v: unknown, at: At, ctx: Ctx): void {
   if (typeof v !== 'string' || !ctx.screen || ctx.screen.paged.has(v)) return;
-  if (ctx.screen.sources.has(v)) run.add(ctx.file, at, `data source "${v}" is not paged (add "paged": true to its entry in the screen's "data")`);
-  else run.add(ctx.file, at, `paged data source "${v}" is not declared in the screen's "data" (expected one of ${listOf(ctx.screen.paged) || 'none'})${didYouMean(v, ctx.screen.paged)}`);
+  if (ctx.screen.sources.has(v)) run.add(ctx.file, at, say('sourceNotPaged', { source: v }));
+  else run.add(ctx.file, at, say('unknownPagedSource', { source: v, expected: [...ctx.screen.paged], near: nearest(v, ctx.screen.paged) }));
 }

@@ -32,8 +32,8 @@ export type Schema = {
 /** A value's schema, and what it is in an operator's words (for the message). */
 export interface Shape {
   schema: Schema;
-  /** e.g. `the user entity (src/api/replies.ts)` or `an entry of {{data.bank}} (reply of getcard)` */
-  origin: string;
+  /** where its values come from, as a message names it (`the user entity (src/api/replies.ts user)`, `an entry of data.banks, …`) */
+  origin: Said;
 }
 
 export interface ScreenInfo {
@@ -86,9 +86,9 @@ export interface Run extends Compiled {
   bundle: ConfigBundle;
   problems: Problem[];
   /** a problem; `also`: other places of the same file it is about (Problem.also) */
-  add(file: string, at: At | string, message: string | Said, also?: (At | string)[]): void;
+  add(file: string, at: At | string, message: Said, also?: (At | string)[]): void;
   /** a warning: printed apart, does not fail the check (a literal limit in a text, checks/literals.ts) */
-  warn(file: string, at: At | string, message: string | Said): void;
+  warn(file: string, at: At | string, message: Said): void;
   /** "file /path" of a place, as a message cites another place (a brand's: the layer that set it) */
   shown(file: string, at: At | string): string;
   /** runs `work` for one file unless the same file with the same dependencies was checked before */

@@ -7,8 +7,10 @@
  * none) followed to app.json; choices read from data (optionsFrom) are not known before run time.
  */
 import { bindingExpressions, parseExpression } from '../../engine/bindings';
-import { didYouMean, isObject, pointer, type At, type JsonObject } from './util';
+import { isObject, nearest, pointer, type At, type JsonObject } from './util';
 import type { Ctx, Run } from './context.ts';
+import { say } from '../words/index.ts';
+import type { SiblingKind } from '../words/references.ts';
 
 const entries = (v: unknown): JsonObject[] => (Array.isArray(v) ? v.filter(isObject) : []);
 const strings = (vs: unknown[]) => vs.filter((v) => v !== undefined && v !== null).map((v) => String(v));
@@ -28,18 +30,16 @@ function initialOf(run: Run, v: unknown): { value: string; via?: string } | unde
   return c === undefined || isObject(c) ? undefined : { value: String(c), via: path };
 }
 
-/** `"x" is not one of …; did you mean …` */
-function notOne(found: string, what: string, choices: string[]): string {
-  return `${JSON.stringify(found)} is not ${what} (expected one of ${choices.map((c) => JSON.stringify(c)).join(', ')})${didYouMean(found, choices)}`;
-}
-
-/** The screen state `stateKey` starts at one of `choices`. */
-function checkInitial(run: Run, ctx: Ctx, stateKey: unknown, choices: string[], what: string, at: At): void {
+/**
+ * The screen state `stateKey` starts at one of `choices`, the parts of the widget `widget` at `at`
+ * (`kind` says which parts: its tabs, its entries, a filter's choices).
+ */
+function checkInitial(run: Run, ctx: Ctx, stateKey: unknown, choices: string[], kind: SiblingKind, widget: string, at: At): void {
   if (typeof stateKey !== 'string' || !ctx.state || !Object.prototype.hasOwnProperty.call(ctx.state, stateKey)) return;
   const initial = initialOf(run, ctx.state[stateKey]);
   if (!initial || choices.includes(initial.value)) return;
-  const via = initial.via ? ` (the value of ${initial.via})` : '';
-  run.add(ctx.file, ['state', stateKey], `the initial value${via} of state "${stateKey}": ${notOne(initial.value, `${what} at ${pointer(at)}`, choices)}`);
+  const found = initial.value;
+  run.add(ctx.file, ['state', stateKey], say('initialNotChoice', { state: stateKey, via: initial.via, found, kind, widget, at: pointer(at), choices, near: nearest(found, choices) }));
 }
 
 /** The sibling keys of one widget node's props; `at` is the node. */
@@ -47,23 +47,25 @@ export function checkSiblingKeys(run: Run, type: string, props: JsonObject, at: 
   if (type === 'Tabs' || type === 'SideTabs') {
     const keys = strings(entries(props.tabs).map((t) => t.key));
     if (props.defaultKey !== undefined && !isBinding(props.defaultKey) && !keys.includes(String(props.defaultKey))) {
-      run.add(ctx.file, [...at, 'props', 'defaultKey'], `defaultKey ${notOne(String(props.defaultKey), `the key of a tab of this ${type}`, keys)}`);
+      const found = String(props.defaultKey);
+      run.add(ctx.file, [...at, 'props', 'defaultKey'], say('defaultKeyNotTab', { found, widget: type, keys, near: nearest(found, keys) }));
     }
-    checkInitial(run, ctx, props.stateKey, keys, `a tab of the ${type}`, at);
+    checkInitial(run, ctx, props.stateKey, keys, 'tab', type, at);
   }
   if (type === 'DataTabs' && props.optionsFrom === undefined) {
     const values = strings(entries(props.options).map((o) => o.value));
     if (props.defaultValue !== undefined && !isBinding(props.defaultValue) && !values.includes(String(props.defaultValue))) {
-      run.add(ctx.file, [...at, 'props', 'defaultValue'], `defaultValue ${notOne(String(props.defaultValue), 'the value of an entry of this DataTabs', values)}`);
+      const found = String(props.defaultValue);
+      run.add(ctx.file, [...at, 'props', 'defaultValue'], say('defaultValueNotEntry', { found, values, near: nearest(found, values) }));
     }
-    checkInitial(run, ctx, props.stateKey, values, 'an entry of the DataTabs', at);
+    checkInitial(run, ctx, props.stateKey, values, 'dataTab', type, at);
   }
   if (type === 'FilterBar') {
     entries(props.filters).forEach((f, i) => {
       if (f.optionsFrom !== undefined) return;
       const map = typeof f.map === 'string' && run.maps && isObject(run.maps[f.map]) ? Object.keys(run.maps[f.map] as JsonObject).filter((k) => k !== 'default' && k !== '*') : [];
       const choices = strings([...map, ...entries(f.options).map((o) => o.value), isObject(f.all) ? f.all.value : undefined]);
-      if (choices.length) checkInitial(run, ctx, f.stateKey, choices, 'a choice of the filter', [...at, 'props', 'filters', i]);
+      if (choices.length) checkInitial(run, ctx, f.stateKey, choices, 'filter', type, [...at, 'props', 'filters', i]);
     });
   }
 }

@@ -20,6 +20,8 @@
  * rule or constant it meets.
  */
 import { bindingExpressions, parseExpression } from '../../engine/bindings';
+import { say, type Said } from '../words/index.ts';
+import type { CrossedVia, RulesOn, Stated, Takes } from '../words/limits.ts';
 import type { Run } from './run';
 import { isObject, pointer, type At, type JsonObject } from './util';
 
@@ -58,8 +60,6 @@ function boundOf(v: unknown, constants: JsonObject): Bound | undefined {
   return undefined;
 }
 
-const describe = (b: Bound) => (b.constant ? `${b.value} (${b.constant})` : String(b.value));
-
 export function checkLimits(run: Run): void {
   const constants = run.constants;
   if (!constants) return;
@@ -95,15 +95,13 @@ const placeOf = (name: string): At => ['constants', ...name.split('.')];
  * A minimum constant above a maximum one, said at the one to change: the brand's when a brand sets
  * one of them (its file), else the minimum. `via`: what reads the two together, when not their names.
  */
-function crossedConstants(run: Run, lo: { name: string; value: number }, hi: { name: string; value: number }, via = ''): void {
+function crossedConstants(run: Run, lo: { name: string; value: number }, hi: { name: string; value: number }, via?: CrossedVia): void {
   const app = run.bundle.app.file;
   const [loAt, hiAt] = [placeOf(lo.name), placeOf(hi.name)];
   const atMax = brandSets(run, app, hiAt) && !brandSets(run, app, loAt);
-  if (atMax) {
-    run.add(app, hiAt, `${hi.name} ${hi.value} is below ${lo.name} ${lo.value} (${cite(run, app, loAt)})${via}: no value can pass both; expected a maximum at least its minimum (raise ${hi.name} or lower ${lo.name})`, [loAt]);
-  } else {
-    run.add(app, loAt, `${lo.name} ${lo.value} is above ${hi.name} ${hi.value} (${cite(run, app, hiAt)})${via}: no value can pass both; expected a minimum at most its maximum (lower ${lo.name} or raise ${hi.name})`, [hiAt]);
-  }
+  const pair = { min: lo.name, minValue: lo.value, max: hi.name, maxValue: hi.value, ...(via ? { via } : {}) };
+  if (atMax) run.add(app, hiAt, say('constantMaxBelowMin', { ...pair, place: cite(run, app, loAt) }), [loAt]);
+  else run.add(app, loAt, say('constantMinAboveMax', { ...pair, place: cite(run, app, hiAt) }), [hiAt]);
 }
 
 /** Every numeric xMin of an object of constants (and of the objects in it) against its xMax. */
@@ -126,9 +124,9 @@ function checkConstantPairs(run: Run, constants: JsonObject, obj: JsonObject, at
  * constants' mistake (once, at app.json: nothing at the rule; a pair of one name, xMin/xMax, is
  * checkConstantPairs'); when the brand sets the constant one side reads, there; else at the rule.
  */
-function crossedBounds(run: Run, file: string, lo: { bound: Bound; at: At }, hi: { bound: Bound; at: At }, atRule: string, what: string): void {
+function crossedBounds(run: Run, file: string, lo: { bound: Bound; at: At }, hi: { bound: Bound; at: At }, atRule: Said, rules: RulesOn): void {
   const [a, b] = [lo.bound.constant?.slice(6), hi.bound.constant?.slice(6)];
-  const via = `, both read by ${what} (${run.shown(file, lo.at.slice(0, 2))})`;
+  const via = { rules, place: run.shown(file, lo.at.slice(0, 2)) };
   if (a !== undefined && b !== undefined) {
     if (maxNameOf(a) !== b) crossedConstants(run, { name: a, value: lo.bound.value }, { name: b, value: hi.bound.value }, via);
     return;
@@ -136,9 +134,9 @@ function crossedBounds(run: Run, file: string, lo: { bound: Bound; at: At }, hi:
   // one side a number written in a rule: the constant of the other side when the brand sets it
   const app = run.bundle.app.file;
   if (a !== undefined && brandSets(run, app, placeOf(a))) {
-    run.add(app, placeOf(a), `${a} ${lo.bound.value} is above the max ${hi.bound.value} of ${what} (${run.shown(file, hi.at)}): no value can pass both; expected a minimum at most that maximum (lower ${a})`);
+    run.add(app, placeOf(a), say('constantAboveRuleMax', { constant: a, value: lo.bound.value, max: hi.bound.value, rules, place: run.shown(file, hi.at) }));
   } else if (b !== undefined && brandSets(run, app, placeOf(b))) {
-    run.add(app, placeOf(b), `${b} ${hi.bound.value} is below the min ${lo.bound.value} of ${what} (${run.shown(file, lo.at)}): no value can pass both; expected a maximum at least that minimum (raise ${b})`);
+    run.add(app, placeOf(b), say('constantBelowRuleMin', { constant: b, value: hi.bound.value, min: lo.bound.value, rules, place: run.shown(file, lo.at) }));
   } else run.add(file, lo.at, atRule, [hi.at]);
 }
 
@@ -158,10 +156,11 @@ function checkRules(run: Run, file: string, form: JsonObject, constants: JsonObj
   rules.forEach((r, i) => {
     const { min, max } = known[i];
     for (const [k, b] of [['min', min], ['max', max]] as const) {
-      if (b && b.value < 0) run.add(file, ['rules', i, k], `the rule's ${k} is ${describe(b)}: expected 0 or more (an amount or a length below 0 lets everything through)`);
+      if (b && b.value < 0) run.add(file, ['rules', i, k], say('ruleBoundNegative', { role: k, bound: b }));
     }
     if (min && max && min.value > max.value) {
-      crossedBounds(run, file, { bound: min, at: ['rules', i, 'min'] }, { bound: max, at: ['rules', i, 'max'] }, `the rule's min ${describe(min)} is above its max ${describe(max)}: no value can pass; expected min at most max`, `the ${r.type} rule on "${r.field}"`);
+      const rules = { types: [String(r.type)], field: String(r.field) };
+      crossedBounds(run, file, { bound: min, at: ['rules', i, 'min'] }, { bound: max, at: ['rules', i, 'max'] }, say('ruleMinAboveOwnMax', { min, max }), rules);
     }
     checkMessage(run, file, r, i, min, max, constants);
     for (const [k, b] of [['min', min], ['max', max]] as const) if (b && !b.constant) warnTypedBound(run, file, i, k, b.value, constants);
@@ -180,8 +179,8 @@ function checkRules(run: Run, file: string, form: JsonObject, constants: JsonObj
         file,
         { bound: min, at: ['rules', i, 'min'] },
         { bound: max, at: ['rules', j, 'max'] },
-        `the min ${describe(min)} of this ${lo.type} rule on "${lo.field}" is above the max ${describe(max)} of the ${hi.type} rule at ${cite(run, file, ['rules', j, 'max'])}: no value can pass both; expected the minimum at most the maximum`,
-        `the ${lo.type} and ${hi.type} rules on "${lo.field}"`,
+        say('ruleMinAboveOtherMax', { min, type: String(lo.type), field: String(lo.field), max, otherType: String(hi.type), place: cite(run, file, ['rules', j, 'max']) }),
+        { types: [String(lo.type), String(hi.type)], field: String(lo.field) },
       );
     });
   });
@@ -196,12 +195,7 @@ function warnTypedBound(run: Run, file: string, i: number, role: 'min' | 'max', 
   const same = Object.entries(constants)
     .filter(([name, v]) => v === value && roleOf(name) === role)
     .map(([name]) => `const.${name}`);
-  const hint = same.length ? ` (${same.slice(0, 3).join(', ')}${same.length > 3 ? ', …' : ''} ${same.length === 1 ? 'has' : 'have'} this value)` : '';
-  run.warn(
-    file,
-    ['rules', i, role],
-    `the rule's ${role} is the number ${value}, typed in: put it in app.json constants and write {{const.NAME}} here${hint}, and {{${role}}} in its message, so the rule and every text that states it follow one value`,
-  );
+  run.warn(file, ['rules', i, role], say('ruleBoundTyped', { role, value, same }));
 }
 
 /** the field types drawn as a text input, which takes at most const.textInputMax characters unless the field says maxLength (src/engine/form.tsx) */
@@ -218,15 +212,17 @@ function checkInputLengths(run: Run, file: string, form: JsonObject, rules: Json
     const own = field.maxLength !== undefined;
     const longest = own ? boundOf(field.maxLength, constants) : TEXT_INPUTS.has(String(field.type)) ? boundOf('{{const.textInputMax}}', constants) : undefined;
     if (!longest) return;
-    const takes = `at most ${describe(longest)} characters${own ? ` (its maxLength, ${pointer(['fields', f, 'maxLength'])})` : ' (the default of a field without maxLength)'}`;
+    const takes: Takes = own ? { longest, maxLengthAt: pointer(['fields', f, 'maxLength']) } : { longest };
     rules.forEach((r, i) => {
       const min = known[i].min;
       if (r.field !== field.name || LOWER[String(r.type)] !== 'length' || !min || min.value <= longest.value) return;
-      run.add(file, ['rules', i, 'min'], `the min ${describe(min)} of this ${r.type} rule is above what the field "${field.name}" takes, ${takes}: no value can pass; expected the input to take at least the minimum`);
+      const at: At = ['rules', i, 'min'];
+      run.add(file, at, say('ruleMinAboveInput', { min, type: String(r.type), field: String(field.name), takes }));
     });
     const code = field.type === 'captcha' ? boundOf('{{const.captchaLength}}', constants) : undefined;
     if (code && code.value > longest.value) {
-      run.add(file, own ? ['fields', f, 'maxLength'] : ['fields', f], `the captcha field "${field.name}" takes ${takes}, fewer than the captcha's code of ${describe(code)}: no player can type it; expected at least ${code.value}`);
+      const at: At = own ? ['fields', f, 'maxLength'] : ['fields', f];
+      run.add(file, at, say('captchaInputShort', { field: String(field.name), takes, code }));
     }
   });
 }
@@ -251,25 +247,20 @@ function checkMessage(run: Run, file: string, rule: JsonObject, i: number, min: 
   if (typeof text !== 'string') return;
   const literal = statedNumbers(text);
   const shown = new Set<string>();
-  const byRole: Record<'min' | 'max', { value: number; as: string }[]> = { min: [], max: [] };
+  const byRole: Record<'min' | 'max', Stated[]> = { min: [], max: [] };
   for (const expr of bindingExpressions(text)) {
     const { head } = parseExpression(expr);
     if (head.kind !== 'path') continue;
     shown.add(head.path);
     const role = head.path.startsWith('const.') ? roleOf(head.path) : undefined;
     const value = head.path.startsWith('const.') ? constantAt(constants, head.path.slice(6)) : undefined;
-    if (role && typeof value === 'number') byRole[role].push({ value, as: `{{${head.path}}} = ${value}` });
+    if (role && typeof value === 'number') byRole[role].push({ value, binding: head.path });
   }
-  const where = key ? `its message @${key} (${run.shown(run.bundle.messages.file, ['messages', key])}: "${text}")` : `its message "${text}"`;
+  const message = key ? { text, key, place: run.shown(run.bundle.messages.file, ['messages', key]) } : { text };
   for (const [role, b] of [['min', min], ['max', max]] as const) {
     if (!b || shown.has(role)) continue;
-    const stated = [...literal.map((n) => ({ value: n, as: String(n) })), ...byRole[role]];
+    const stated: Stated[] = [...literal.map((n) => ({ value: n })), ...byRole[role]];
     if (!stated.length || stated.some((s) => s.value === b.value)) continue;
-    const fix = b.constant ? `{{${b.constant}}}` : `{{${role}}}`;
-    run.add(
-      file,
-      ['rules', i, role],
-      `the rule's ${role} is ${describe(b)} but ${where} states ${stated.map((s) => s.as).join(', ')}: a player is told a different limit than the one applied; write ${fix} in the message so it follows the rule`,
-    );
+    run.add(file, ['rules', i, role], say('ruleMessageNumberDiffers', { role, bound: b, message, stated }));
   }
 }

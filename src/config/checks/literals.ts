@@ -13,6 +13,8 @@
 import { bindingExpressions, parseExpression } from '../../engine/bindings';
 import { isObject, walkStrings, type At, type JsonObject } from './util';
 import type { Run } from './context.ts';
+import { say } from '../words/index.ts';
+import type { DoubledText } from '../words/limits.ts';
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 /** keys of a file whose strings are notes for the operator, not shown to a player (a widget's `description`, deeper down, is shown) */
@@ -107,11 +109,7 @@ function checkPlace(run: Run, place: { file: string; json: unknown }, constants:
     const near = stated.filter((c) => t.near.has(c.name));
     const byValue = new Map<number, string[]>();
     for (const c of near.length ? near : stated) byValue.set(c.value, [...(byValue.get(c.value) ?? []), c.name]);
-    for (const [value, names] of byValue) {
-      const fix = names.length === 1 ? `write {{const.${names[0]}}} instead` : `write the one it means as {{const.NAME}}`;
-      const which = names.map((n) => `const.${n}`).join(' or ');
-      run.warn(t.file, t.at, `"${t.text}" states ${value}, the value of ${which} used where this text is shown: ${fix}, so the text follows the constant`);
-    }
+    for (const [value, names] of byValue) run.warn(t.file, t.at, say('textStatesConstant', { text: t.text, value, constants: names }));
   }
 }
 
@@ -139,9 +137,7 @@ export function checkLiteralNames(run: Run): void {
     for (const [value, keys] of byValue) {
       if (!shown.includes(value)) continue;
       shown = shown.split(value).join(' ');
-      const which = keys.map((k) => `brand.${k}`).join(' and ');
-      const fix = keys.length === 1 ? `write {{brand.${keys[0]}}} instead` : `write the one it means instead (${keys.map((k) => `{{brand.${k}}}`).join(' or ')})`;
-      run.warn(file, at, `"${text}" writes out ${value}, the value of ${which} (app.json brand): ${fix}, so the text follows the brand's name`);
+      run.warn(file, at, say('textWritesBrandName', { text, name: value, keys }));
     }
   };
   const texts = (file: string, json: unknown, at: At) =>
@@ -196,7 +192,7 @@ export function checkNameJoins(run: Run): void {
   const messages = run.messages ?? {};
   const { bundle } = run;
   /** per name and doubled word: the texts that double it */
-  const found = new Map<string, { key: string; word: string; end: boolean; reads: string; places: Set<string> }>();
+  const found = new Map<string, { key: string; word: string; end: boolean; reads: string; places: Map<string, DoubledText> }>();
   const seen = new Set<string>();
   const check = (file: string, at: At, text: string) => {
     const id = `${file}|${at.join('/')}`;
@@ -211,8 +207,10 @@ export function checkNameJoins(run: Run): void {
       for (const end of [false, true]) {
         const word = overlap(end ? after : before, name, end);
         if (!word) continue;
-        const f = found.get(`${key}|${end}|${word}`) ?? { key, word, end, reads: end ? `${name}${word}` : `${word}${name}`, places: new Set<string>() };
-        f.places.add(`${run.shown(file, at)} "${text}"`);
+        const f = found.get(`${key}|${end}|${word}`) ?? { key, word, end, reads: end ? `${name}${word}` : `${word}${name}`, places: new Map<string, DoubledText>() };
+        // one entry per place and text (a text met twice at one place is listed once)
+        const place = run.shown(file, at);
+        f.places.set(`${place} "${text}"`, { place, text });
         found.set(`${key}|${end}|${word}`, f);
       }
     }
@@ -234,12 +232,6 @@ export function checkNameJoins(run: Run): void {
     run.app.tabBar.forEach((t, i) => isObject(t) && typeof t.label === 'string' && check(bundle.app.file, ['tabBar', i, 'label'], t.label));
   }
   for (const { key, word, end, reads, places } of found.values()) {
-    const list = [...places];
-    const shown = list.length > 3 ? `${list.slice(0, 3).join(', ')} and ${list.length - 3} more` : list.join(', ');
-    run.warn(
-      bundle.app.file,
-      ['brand', key],
-      `brand.${key} "${String(brand[key])}" ${end ? 'ends' : 'begins'} with "${word}", which ${list.length} text(s) write just ${end ? 'after' : 'before'} it, so they read "${reads}": ${shown}; leave "${word}" out of the name (the texts write it), or write those texts without it`,
-    );
+    run.warn(bundle.app.file, ['brand', key], say('brandNameDoubled', { key, name: String(brand[key]), word, end, reads, texts: [...places.values()] }));
   }
 }

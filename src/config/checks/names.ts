@@ -4,12 +4,20 @@
  */
 import { ICON_SOURCES } from '../../engine/icon-names';
 import type { Ctx, Run } from './context.ts';
-import { didYouMean, listOf, type At } from './util';
+import { nearest, type At } from './util';
+import { say } from '../words/index.ts';
+import type { Known } from '../words/references.ts';
+
+/** the names a message offers, as its words list them: sorted, the first `max` (util.ts `listOf`) */
+export function known(names: Iterable<string>, max = 40): Known {
+  const all = [...names].sort();
+  return { names: all.slice(0, max), more: Math.max(0, all.length - max) };
+}
 
 /** an icon names one of the icon set's names (a binding or a url is not checked here) */
 export function checkIcon(run: Run, v: unknown, at: At, ctx: Ctx): void {
   if (typeof v !== 'string' || v.includes('{{') || v.includes('/')) return;
-  if (!Object.prototype.hasOwnProperty.call(ICON_SOURCES, v)) run.add(ctx.file, at, `unknown icon "${v}" (expected one of ${listOf(run.iconNames, 80)})${didYouMean(v, run.iconNames)}`);
+  if (!Object.prototype.hasOwnProperty.call(ICON_SOURCES, v)) run.add(ctx.file, at, say('iconUnknown', { icon: v, icons: known(run.iconNames, 80), near: nearest(v, run.iconNames) }));
 }
 
 /**
@@ -22,18 +30,14 @@ export function checkRouteTo(run: Run, v: unknown, at: At, ctx: Ctx): void {
   if (path.includes('{{')) return;
   if (/^([a-z][\w+.-]*:|\/\/|www\.)/i.test(v)) {
     // another site: a `to` only moves inside the app; the openUrl action leaves it
-    run.add(
-      ctx.file,
-      at,
-      `${JSON.stringify(v)} is an address outside the site, not a path of routes.json: "to" (and navigate) only opens a route; to open another site use the openUrl action, { "type": "openUrl", "url": ${JSON.stringify(v)}, "target": "blank" } (in a menu entry or a cell: "onTap": [that action] in place of "to")`,
-    );
+    run.add(ctx.file, at, say('toOutsideSite', { to: v }));
     return;
   }
   if (!path.startsWith('/')) {
-    run.add(ctx.file, at, `expected a path of routes.json starting with "/" (a query may follow: /wallet?type=1), found ${JSON.stringify(v)}`);
+    run.add(ctx.file, at, say('toNotPath', { to: v }));
     return;
   }
   if (!run.routePaths.has(path)) {
-    run.add(ctx.file, at, `"${path}" is not a route of routes.json (expected one of ${listOf(run.routePaths)})${didYouMean(path, run.routePaths)}`);
+    run.add(ctx.file, at, say('toNotRoute', { path, routes: known(run.routePaths), near: nearest(path, run.routePaths) }));
   }
 }

@@ -5,10 +5,11 @@
  */
 import { walkText } from './bindings';
 import { LOCAL_WHERE, MESSAGE_LOCALS, SCREEN_ROOTS } from './scope';
-import { didYouMean, inFolders, isObject, type JsonObject } from './util';
+import { filesIn, isObject, nearest, type JsonObject } from './util';
 import { checkIcon, checkRouteTo } from './names.ts';
 import { walkActions } from './walk';
 import type { Ctx, Run } from './context.ts';
+import { say } from '../words/index.ts';
 
 /**
  * Screen names a route may give without a file screens.config/screens/<name>.json: the shell draws
@@ -30,10 +31,11 @@ export function checkAssets(run: Run): void {
     [['brand', 'logo'], isObject(app.brand) ? app.brand.logo : undefined],
     [['webApp', 'icon'], isObject(app.webApp) ? app.webApp.icon : undefined],
   ];
-  const folder = inFolders(run.bundle, 'assets/');
+  const folders = filesIn(run.bundle, 'assets/');
+  const names = assets.map((a) => `assets/${a}`);
   for (const [at, v] of named) {
     if (typeof v !== 'string' || !v.startsWith('assets/') || assets.includes(v.slice('assets/'.length))) continue;
-    run.add(run.bundle.app.file, at, `"${v}" is not in ${folder} (expected one of ${assets.map((a) => `assets/${a}`).join(', ') || 'none: the folder is empty'})${didYouMean(v, assets.map((a) => `assets/${a}`))}`);
+    run.add(run.bundle.app.file, at, say('assetMissing', { asset: v, folders, assets: names, near: nearest(v, names) }));
   }
 }
 
@@ -43,7 +45,7 @@ export function checkPatterns(run: Run): void {
     try {
       new RegExp(String(src));
     } catch (err) {
-      run.add(run.bundle.app.file, ['patterns', name], `expected a valid regular expression: ${(err as Error).message}`);
+      run.add(run.bundle.app.file, ['patterns', name], say('patternInvalid', { name, error: (err as Error).message }));
     }
   }
 }
@@ -58,18 +60,18 @@ export function checkRoutes(run: Run): void {
   routes.forEach((r, i) => {
     const screen = String(r.screen);
     if (!routeNames.has(screen)) {
-      run.add(bundle.routes.file, ['routes', i, 'screen'], `screen "${screen}" does not exist (expected a file ${inFolders(bundle, `screens/${screen}.json`)})${didYouMean(screen, routeNames)}`);
+      run.add(bundle.routes.file, ['routes', i, 'screen'], say('routeScreenMissing', { screen, files: filesIn(bundle, `screens/${screen}.json`), near: nearest(screen, routeNames) }));
     }
-    if (paths.has(String(r.path))) run.add(bundle.routes.file, ['routes', i, 'path'], `path "${r.path}" is declared twice`);
+    if (paths.has(String(r.path))) run.add(bundle.routes.file, ['routes', i, 'path'], say('routePathTwice', { path: String(r.path) }));
     paths.add(String(r.path));
     if (r.guard && !r.auth && r.guard !== 'confirmLogin') {
-      run.add(bundle.routes.file, ['routes', i, 'guard'], 'a guard other than confirmLogin needs "auth": true');
+      run.add(bundle.routes.file, ['routes', i, 'guard'], say('guardNeedsAuth', { guard: String(r.guard) }));
     }
   });
   walkText(run, bundle.routes.json, [], { file: bundle.routes.file, roots: new Set() });
   if (run.app) {
     (run.app.tabBar as JsonObject[]).forEach((t, i) => {
-      if (!paths.has(String(t.path))) run.add(bundle.app.file, ['tabBar', i, 'path'], `tab path "${t.path}" is not a route of routes.json${didYouMean(String(t.path), paths)}`);
+      if (!paths.has(String(t.path))) run.add(bundle.app.file, ['tabBar', i, 'path'], say('tabPathNotRoute', { path: String(t.path), near: nearest(String(t.path), paths) }));
     });
   }
 }

@@ -7,6 +7,7 @@
 import { isObject, isReservedKey, RESERVED_KEYS } from '../json.ts';
 import { joinPointer } from '../pointer.ts';
 import type { ConfigBundle, Problem } from './types.ts';
+import { say, worded } from '../words/index.ts';
 
 export function reservedKeyProblems(bundle: ConfigBundle): Problem[] {
   const out: Problem[] = [];
@@ -19,7 +20,7 @@ export function reservedKeyProblems(bundle: ConfigBundle): Problem[] {
           const here = joinPointer(at, k);
           if (isReservedKey(k)) {
             const named = bundle.origin ? bundle.origin(file, here) : { file, path: here };
-            out.push({ ...named, message: `"${k}" is not a config key: ${RESERVED_KEYS.join(', ')} name the language's own members, never config; rename or remove it` });
+            out.push({ ...named, ...worded(say('reservedKey', { key: k, reserved: [...RESERVED_KEYS] })) });
           } else walk(x, here);
         }
       }

@@ -7,7 +7,9 @@ import standaloneCode from 'ajv/dist/standalone';
 import { JsonSyntaxError, UnreadFile } from '../json-text.ts';
 import type { Problem, SchemaSet, WidgetSchemas } from './types.ts';
 import { joinPointer } from '../pointer.ts';
-import { didYouMean, listOf } from './util.ts';
+import { say, worded, type Said } from '../words/index.ts';
+import type { Unquoted } from '../words/schema.ts';
+import { nearest } from './util.ts';
 import type { FileKind, Run, Validators } from './context.ts';
 
 export type { FileKind, Validators } from './context.ts';
@@ -18,56 +20,59 @@ const RENAMED: Record<string, string> = { kind: 'type', check: 'type', toast: 's
 /** Names an operator reaches for to hide something; a node is switched off with "when": false. */
 const HIDING = new Set(['hidden', 'hide', 'visible', 'show', 'disabled', 'enabled', 'off', 'display']);
 
-const KEYWORD_WORDS: Record<string, (e: ErrorObject) => string> = {
-  type: (e) => `expected ${String(e.params.type) === 'boolean' ? 'true or false' : article(String(e.params.type))}${found(e)}${unquote(e)}`,
+/** ajv's errors in an operator's words, by JSON Schema keyword (the English in words/schema.ts) */
+const KEYWORD_WORDS: Record<string, (e: ErrorObject) => Said> = {
+  type: (e) => say('wrongType', { types: String(e.params.type).split(','), found: found(e), unquoted: unquote(e) }),
   required: (e) => {
     const near = misspeltKey(e);
-    return near ? `unknown key "${near}"; did you mean "${e.params.missingProperty}"? ("${e.params.missingProperty}" is missing)` : `missing required property "${e.params.missingProperty}"`;
+    const missing = String(e.params.missingProperty);
+    return near ? say('misspeltRequiredKey', { key: near, missing }) : say('missingProperty', { name: missing });
   },
   additionalProperties: (e) => {
     const name = String(e.params.additionalProperty);
     const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {}).filter((k) => !k.startsWith('$'));
     const now = RENAMED[name];
-    const hint = now && known.includes(now) ? `; it is called "${now}" now` : didYouMean(name, known);
-    const off = HIDING.has(name.toLowerCase()) && known.includes('when') ? '; to switch it off write "when": false' : '';
-    return `unknown property "${name}" (expected one of ${listOf(known) || 'none'})${hint}${off}`;
+    const renamed = now && known.includes(now) ? now : undefined;
+    const switchOff = HIDING.has(name.toLowerCase()) && known.includes('when');
+    return say('unknownProperty', { name, known, renamed, near: renamed === undefined ? nearest(name, known) : undefined, switchOff });
   },
   enum: (e) => {
-    const allowed = e.params.allowedValues as unknown[];
+    const values = e.params.allowedValues as unknown[];
+    const allowed = values.map((v) => String(JSON.stringify(v)));
     // HTML's spelling of a value (target "_blank"): the word without the underscore, and what each value does
-    const html = typeof e.data === 'string' && e.data.startsWith('_') && allowed.includes(e.data.slice(1)) ? e.data.slice(1) : undefined;
+    const html = typeof e.data === 'string' && e.data.startsWith('_') && values.includes(e.data.slice(1)) ? e.data.slice(1) : undefined;
     if (html !== undefined) {
       const what = (e.parentSchema as { description?: string } | undefined)?.description;
-      return `expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}${found(e)}: write "${html}", without HTML's underscore${what ? ` (${what})` : ''}`;
+      return say('htmlUnderscoreValue', { allowed, found: found(e), write: html, what });
     }
-    const near = typeof e.data === 'string' ? didYouMean(e.data, allowed.filter((v): v is string => typeof v === 'string')) : '';
-    return `expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}${found(e)}${near}`;
+    const near = typeof e.data === 'string' ? nearest(e.data, values.filter((v): v is string => typeof v === 'string')) : undefined;
+    return say('notAllowedValue', { allowed, found: found(e), near });
   },
-  const: (e) => `expected ${JSON.stringify(e.params.allowedValue)}${found(e)}`,
-  pattern: (e) => `expected text matching ${e.params.pattern}${found(e)}`,
-  minimum: (e) => `expected a number of at least ${e.params.limit}${found(e)}`,
-  maximum: (e) => `expected a number of at most ${e.params.limit}${found(e)}`,
-  exclusiveMinimum: (e) => `expected a number above ${e.params.limit}${found(e)}`,
-  exclusiveMaximum: (e) => `expected a number below ${e.params.limit}${found(e)}`,
-  minLength: (e) => `expected text of at least ${e.params.limit} characters${found(e)}`,
-  maxLength: (e) => `expected text of at most ${e.params.limit} characters${found(e)}`,
-  minItems: (e) => `expected at least ${e.params.limit} entries`,
-  maxItems: (e) => `expected at most ${e.params.limit} entries`,
-  propertyNames: () => 'a property name has the wrong form',
+  const: (e) => say('notConstValue', { value: String(JSON.stringify(e.params.allowedValue)), found: found(e) }),
+  pattern: (e) => say('patternMismatch', { pattern: String(e.params.pattern), found: found(e) }),
+  minimum: (e) => say('belowMinimum', { limit: e.params.limit as number, found: found(e) }),
+  maximum: (e) => say('aboveMaximum', { limit: e.params.limit as number, found: found(e) }),
+  exclusiveMinimum: (e) => say('notAboveMinimum', { limit: e.params.limit as number, found: found(e) }),
+  exclusiveMaximum: (e) => say('notBelowMaximum', { limit: e.params.limit as number, found: found(e) }),
+  minLength: (e) => say('textTooShort', { limit: e.params.limit as number, found: found(e) }),
+  maxLength: (e) => say('textTooLong', { limit: e.params.limit as number, found: found(e) }),
+  minItems: (e) => say('tooFewEntries', { limit: e.params.limit as number }),
+  maxItems: (e) => say('tooManyEntries', { limit: e.params.limit as number }),
+  propertyNames: () => say('badPropertyName', {}),
   discriminator: (e) =>
     e.params.error === 'mapping'
-      ? `unknown type ${JSON.stringify(e.params.tagValue)} (expected one of ${listOf(discriminatorValues(e))})${didYouMean(String(e.params.tagValue), discriminatorValues(e))}`
-      : `missing "${e.params.tag}"`,
-  anyOf: (e) => `expected a number or a {{binding}}${found(e)}${unquote(e)}`,
+      ? say('unknownVariantType', { value: String(JSON.stringify(e.params.tagValue)), known: discriminatorValues(e), near: nearest(String(e.params.tagValue), discriminatorValues(e)) })
+      : say('missingVariantTag', { tag: String(e.params.tag) }),
+  anyOf: (e) => say('numberOrBindingExpected', { found: found(e), unquoted: unquote(e) }),
 };
 
-/** `: write 200 (without quotes)` when a number was written in quotes where a number is expected */
-function unquote(e: ErrorObject): string {
-  if (typeof e.data !== 'string') return '';
+/** a number (or true/false) written in quotes where a number (or true/false) is expected: what to write */
+function unquote(e: ErrorObject): Unquoted | undefined {
+  if (typeof e.data !== 'string') return undefined;
   const expectsNumber = e.keyword === 'anyOf' || /number|integer/.test(String(e.params.type ?? ''));
-  if (expectsNumber && /^\s*-?\d+(\.\d+)?\s*$/.test(e.data)) return `: write ${e.data.trim()} (a number, without quotes)`;
-  if (/boolean/.test(String(e.params.type ?? '')) && /^\s*(true|false)\s*$/.test(e.data)) return `: write ${e.data.trim()} (without quotes)`;
-  return '';
+  if (expectsNumber && /^\s*-?\d+(\.\d+)?\s*$/.test(e.data)) return { value: e.data.trim(), kind: 'number' };
+  if (/boolean/.test(String(e.params.type ?? '')) && /^\s*(true|false)\s*$/.test(e.data)) return { value: e.data.trim(), kind: 'boolean' };
+  return undefined;
 }
 
 /**
@@ -79,7 +84,7 @@ function misspeltKey(e: ErrorObject): string | undefined {
   if (!schema || schema.additionalProperties === false || !e.data || typeof e.data !== 'object') return undefined;
   const missing = String(e.params.missingProperty);
   const declared = new Set([...Object.keys(schema.properties ?? {}), ...((schema as { required?: string[] }).required ?? [])]);
-  return Object.keys(e.data).find((k) => !declared.has(k) && didYouMean(k, [missing]) !== '');
+  return Object.keys(e.data).find((k) => !declared.has(k) && nearest(k, [missing]) !== undefined);
 }
 
 /** The values a discriminator accepts (the `const` of each oneOf branch). */
@@ -88,20 +93,17 @@ function discriminatorValues(e: ErrorObject): string[] {
   return branches.map((b) => b.properties?.[String(e.params.tag)]?.const).filter((v): v is string => typeof v === 'string');
 }
 
-function article(t: string): string {
-  if (t.includes(',')) return t.split(',').join(' or ');
-  return /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`;
-}
-function found(e: ErrorObject): string {
-  return e.data === undefined ? '' : `, found ${JSON.stringify(e.data)?.slice(0, 60)}`;
+/** the value found, as JSON text cut at 60 characters (undefined when there is none) */
+function found(e: ErrorObject): string | undefined {
+  return e.data === undefined ? undefined : String(JSON.stringify(e.data)?.slice(0, 60));
 }
 
 /** ajv's errors as { JSON path, words }, one line per distinct problem. */
-export function humanize(errors: ErrorObject[] | null | undefined): { path: string; message: string }[] {
+export function humanize(errors: ErrorObject[] | null | undefined): { path: string; said: Said }[] {
   if (!errors) return [];
   // anyOf/oneOf wrappers repeat what their branches said; keep the most specific lines.
   const seen = new Set<string>();
-  const out: { path: string; message: string }[] = [];
+  const out: { path: string; said: Said }[] = [];
   const specific = errors.filter((e) => e.keyword !== 'if');
   for (const e of specific) {
     if (e.keyword === 'anyOf' || e.keyword === 'oneOf') {
@@ -110,7 +112,7 @@ export function humanize(errors: ErrorObject[] | null | undefined): { path: stri
     }
     if (e.keyword === 'type' && specific.some((o) => o.keyword === 'anyOf' && o.instancePath === e.instancePath)) continue;
     if (e.keyword === 'pattern' && specific.some((o) => o.keyword === 'anyOf' && o.instancePath === e.instancePath)) continue;
-    const words = KEYWORD_WORDS[e.keyword]?.(e) ?? e.message ?? 'is not valid';
+    const words = KEYWORD_WORDS[e.keyword]?.(e) ?? say('schemaRuleBroken', { ajv: e.message ?? null });
     // an unknown property or an unknown type is named where it stands, not at the object holding it;
     // a misspelt key (for a missing one) too
     const misspelt = e.keyword === 'required' ? misspeltKey(e) : undefined;
@@ -122,10 +124,10 @@ export function humanize(errors: ErrorObject[] | null | undefined): { path: stri
           : e.keyword === 'discriminator' && e.params.error === 'mapping'
             ? joinPointer(e.instancePath, String(e.params.tag))
             : e.instancePath || '/';
-    const key = `${path}|${words}`;
+    const key = `${path}|${words.text}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ path, message: words });
+    out.push({ path, said: words });
   }
   return out;
 }
@@ -154,7 +156,7 @@ export function compileSchemas(schemas: SchemaSet, widgets: WidgetSchemas, cache
     const { propsSchema, itemsFrom } = widgets[type];
     const props = Object.keys((propsSchema as { properties?: object }).properties ?? {});
     if (itemsFrom === undefined || props.includes(itemsFrom)) return [];
-    return [{ file: `src/widgets/${type}/schema.ts`, path: '/itemsFrom', message: `itemsFrom names "${itemsFrom}", which is not a prop of the widget (expected one of ${props.join(', ')})${didYouMean(itemsFrom, props)}` }];
+    return [{ file: `src/widgets/${type}/schema.ts`, path: '/itemsFrom', ...worded(say('itemsFromNotProp', { itemsFrom, props, near: nearest(itemsFrom, props) })) }];
   };
   const actionTypes = ((schemas.common as { definitions?: { action?: { oneOf?: { properties?: { type?: { const?: string } } }[] } } }).definitions?.action?.oneOf ?? [])
     .map((b) => b.properties?.type?.const)
@@ -191,7 +193,7 @@ export function compileSchemas(schemas: SchemaSet, widgets: WidgetSchemas, cache
     } catch (err) {
       ajv.removeSchema(widgetKey(type));
       compiled = false;
-      setup.push({ file: `src/widgets/${type}/schema.ts`, path: '/', message: `the props schema does not compile: ${(err as Error).message}` });
+      setup.push({ file: `src/widgets/${type}/schema.ts`, path: '/', ...worded(say('propsSchemaBroken', { widget: type, error: (err as Error).message })) });
     }
     setup.push(...itemsFromProblem(type));
   }
@@ -204,22 +206,22 @@ export function compileSchemas(schemas: SchemaSet, widgets: WidgetSchemas, cache
 export function validateFile(run: Run, kind: FileKind, file: string, json: unknown): boolean {
   if (json instanceof JsonSyntaxError) {
     // where in the text, with the line and a caret (src/config/json-text.ts); printed as file:line:column
-    const { line, column, message, frame } = json.problem;
-    run.problems.push({ file, path: '/', message: `not valid JSON: ${message}`, line, column, frame });
+    const { line, column, said, frame } = json.problem;
+    run.problems.push({ file, path: '/', ...worded(say('notValidJson', { detail: said })), line, column, frame });
     return false;
   }
   if (json instanceof UnreadFile) {
-    run.add(file, '/', json.message);
+    run.add(file, '/', json.said ?? json.message);
     return false;
   }
   if (json instanceof Error) {
-    run.add(file, '/', `not valid JSON: ${json.message}`);
+    run.add(file, '/', say('notValidJsonError', { error: json.message }));
     return false;
   }
   const validate = run.validators.files[kind];
   return run.once(json, `schema:${kind}`, [file], () => {
     const ok = validate(json);
-    for (const p of humanize(validate.errors)) run.add(file, p.path, p.message);
+    for (const p of humanize(validate.errors)) run.add(file, p.path, p.said);
     return !!ok;
   });
 }
@@ -228,5 +230,5 @@ export function validateFile(run: Run, kind: FileKind, file: string, json: unkno
 export function validateProps(run: Run, file: string, type: string, props: object, at: string): void {
   const validate = run.validators.widgets.get(type);
   if (!validate || validate(props)) return;
-  for (const p of humanize(validate.errors)) run.add(file, at + (p.path === '/' ? '' : p.path), `${type}: ${p.message}`);
+  for (const p of humanize(validate.errors)) run.add(file, at + (p.path === '/' ? '' : p.path), say('widgetPropsProblem', { widget: type, detail: p.said }));
 }

@@ -4,6 +4,7 @@
  * screens hosting a form) declares: data sources, state keys.
  */
 import { isObject } from './util.ts';
+import { LOCAL_WHERE_WORDS, type LocalRoot } from '../words/bindings.ts';
 import type { Ctx, ScreenInfo, Shape } from './context.ts';
 
 export type { Ctx, ScreenInfo } from './context.ts';
@@ -11,17 +12,14 @@ export type { Ctx, ScreenInfo } from './context.ts';
 /** Names every binding may read, whatever the place (src/engine/screen.tsx useBaseScope and the screen scope). */
 export const BASE_ROOTS = ['app', 'user', 'token', 'loggedIn', 'venues', 'games', 'query', 'path', 'fullPath', 'const', 'maps', 'messages', 'brand'];
 export const SCREEN_ROOTS = ['state', 'data', 'loading', 'failed'];
-/** Where a name that is not everywhere in scope is, for the message. */
-export const LOCAL_WHERE: Record<string, string> = {
-  item: 'inside a widget that provides items (Repeat, PagedList, Tiles, Carousel, Table, BalanceList, DataTabs)',
-  index: 'inside a widget that provides items',
-  form: 'inside a form file or a Form widget\'s footer',
-  reply: 'inside onSuccess / onError / onNetworkError / successToast of an api call or a form submit',
-  value: 'inside a Switch\'s onChange',
-  file: 'inside an AvatarUpload\'s upload actions (the picked file)',
-  min: 'in a form rule\'s message',
-  max: 'in a form rule\'s message',
-};
+/**
+ * Names in scope only at some places (an item inside a list widget, a reply inside an api call's
+ * actions), each with where: a binding elsewhere that reads one is told where (its words, in
+ * English and the studio's languages, are the message's: src/config/words/bindings.ts).
+ */
+export const LOCAL_WHERE: Readonly<Record<LocalRoot, string>> = LOCAL_WHERE_WORDS;
+/** a name that is in scope only at some places (LOCAL_WHERE) */
+export const isLocalRoot = (name: string): name is LocalRoot => Object.prototype.hasOwnProperty.call(LOCAL_WHERE, name);
 /** Names that code in src/ gives the messages of a group (by key prefix) besides the usual scope. */
 export const MESSAGE_LOCALS: Record<string, string[]> = {
   // src/responsible/: minutes, hours, a choice's number and the text of a pending choice

@@ -8,9 +8,10 @@ import type { FieldConfig } from '../types';
 import { walkText } from './bindings';
 import { checkCall, checkPageParam, checkPagePath } from './calls';
 import { mergeInfo, SCREEN_ROOTS, withRoots } from './scope';
-import { didYouMean, isObject, type JsonObject } from './util';
+import { isObject, nearest, type JsonObject } from './util';
 import { REPLY_LISTS, walkActions, walkCondition, walkNodes, walkOptionsFrom } from './walk';
 import type { Ctx, Run } from './context.ts';
+import { say } from '../words/index.ts';
 
 type File = { file: string; json: unknown };
 
@@ -39,7 +40,7 @@ function checkScreen(run: Run, name: string, s: File): void {
 function checkDataSource(run: Run, src: string, d: JsonObject, ctx: Ctx): void {
   const paged = d.paged === undefined ? undefined : isObject(d.paged) && typeof d.paged.param === 'string' ? d.paged.param : 'page';
   checkCall(run, d, ['data', src], ctx, paged ? [paged] : []);
-  if (paged && d.poll !== undefined) run.add(ctx.file, ['data', src, 'poll'], 'a paged source does not poll (its pages load as the player scrolls; remove "poll" or "paged")');
+  if (paged && d.poll !== undefined) run.add(ctx.file, ['data', src, 'poll'], say('pagedSourcePolls', { source: src }));
   if (paged) {
     checkPageParam(run, d.endpoint, paged, ['data', src, 'paged'], ctx);
     checkPagePath(run, d.endpoint, d.paged, ['data', src, 'paged'], ctx);
@@ -72,8 +73,7 @@ function checkSecretFields(run: Run, f: File, form: JsonObject): void {
   (form.fields as FieldConfig[]).forEach((field, i) => {
     const said = [field.label, field.placeholder].find((t) => typeof t === 'string' && SECRET_TEXT.test(t));
     if (!keeps(field) || (!SECRET_NAME.test(field.name) && said === undefined)) return;
-    const why = said === undefined ? `its name "${field.name}"` : `"${said}"`;
-    run.add(f.file, ['fields', i], `field "${field.name}" looks like a secret (${why}), and the form's draft would keep what is typed in it (sessionStorage): make it "type": "password", or write "draft": false on the field`);
+    run.add(f.file, ['fields', i], say('secretFieldKept', { field: field.name, text: said }));
   });
 }
 
@@ -87,19 +87,18 @@ function checkForm(run: Run, name: string, f: File): void {
   const fields = (form.fields as JsonObject[]).map((x) => String(x.name));
   const fieldSet = new Set(fields);
   fields.forEach((n, i) => {
-    if (fields.indexOf(n) !== i) run.add(f.file, ['fields', i, 'name'], `field "${n}" is declared twice`);
+    if (fields.indexOf(n) !== i) run.add(f.file, ['fields', i, 'name'], say('fieldTwice', { field: n }));
   });
-  const list = `(${fields.join(', ') || 'none'})`;
   (form.rules as JsonObject[]).forEach((r, i) => {
-    if (!fieldSet.has(String(r.field))) run.add(f.file, ['rules', i, 'field'], `expected a field of this form ${list}, found "${r.field}"${didYouMean(String(r.field), fields)}`);
+    if (!fieldSet.has(String(r.field))) run.add(f.file, ['rules', i, 'field'], say('ruleFieldUnknown', { found: String(r.field), fields, near: nearest(String(r.field), fields) }));
     if ((r.type === 'equalsField' || r.type === 'notEqualsField') && !fieldSet.has(String(r.other))) {
-      run.add(f.file, ['rules', i, 'other'], `expected the other field of this form ${list}, found ${JSON.stringify(r.other)}${didYouMean(String(r.other), fields)}`);
+      run.add(f.file, ['rules', i, 'other'], say('ruleOtherUnknown', { found: String(JSON.stringify(r.other)), fields, near: nearest(String(r.other), fields) }));
     }
     if (r.type === 'pattern' && run.patterns && !(String(r.pattern) in run.patterns)) {
-      run.add(f.file, ['rules', i, 'pattern'], `pattern ${JSON.stringify(r.pattern)} is not in app.json patterns${didYouMean(String(r.pattern), Object.keys(run.patterns))}`);
+      run.add(f.file, ['rules', i, 'pattern'], say('rulePatternUnknown', { pattern: String(JSON.stringify(r.pattern)), near: nearest(String(r.pattern), Object.keys(run.patterns)) }));
     }
     for (const k of RULE_NEEDS[String(r.type)] ?? []) {
-      if (r[k] === undefined) run.add(f.file, ['rules', i], `rule type "${r.type}" needs "${k}"`);
+      if (r[k] === undefined) run.add(f.file, ['rules', i], say('ruleNeedsNumber', { type: String(r.type), key: k }));
     }
     for (const [k, v] of Object.entries(r)) {
       if (k === 'when') walkCondition(run, v, ['rules', i, k], ctx);

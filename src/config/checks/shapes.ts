@@ -9,6 +9,7 @@ import * as R from '../../api/replies';
 import { parseExpression } from '../../engine/bindings';
 import { isObject } from './util';
 import type { Ctx, Run, Schema, Shape } from './context.ts';
+import { say, type Said } from '../words/index.ts';
 
 export type { Schema, Shape } from './context.ts';
 
@@ -20,10 +21,10 @@ export function sessionShapes(): Record<string, Shape> {
   const { list: _list, ...moneyFields } = R.refreshMoney.properties;
   const user: Schema = { type: 'object', properties: { ...R.user.properties, ...moneyFields, ...DERIVED_USER_FIELDS }, additionalProperties: false };
   return {
-    user: { schema: user, origin: 'the user entity (src/api/replies.ts user)' },
-    app: { schema: R.appInfo as Schema, origin: 'the app info (src/api/replies.ts appInfo)' },
-    venues: { schema: { type: 'array', items: R.venueBalance as Schema }, origin: 'the venue balances (src/api/replies.ts venueBalance)' },
-    games: { schema: { type: 'object', additionalProperties: { type: 'array', items: R.game as Schema } }, origin: 'the game lists (src/api/replies.ts game)' },
+    user: { schema: user, origin: say('originSession', { of: 'user' }) },
+    app: { schema: R.appInfo as Schema, origin: say('originSession', { of: 'appInfo' }) },
+    venues: { schema: { type: 'array', items: R.venueBalance as Schema }, origin: say('originSession', { of: 'venueBalance' }) },
+    games: { schema: { type: 'object', additionalProperties: { type: 'array', items: R.game as Schema } }, origin: say('originSession', { of: 'game' }) },
   };
 }
 
@@ -77,7 +78,7 @@ export function step(shape: Shape, seg: string): Step {
  * alternative that is one object or a scalar gives no entry (payinfo's cardlist: one object or a
  * list); an open alternative, or none that is an array, leaves the entries unknown.
  */
-export function entries(shape: Shape | undefined, origin: string): Shape | undefined {
+export function entries(shape: Shape | undefined, origin: Said): Shape | undefined {
   if (!shape) return undefined;
   const items: Schema[] = [];
   for (const s of alts(shape.schema)) {
@@ -89,7 +90,7 @@ export function entries(shape: Shape | undefined, origin: string): Shape | undef
 }
 
 /** The rows of a paged source: the page object's `data` (at `path` in the reply), or the reply when it is a list. */
-export function pageRows(reply: Shape, path: string | undefined, origin: string): Shape | undefined {
+export function pageRows(reply: Shape, path: string | undefined, origin: Said): Shape | undefined {
   let here: Shape | undefined = reply;
   for (const seg of path ? path.split('.') : []) {
     const r: Step = here ? step(here, seg) : { shape: undefined };
@@ -103,7 +104,7 @@ export function pageRows(reply: Shape, path: string | undefined, origin: string)
 }
 
 /** A literal list in config (Tiles' fixed entries): an entry has the fields some entry has. */
-export function literalEntries(list: unknown[], origin: string): Shape | undefined {
+export function literalEntries(list: unknown[], origin: Said): Shape | undefined {
   if (!list.length || !list.every(isObject)) return undefined;
   const properties = Object.fromEntries(list.flatMap((e) => Object.keys(e as object)).map((k) => [k, {}]));
   return { schema: { type: 'object', properties, additionalProperties: false }, origin };
@@ -113,7 +114,7 @@ export function literalEntries(list: unknown[], origin: string): Shape | undefin
 export function sourceReply(ctx: Ctx, source: string): Shape | undefined {
   const call = ctx.screen?.calls[source];
   if (!call || !Object.prototype.hasOwnProperty.call(replies, call.endpoint)) return undefined;
-  return { schema: replies[call.endpoint as keyof typeof replies] as Schema, origin: `the reply of endpoint ${call.endpoint} (src/api/replies.ts)` };
+  return { schema: replies[call.endpoint as keyof typeof replies] as Schema, origin: say('originReply', { endpoint: String(call.endpoint) }) };
 }
 
 /** The shape of the value at a binding path, when every step of it is known. */
@@ -151,5 +152,5 @@ export function shapeOfBinding(run: Run, v: unknown, ctx: Ctx, braces = true): S
   const shapes = paths.map((p) => shapeOfPath(run, p, ctx));
   if (shapes.some((x) => !x)) return undefined;
   const known = shapes as Shape[];
-  return known.length === 1 ? known[0] : { schema: { anyOf: known.map((x) => x.schema) }, origin: known.map((x) => x.origin).join(' or ') };
+  return known.length === 1 ? known[0] : { schema: { anyOf: known.map((x) => x.schema) }, origin: say('originEither', { origins: known.map((x) => x.origin) }) };
 }

@@ -11,7 +11,8 @@
 import { featureTags, pruneFeatures, switchedOff, writtenPointer } from '../features';
 import { formsOf } from './scope';
 import type { ConfigBundle, Problem, SchemaSet } from './types';
-import { didYouMean, isObject, pointer } from './util';
+import { isObject, nearest, pointer } from './util';
+import { say, worded } from '../words/index.ts';
 
 type File = { file: string; json: unknown };
 
@@ -80,8 +81,8 @@ function tagProblems(f: File, names: string[]): Problem[] {
   return featureTags(f.json)
     .filter((tag) => !(typeof tag.name === 'string' && names.includes(tag.name)))
     .map((tag) => {
-      const found = typeof tag.name === 'string' ? `"${tag.name}"` : JSON.stringify(tag.name);
-      const near = typeof tag.name === 'string' ? didYouMean(tag.name, names) : '';
-      return { file: f.file, path: pointer(tag.at), message: `feature ${found} is not a feature switch of app.json features, so this part could never be switched off (expected one of ${names.join(', ')})${near}` };
+      const feature = tag.name as string | number | boolean | null;
+      const near = typeof feature === 'string' ? nearest(feature, names) : undefined;
+      return { file: f.file, path: pointer(tag.at), ...worded(say('featureTagUnknown', { feature, features: names, near })) };
     });
 }

@@ -7,7 +7,10 @@ export interface Problem {
   path: string;
   /** the English words (check:config prints them) */
   message: string;
-  /** the same words as data (src/config/words/): the studio words them in its operator's language */
+  /**
+   * the same words as data (src/config/words/): the studio words them in its operator's language;
+   * every problem of the config has them (a developer tool's own, such as a stale generated file, may not)
+   */
   said?: Said;
   /** a warning does not fail the check (check:config exits 0, the build goes on); absent: an error */
   severity?: 'warning';

@@ -62,10 +62,10 @@ export function literalType(v: unknown): string {
 }
 
 /**
- * A file of the config as a message names it: screens.config/messages.json, or for a brand
- * "brands/jinsha/messages.json or screens.config/messages.json" (the brand's overlay, then the product).
+ * The files of the config a name could be in, as a message names them: screens.config/messages.json,
+ * or for a brand brands/jinsha/messages.json then screens.config/messages.json (the brand's overlay first).
  */
-export function inFolders(bundle: ConfigBundle, rel: string): string {
+export function filesIn(bundle: ConfigBundle, rel: string): string[] {
   const folders = bundle.folders ?? [bundle.app.file.replace(/\/?app\.json$/, '')];
-  return folders.map((f) => (f ? `${f}/${rel}` : rel)).join(' or ');
+  return folders.map((f) => (f ? `${f}/${rel}` : rel));
 }

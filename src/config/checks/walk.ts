@@ -6,12 +6,13 @@ import type { Templates } from '../schema-refs';
 import { checkExpr, checkFields, checkString, walkText } from './bindings';
 import { checkCall, checkPagedSource } from './calls';
 import { checkSiblingKeys } from './keys';
-import { checkIcon, checkRouteTo } from './names.ts';
+import { checkIcon, checkRouteTo, known } from './names.ts';
 import { validateProps } from './schema';
 import { withRoots } from './scope';
 import { entries, literalEntries, pageRows, shapeOfBinding, sourceReply } from './shapes';
-import { didYouMean, inFolders, isObject, listOf, pointer, type At, type JsonObject } from './util';
+import { filesIn, isObject, nearest, pointer, type At, type JsonObject } from './util';
 import type { Ctx, Run, Shape } from './context.ts';
+import { say } from '../words/index.ts';
 
 export const REPLY_LISTS = new Set(['onSuccess', 'onError', 'onNetworkError']);
 const ACTION_LISTS = new Set(['onSuccess', 'onError', 'onNetworkError', 'onConfirm', 'onCancel']);
@@ -35,7 +36,7 @@ export function walkActions(run: Run, list: unknown, at: At, ctx: Ctx): void {
     const here = [...at, i];
     if (ctx.shell && typeof a.type === 'string' && SCREEN_ACTIONS.has(a.type)) {
       const allowed = run.validators.actionTypes.filter((t) => !SCREEN_ACTIONS.has(t));
-      run.add(ctx.file, [...here, 'type'], `action "${a.type}" acts on a screen; ${ctx.shell} runs outside any screen (expected one of ${listOf(allowed)})`);
+      run.add(ctx.file, [...here, 'type'], say('shellScreenAction', { action: a.type, shell: ctx.shell, allowed: known(allowed) }));
     }
     if (a.type === 'api') checkCall(run, a, here, ctx);
     for (const [k, v] of Object.entries(a)) {
@@ -55,14 +56,14 @@ export function walkActions(run: Run, list: unknown, at: At, ctx: Ctx): void {
 /** a reload names a data source of the screen */
 function checkReloadSource(run: Run, v: unknown, at: At, ctx: Ctx): void {
   if (typeof v !== 'string' || !ctx.screen || ctx.screen.sources.has(v)) return;
-  run.add(ctx.file, at, `reload source "${v}" is not a data source of the screen (expected one of ${listOf(ctx.screen.sources) || 'none'})${didYouMean(v, ctx.screen.sources)}`);
+  run.add(ctx.file, at, say('reloadSourceUnknown', { source: v, sources: known(ctx.screen.sources), near: nearest(v, ctx.screen.sources) }));
 }
 
 /** a setState key is declared or read somewhere (else the value set is never seen) */
 function checkSetStateKey(run: Run, v: unknown, at: At, ctx: Ctx): void {
   if (typeof v !== 'string' || !ctx.screen || ctx.screen.declared.has(v) || ctx.screen.read.has(v)) return;
-  const known = new Set([...ctx.screen.declared, ...ctx.screen.read]);
-  run.add(ctx.file, at, `setState key "${v}" is neither declared in the screen's "state" nor read as {{state.${v}}} (expected one of ${listOf(known) || 'none'})${didYouMean(v, known)}`);
+  const names = new Set([...ctx.screen.declared, ...ctx.screen.read]);
+  run.add(ctx.file, at, say('setStateKeyUnread', { key: v, known: known(names), near: nearest(v, names) }));
 }
 
 /**
@@ -71,7 +72,7 @@ function checkSetStateKey(run: Run, v: unknown, at: At, ctx: Ctx): void {
  */
 export function walkOptionsFrom(run: Run, o: JsonObject, at: At, ctx: Ctx): void {
   const list = shapeOfBinding(run, o.path, ctx, false);
-  const item = list && entries(list, `an entry of ${String(o.path)}, ${list.origin}`);
+  const item = list && entries(list, say('originEntryOf', { list: String(o.path), origin: list.origin }));
   for (const [k, v] of Object.entries(o)) {
     if (k === 'path' && typeof v === 'string') checkExpr(run, v, [...at, k], ctx);
     else if ((k === 'label' || k === 'value') && typeof v === 'string' && !v.includes('{{')) {
@@ -123,11 +124,11 @@ function itemShape(run: Run, type: string, props: JsonObject, ctx: Ctx): Shape |
   if (propSchema?.$ref?.endsWith('/pagedSource')) {
     const reply = typeof v === 'string' ? sourceReply(ctx, v) : undefined;
     const call = typeof v === 'string' ? ctx.screen?.calls[v] : undefined;
-    return reply && call?.paged ? pageRows(reply, call.path, `a record of paged source ${v}, ${reply.origin}`) : undefined;
+    return reply && call?.paged ? pageRows(reply, call.path, say('originPagedRecord', { source: String(v), origin: reply.origin })) : undefined;
   }
-  if (Array.isArray(v)) return literalEntries(v, `an entry of the fixed list of ${type}.${from}`);
+  if (Array.isArray(v)) return literalEntries(v, say('originFixedList', { widget: type, prop: String(from) }));
   const list = shapeOfBinding(run, v, ctx);
-  return list && entries(list, `an entry of ${String(v).trim()}, ${list.origin}`);
+  return list && entries(list, say('originEntryOf', { list: String(v).trim(), origin: list.origin }));
 }
 
 /** The names a widget gives its children besides the scope. */
@@ -145,7 +146,7 @@ export function walkNodes(run: Run, list: unknown, at: At, ctx: Ctx): void {
     const here = [...at, i];
     if (node.when !== undefined) walkCondition(run, node.when, [...here, 'when'], ctx);
     if (!run.validators.widgets.has(node.type)) {
-      run.add(ctx.file, [...here, 'type'], `unknown widget type "${node.type}" (expected one of ${run.widgetTypes.join(', ')})${didYouMean(node.type, run.widgetTypes)}`);
+      run.add(ctx.file, [...here, 'type'], say('widgetTypeUnknown', { type: node.type, types: run.widgetTypes, near: nearest(node.type, run.widgetTypes) }));
       return;
     }
     const props = isObject(node.props) ? node.props : {};
@@ -153,7 +154,7 @@ export function walkNodes(run: Run, list: unknown, at: At, ctx: Ctx): void {
     checkSiblingKeys(run, node.type, props, here, ctx);
     if (typeof props.form === 'string' && !(props.form in run.bundle.forms)) {
       const forms = Object.keys(run.bundle.forms);
-      run.add(ctx.file, [...here, 'props', 'form'], `form "${props.form}" does not exist (expected a file ${inFolders(run.bundle, `forms/${props.form}.json`)})${didYouMean(props.form, forms)}`);
+      run.add(ctx.file, [...here, 'props', 'form'], say('formMissing', { form: props.form, files: filesIn(run.bundle, `forms/${props.form}.json`), near: nearest(props.form, forms) }));
     }
     const widget = run.widgets[node.type];
     const item = itemShape(run, node.type, props, ctx);

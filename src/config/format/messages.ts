@@ -4,29 +4,37 @@
  * written for a newer engine. Pure.
  */
 import { CURRENT_FORMAT, formatOf, MIGRATE } from '../migrations/index.ts';
-import type { Entry, Pending } from './old-uses.ts';
+import { say, worded, type Said } from '../words/index.ts';
+import { wordedOver, wordsOf, type Entry, type Pending } from './old-uses.ts';
+
+type Worded = { file: string; path: string; message: string; said?: Said };
 
 /** a problem of check:config for each old use */
-export function pendingProblems(pending: Pending[]): { file: string; path: string; message: string }[] {
+export function pendingProblems(pending: Pending[]): Worded[] {
   // a change with no edits says itself what to write by hand
-  return pending.map((p) => ({ file: p.file, path: p.path, message: p.change.edits.length ? `${p.change.message}; run \`${MIGRATE}\`, which rewrites it in screens.config/ and every brand's overlay` : p.change.message }));
+  return pending.map((p) => ({
+    file: p.file,
+    path: p.path,
+    ...worded(p.change.edits.length ? say('migrateRewrites', { change: p.change.said, command: MIGRATE }) : p.change.said),
+  }));
 }
 
 /** Files written for a format the engine does not know yet (from a newer engine). */
-export function tooNew(files: Entry[]): { file: string; path: string; message: string }[] {
-  return files
-    .filter((f) => formatOf(f.json) > CURRENT_FORMAT)
-    .map((f) => ({ file: f.file, path: '/$format', message: `written for config format ${formatOf(f.json)}; this engine reads format ${CURRENT_FORMAT} at most: update the engine, or write the file for format ${CURRENT_FORMAT}` }));
+export function tooNew(files: Entry[]): Worded[] {
+  return files.filter((f) => formatOf(f.json) > CURRENT_FORMAT).map((f) => ({ file: f.file, path: '/$format', ...worded(say('formatTooNew', { format: formatOf(f.json), current: CURRENT_FORMAT })) }));
 }
 
 
 /** problems at a late old use, each with what the old use became */
-export function withLateHints<P extends { file: string; path: string; message: string }>(problems: P[], late: Pending[]): P[] {
+export function withLateHints<P extends Worded>(problems: P[], late: Pending[]): P[] {
   if (!late.length) return problems;
   const at = new Map(late.map((p) => [`${p.file}|${p.path}`, p]));
   return problems.map((p) => {
     const use = at.get(`${p.file}|${p.path}`);
-    return use ? { ...p, message: `${p.message}; ${use.change.message}${use.change.edits.length ? `: write it so here (\`${MIGRATE}\` rewrites only files older than format ${use.migration.format})` : ''}` } : p;
+    if (!use) return p;
+    const s = say('lateOldUse', { problem: wordsOf(p), change: use.change.said, rewrites: use.change.edits.length > 0, command: MIGRATE, format: use.migration.format });
+    // the problem's words are replaced whole: no `said` of its own is left beside the new text
+    return { ...p, said: undefined, ...wordedOver([p], s) };
   });
 }
 

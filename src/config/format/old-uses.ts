@@ -11,8 +11,17 @@ import type { Change, Migration, Path } from '../migrations/types.ts';
 import type { BrandBundle } from '../overlay/layers.ts';
 import type { SchemaFileKind } from '../overlay/schema-cursor.ts';
 import { segmentsOf, shownPointerOf as pointerOf } from '../pointer.ts';
+import { say, worded, type Said } from '../words/index.ts';
 
 const segments = (at: string): Path => segmentsOf(at);
+
+/**
+ * Words that hold others (a change's, a problem's) as a part. A problem without an id (a developer
+ * tool's own) stands in by its English: the whole then keeps only its English text, no id.
+ */
+export const wordsOf = (w: { message: string; said?: Said }): Said => w.said ?? { id: '', parts: {}, text: w.message };
+/** the `message` and `said` of words made of `inner` ones: with the id only when every inner one has its own */
+export const wordedOver = (inner: { said?: Said }[], s: Said): { message: string; said?: Said } => (inner.every((w) => w.said) ? worded(s) : { message: s.text });
 
 /** one old use: the file holding it, where, what it became */
 export interface Pending {
@@ -104,6 +113,6 @@ export function rebase(change: Change, at: Path): Change {
   };
   const edits = change.edits.map((e) => ({ ...e, path: move(e.path) }));
   if (edits.every((e): e is typeof e & { path: Path } => e.path !== undefined)) return { ...change, path: at, edits };
-  return { path: at, edits: [], message: `${change.message} (the brand's file holds it at ${pointerOf(at)}, where the migration cannot place its edits: write it there by hand)` };
+  return { path: at, edits: [], ...worded(say('oldUseByHandInBrand', { change: change.said, at: pointerOf(at) })) };
 }
 

@@ -17,15 +17,14 @@
  */
 import type { Change, Edit, Layers, Migration, Path } from './types';
 import { isObject, walk } from '../json-walk';
+import { say, worded } from '../words/index';
 
 const METHODS = ['Bank', 'Alipay', 'Wechat', 'Usdt'] as const;
 type Method = (typeof METHODS)[number];
 const BOUNDS = ['Min', 'Max'] as const;
 type Bound = (typeof BOUNDS)[number];
-const SINCE = 'since config format 4';
 
 const keyOf = (bound: Bound, method: Method) => `deposit${bound}${method}`;
-const word = (bound: Bound) => (bound === 'Min' ? 'minimum' : 'maximum');
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const constantsOf = (doc: unknown): Record<string, unknown> => (isObject(doc) && isObject(doc.constants) ? doc.constants : {});
 const has = (o: Record<string, unknown>, k: string) => Object.prototype.hasOwnProperty.call(o, k);
@@ -63,7 +62,7 @@ function productChanges(constants: Record<string, unknown>, bound: Bound): Chang
   const equal = METHODS.filter((m) => has(constants, keyOf(bound, m)) && !p.own.has(m));
   return equal.map((m, i) => ({
     path: at(keyOf(bound, m)),
-    message: `"${keyOf(bound, m)}" ${JSON.stringify(p.value)} is the ${word(bound)} most deposit methods have: ${SINCE} that is one key, ${dflt} ${JSON.stringify(p.value)}, which every method follows unless it sets its own (kept only where it differs)`,
+    ...worded(say('depositCommonValue', { key: keyOf(bound, m), value: JSON.stringify(p.value), bound, defaultKey: dflt })),
     edits: [...(i === 0 && write ? [setDefault(bound, p.value, keyOf(bound, m))] : []), remove(keyOf(bound, m))],
   }));
 }
@@ -79,7 +78,7 @@ function brandChanges(merged: Record<string, unknown>, layers: Layers, bound: Bo
   const pinned = mine.filter((m) => same(overlay[keyOf(bound, m)], gives(m)));
   const changes: Change[] = pinned.map((m) => ({
     path: at(keyOf(bound, m)),
-    message: `"${keyOf(bound, m)}" ${JSON.stringify(overlay[keyOf(bound, m)])} is what the product gives this method ${SINCE} (its ${dflt}${product.own.has(m) ? ` or its own ${keyOf(bound, m)}` : ''}): written in the brand, it would stop following the product's edits; it goes`,
+    ...worded(say('depositPinnedInBrand', { key: keyOf(bound, m), value: JSON.stringify(overlay[keyOf(bound, m)]), defaultKey: dflt, productOwn: product.own.has(m) })),
     edits: [remove(keyOf(bound, m))],
   }));
   const rest = mine.filter((m) => !pinned.includes(m));
@@ -88,7 +87,7 @@ function brandChanges(merged: Record<string, unknown>, layers: Layers, bound: Bo
     rest.forEach((m, i) =>
       changes.push({
         path: at(keyOf(bound, m)),
-        message: `the brand sets every method's ${word(bound)} to ${JSON.stringify(value)}: ${SINCE} that is one key, ${dflt} ${JSON.stringify(value)}, which every method without its own follows`,
+        ...worded(say('depositBrandOneValue', { bound, value: JSON.stringify(value), defaultKey: dflt })),
         edits: [...(i === 0 ? [setDefault(bound, value, keyOf(bound, m))] : []), remove(keyOf(bound, m))],
       }),
     );
@@ -129,12 +128,12 @@ export const depositDefault: Migration = {
     for (const { text, at: where } of walk(doc).texts) {
       if (!new RegExp(METHOD_REF.source).test(text) || where[0] === '$schema') continue;
       if (!text.includes('{{')) {
-        changes.push({ path: where, message: `${text} is left out where the method follows the default ${SINCE} (const.depositMin, const.depositMax): \`npm run migrate\` cannot rewrite a condition's path; read the method's range (data.range…) or the default here`, edits: [] });
+        changes.push({ path: where, ...worded(say('depositConditionByHand', { text })), edits: [] });
         continue;
       }
       const now = text.replace(/\{\{([\s\S]*?)\}\}/g, (_whole, expr: string) => `{{${withDefault(expr)}}}`);
       if (now === text) continue;
-      changes.push({ path: where, message: `a method's deposit constant is left out where the method follows the default ${SINCE}: read the default after it (${[...new Set(now.match(/\bor:const\.deposit(Min|Max)(?![\w.])/g))].join(', ')})`, edits: [{ op: 'set', path: where, value: now }] });
+      changes.push({ path: where, ...worded(say('depositReadDefault', { reads: [...new Set(now.match(/\bor:const\.deposit(Min|Max)(?![\w.])/g))] })), edits: [{ op: 'set', path: where, value: now }] });
     }
     return changes;
   },

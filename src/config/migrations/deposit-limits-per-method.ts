@@ -10,10 +10,10 @@
  */
 import type { Change, Edit, Migration } from './types';
 import { isObject, walk } from '../json-walk';
+import { say, worded } from '../words/index';
 
 const METHODS = ['Bank', 'Alipay', 'Wechat', 'Usdt'] as const;
 const OLD = /\bconst\.deposit(Min|Max)Default\b/;
-const SINCE = 'since config format 3';
 
 /**
  * A text with each old reference replaced by its method's constant, the method named by the one
@@ -35,7 +35,7 @@ function rewritten(text: string): string | undefined {
   return unknown ? undefined : out;
 }
 
-const keys = (bound: string) => METHODS.map((m) => `deposit${bound}${m}`).join(', ');
+const keys = (bound: string) => METHODS.map((m) => `deposit${bound}${m}`);
 
 export const depositLimitsPerMethod: Migration = {
   id: 'deposit-limits-per-method',
@@ -60,7 +60,7 @@ export const depositLimitsPerMethod: Migration = {
       }));
       changes.push({
         path: ['constants', old],
-        message: `"${old}" (shared by the four deposit methods) became each method's own ${SINCE}: ${keys(bound)}, each ${JSON.stringify(value)} as it was`,
+        ...worded(say('depositSharedSplit', { old, keys: keys(bound), value: JSON.stringify(value) })),
         edits: [...edits, { op: 'remove', path: ['constants', old] }],
       });
     }
@@ -68,11 +68,10 @@ export const depositLimitsPerMethod: Migration = {
       if (!OLD.test(text)) continue;
       const now = rewritten(text);
       const olds = [...new Set(text.match(new RegExp(OLD.source, 'g')))];
-      const was = `${olds.join(' and ')} became each method's own constant${olds.length > 1 ? 's' : ''} ${SINCE}`;
       changes.push(
         now === undefined
-          ? { path: at, message: `${was} (${olds.map((o) => keys(OLD.exec(o)![1]).replace(/deposit/g, 'const.deposit')).join('; ')}); \`npm run migrate\` cannot tell which method this text is about: write that method's constant here`, edits: [] }
-          : { path: at, message: `${was}: here ${[...new Set(now.match(/\bconst\.deposit(Min|Max)(Bank|Alipay|Wechat|Usdt)\b/g))].join(' and ')}, the method of the backend's range beside it`, edits: [{ op: 'set', path: at, value: now }] },
+          ? { path: at, ...worded(say('depositSharedReadByHand', { olds, each: olds.map((o) => keys(OLD.exec(o)![1]).map((k) => `const.${k}`)) })), edits: [] }
+          : { path: at, ...worded(say('depositSharedRewritten', { olds, now: [...new Set(now.match(/\bconst\.deposit(Min|Max)(Bank|Alipay|Wechat|Usdt)\b/g))] })), edits: [{ op: 'set', path: at, value: now }] },
       );
     }
     return changes;

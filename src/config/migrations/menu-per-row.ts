@@ -5,6 +5,7 @@
  */
 import type { Change, Migration } from './types';
 import { isObject, walk } from '../json-walk';
+import { say, worded } from '../words/index';
 
 
 export const menuPerRow: Migration = {
@@ -18,7 +19,7 @@ export const menuPerRow: Migration = {
       .objects.filter(({ node }) => node.type === 'Menu' && isObject(node.props) && 'columns' in node.props)
       .map(({ at }) => {
         const path = [...at, 'props', 'columns'];
-        return { path, message: 'Menu\'s "columns" (entries per row of a grid) is called "perRow" since config format 2', edits: [{ op: 'rename', path, to: 'perRow' }] };
+        return { path, ...worded(say('menuColumnsPerRow', {})), edits: [{ op: 'rename', path, to: 'perRow' }] };
       });
   },
 };

@@ -9,10 +9,10 @@
  */
 import type { Change, Edit, Migration } from './types';
 import { isObject, walk } from '../json-walk';
+import { say, worded } from '../words/index';
 
 const OLD = 'const.responsible.enabled';
 const FEATURE = 'responsiblePlay';
-const SINCE = 'since config format 3';
 
 /** a condition true while responsible play was on: { path, eq: true }, { path, ne: false } or { path, truthy: true } */
 const whileOn = (c: unknown): boolean =>
@@ -30,7 +30,7 @@ export const responsiblePlayFeature: Migration = {
       const path = ['constants', 'responsible', 'enabled'];
       changes.push({
         path,
-        message: `"constants.responsible.enabled" is "features.responsiblePlay" ${SINCE} (every feature is switched in one place, app.json "features")`,
+        ...worded(say('responsibleConstantMoved', {})),
         edits: [
           { op: 'set', path: ['features', FEATURE], value: responsible.enabled, keep: true, after: 'brand' },
           { op: 'remove', path },
@@ -55,7 +55,7 @@ export const responsiblePlayFeature: Migration = {
       ];
       changes.push({
         path: old,
-        message: `"${OLD}" is "features.${FEATURE}" ${SINCE}: a part shown while responsible play is on says "feature": "${FEATURE}" (left out when it is off)`,
+        ...worded(say('responsibleWhenMoved', {})),
         edits,
       });
     }
@@ -63,7 +63,7 @@ export const responsiblePlayFeature: Migration = {
       if (!/\bconst\.responsible\.enabled\b/.test(text) || done.has(JSON.stringify(at))) continue;
       changes.push({
         path: at,
-        message: `"${OLD}" is "features.${FEATURE}" ${SINCE}, which the config does not read: a part of responsible play says "feature": "${FEATURE}" (left out when it is off); \`npm run migrate\` cannot tell what this reading meant: rewrite it here by hand`,
+        ...worded(say('responsibleReadByHand', {})),
         edits: [],
       });
     }

@@ -5,6 +5,7 @@
  * automigrate fixes, each says what it looks for and what it does, so a dry run can list it.
  */
 import type { SchemaFileKind } from '../overlay/schema-cursor';
+import type { Said } from '../words/said.ts';
 
 /** a JSON path, as its parts */
 export type Path = (string | number)[];
@@ -31,7 +32,10 @@ export type Edit =
  */
 export interface Change {
   path: Path;
+  /** what the old use became, in English (`npm run migrate` lists it; check:config names it) */
   message: string;
+  /** the same words as data (src/config/words/), for the studio's language */
+  said: Said;
   edits: Edit[];
 }
 

@@ -11,6 +11,7 @@ import type { ConfigBundle, Problem } from '../checks/types.ts';
 import { JsonSyntaxError, UnreadFile } from '../json-text.ts';
 import { pointerOf } from '../pointer.ts';
 import { findReferences } from '../where.ts';
+import { say, worded } from '../words/index.ts';
 import { mergeLayers, Origins, type MergeProblem } from './merge.ts';
 import { schemaCursor, type SchemaFileKind, type SchemaSource } from './schema-cursor.ts';
 
@@ -67,10 +68,10 @@ export function mergeBrand(product: ConfigBundle, overlay: OverlayBundle, source
   const files: MergedFile[] = [];
   const one = (kind: SchemaFileKind, p: File | undefined, o: File | undefined): File => {
     if (o && o.json instanceof JsonSyntaxError) {
-      const { line, column, message, frame } = o.json.problem;
-      problems.push({ file: o.file, path: '/', message: `not valid JSON: ${message}`, line, column, frame });
-    } else if (o && o.json instanceof UnreadFile) problems.push({ file: o.file, path: '/', message: o.json.message });
-    else if (o && o.json instanceof Error) problems.push({ file: o.file, path: '/', message: `not valid JSON: ${o.json.message}` });
+      const { line, column, said, frame } = o.json.problem;
+      problems.push({ file: o.file, path: '/', ...worded(say('notValidJson', { detail: said })), line, column, frame });
+    } else if (o && o.json instanceof UnreadFile) problems.push({ file: o.file, path: '/', ...worded(o.json.said ?? o.json.message) });
+    else if (o && o.json instanceof Error) problems.push({ file: o.file, path: '/', ...worded(say('notValidJsonError', { error: o.json.message })) });
     if (!usable(o)) {
       const f = p ?? o!;
       files.push({ kind, file: f.file, product: p, json: f.json });
@@ -83,7 +84,7 @@ export function mergeBrand(product: ConfigBundle, overlay: OverlayBundle, source
       return f;
     }
     const merged = mergeLayers(p.json, o!.json, schemaCursor(source, kind));
-    problems.push(...merged.problems.map((m: MergeProblem) => ({ file: o!.file, path: m.at || '/', message: m.message })));
+    problems.push(...merged.problems.map((m: MergeProblem) => ({ file: o!.file, path: m.at || '/', ...worded(m.said ?? m.message) })));
     files.push({ kind, file: p.file, product: p, overlay: o, json: merged.value, origins: merged.origins, removed: merged.removed });
     return { file: p.file, json: merged.value };
   };
@@ -130,7 +131,7 @@ function unusedAdditions(bundle: ConfigBundle, files: MergedFile[]): Problem[] {
     out.push({
       file: m.overlay.file,
       path: pointerOf(['messages', key]),
-      message: `the product has no message "${key}" and nothing shows it: the product may have renamed or removed it${near.length ? ` (the product's ${key.split('.')[0]}.* messages: ${near.join(', ')})` : ''}; change the message the product has now, or show this one somewhere`,
+      ...worded(say('messageAddedUnused', { key, group: key.split('.')[0], near })),
     });
   }
   return out;

@@ -25,6 +25,7 @@
 
 import { isObject, isReservedKey, RESERVED_KEYS, setOwn } from '../json.ts';
 import { joinPointer } from '../pointer.ts';
+import { say, worded } from '../words/index.ts';
 import type { Said } from '../words/said.ts';
 
 /** the directives of an overlay: `"$patch": "replace" | "delete"`, and a new item's `"$position"` */
@@ -32,7 +33,7 @@ export const PATCH = '$patch';
 export const POSITION = '$position';
 
 /** the problem of a key that is no config key (src/config/json.ts): named, and left out of the merge */
-export const reservedKeyMessage = (key: string): string => `"${key}" is not a config key: ${RESERVED_KEYS.join(', ')} name the language's own members, never config (left out)`;
+export const reservedKeyMessage = (key: string): Said => say('reservedKeyInOverlay', { key, reserved: [...RESERVED_KEYS] });
 
 export type Layer = 'base' | 'overlay';
 /** Where a value of the merged document comes from: a layer and the JSON pointer in its file. */
@@ -49,7 +50,7 @@ export interface MergeProblem {
   at: string;
   message: string;
   /** the same words as data (src/config/words/), for the studio's language */
-  said?: Said;
+  said: Said;
 }
 
 /**
@@ -68,7 +69,8 @@ export interface Cursor {
 export const PLAIN: Cursor = { prop: () => PLAIN, item: () => PLAIN };
 
 const join = joinPointer;
-const names = (list: Iterable<string>) => [...list].map((n) => JSON.stringify(n)).join(', ') || 'none';
+/** a problem at `at` of the overlay, in its words */
+const problem = (at: string, said: Said): MergeProblem => ({ at, ...worded(said) });
 
 /** The origins of a merged document: the pointer of each value set by a layer, the rest follows its nearest parent. */
 export class Origins {
@@ -151,27 +153,27 @@ function merge(base: unknown, patch: unknown, cur: Cursor, bAt: string, pAt: str
   const mine = (value: unknown): { value: unknown; local: Local } => ({ value, local: [['', { layer: 'overlay', at: pAt }]] });
   if (Array.isArray(patch)) {
     if (cur.key && Array.isArray(base)) return mergeKeyed(base, patch, cur, cur.key, bAt, pAt, problems);
-    return mine(clean(patch, pAt, problems, cur.key === undefined ? 'this list has no key (x-merge-key): it is replaced whole' : undefined));
+    return mine(clean(patch, pAt, problems, cur.key === undefined));
   }
   if (!isObject(patch)) return mine(patch);
   const directive = patch[PATCH];
   if (directive === 'replace') return mine(clean(without(patch), pAt, problems));
-  if (directive !== undefined) problems.push({ at: join(pAt, PATCH), message: `"$patch": ${JSON.stringify(directive)} is not known here: an object takes "replace" (to delete a property write null; "delete" removes an item of a keyed list)` });
-  if (POSITION in patch) problems.push({ at: join(pAt, POSITION), message: '"$position" places an item of a keyed list (widgets, menu entries, rules, fields, routes, tabs); this is no such item' });
+  if (directive !== undefined) problems.push(problem(join(pAt, PATCH), say('objectPatchUnknown', { directive: JSON.stringify(directive) })));
+  if (POSITION in patch) problems.push(problem(join(pAt, POSITION), say('positionOutsideList', {})));
   if (!isObject(base)) return mine(clean(without(patch), pAt, problems));
   const out: Record<string, unknown> = { ...base };
   const local: Local = [];
   for (const [k, v] of Object.entries(patch)) {
     if (k === PATCH || k === POSITION) continue;
     if (isReservedKey(k)) {
-      problems.push({ at: join(pAt, k), message: reservedKeyMessage(k) });
+      problems.push(problem(join(pAt, k), reservedKeyMessage(k)));
       continue;
     }
     if (v === null) {
       if (Object.prototype.hasOwnProperty.call(out, k)) {
         delete out[k];
         problems.removed.push({ base: join(bAt, k), overlay: join(pAt, k) });
-      } else problems.push({ at: join(pAt, k), message: `null deletes "${k}", which the product does not have here (it has ${names(Object.keys(base))}): it may have been renamed or removed` });
+      } else problems.push(problem(join(pAt, k), say('nullDeletesMissing', { key: k, has: Object.keys(base) })));
       continue;
     }
     const r = merge(Object.prototype.hasOwnProperty.call(base, k) ? base[k] : undefined, v, cur.prop(k, base, patch), join(bAt, k), join(pAt, k), problems);
@@ -189,19 +191,20 @@ function without(o: Record<string, unknown>): Record<string, unknown> {
 
 /**
  * A value the overlay brings whole (nothing of the product's under it): RFC 7396's patch applied to
- * nothing, so a null member is dropped; a directive has nothing to act on and is named.
+ * nothing, so a null member is dropped; a directive has nothing to act on and is named
+ * (`unkeyedList`: the value is an item of a list without a key, which is replaced whole).
  */
-function clean(v: unknown, at: string, problems: MergeProblem[], listNote?: string): unknown {
-  if (Array.isArray(v)) return v.map((x, i) => clean(x, join(at, i), problems, listNote));
+function clean(v: unknown, at: string, problems: MergeProblem[], unkeyedList = false): unknown {
+  if (Array.isArray(v)) return v.map((x, i) => clean(x, join(at, i), problems, unkeyedList));
   if (!isObject(v)) return v;
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) {
     if (k === PATCH || k === POSITION) {
-      problems.push({ at: join(at, k), message: `"${k}" has nothing of the product's to act on here${listNote ? ` (${listNote})` : ': this value is new or replaces the product\'s whole'}` });
+      problems.push(problem(join(at, k), say('directiveNothingToActOn', { directive: k, unkeyedList })));
       continue;
     }
     if (isReservedKey(k)) {
-      problems.push({ at: join(at, k), message: reservedKeyMessage(k) });
+      problems.push(problem(join(at, k), reservedKeyMessage(k)));
       continue;
     }
     if (x !== null) out[k] = clean(x, join(at, k), problems);
@@ -225,18 +228,17 @@ function mergeKeyed(base: unknown[], patch: unknown[], cur: Cursor, key: string,
     const at = join(pAt, j);
     const k = keyOf(p);
     if (!isObject(p) || k === undefined) {
-      problems.push({ at, message: `an item of this list names the product's item it changes by "${key}" (the product's: ${names(keys())}); to replace the whole list add an item {"$patch": "replace"}` });
+      problems.push(problem(at, say('keyedItemNoKey', { key, has: keys() })));
       return;
     }
     const found = find(k);
     if (found >= 0 && items.filter((x) => keyOf(x.value) === k).length > 1) {
-      problems.push({ at: join(at, key), message: `the product's list has two items with ${key} "${k}": give each its own ${key}` });
+      problems.push(problem(join(at, key), say('productDuplicateKey', { key, value: k })));
       return;
     }
     const directive = p[PATCH];
-    const gone = `the product has no item with ${key} "${k}" in this list (it has ${names(keys())}): it may have been renamed or removed`;
     if (directive === 'delete') {
-      if (found < 0) problems.push({ at: join(at, key), message: `"$patch": "delete": ${gone}` });
+      if (found < 0) problems.push(problem(join(at, key), say('deleteMissingItem', { key, value: k, has: keys() })));
       else {
         if (items[found].from.layer === 'base') problems.removed.push({ base: items[found].from.at, overlay: at });
         items.splice(found, 1);
@@ -244,12 +246,12 @@ function mergeKeyed(base: unknown[], patch: unknown[], cur: Cursor, key: string,
       return;
     }
     if (directive !== undefined && directive !== 'replace') {
-      problems.push({ at: join(at, PATCH), message: `"$patch": ${JSON.stringify(directive)} is not known: an item takes "delete" or "replace"` });
+      problems.push(problem(join(at, PATCH), say('itemPatchUnknown', { directive: JSON.stringify(directive) })));
       return;
     }
     const position = p[POSITION];
     if (found < 0 && position === undefined) {
-      problems.push({ at: join(at, key), message: `${gone}; a new item needs "$position": "first", "last", {"before": …} or {"after": …} with the ${key} of an item` });
+      problems.push(problem(join(at, key), say('missingItemNoPosition', { key, value: k, has: keys() })));
       return;
     }
     let item: Item;
@@ -290,13 +292,13 @@ function placeOf(position: unknown, items: Item[], keyOf: (v: unknown) => string
   if (position === 'last') return items.length;
   const anchor = isObject(position) ? (typeof position.before === 'string' ? { k: position.before, after: false } : typeof position.after === 'string' ? { k: position.after, after: true } : undefined) : undefined;
   if (!anchor || Object.keys(position as object).length !== 1) {
-    problems.push({ at, message: `expected "first", "last", {"before": KEY} or {"after": KEY} (KEY: the ${key} of an item of the list), found ${JSON.stringify(position)}` });
+    problems.push(problem(at, say('positionInvalid', { key, found: String(JSON.stringify(position)) })));
     return undefined;
   }
   const i = items.findIndex((x) => keyOf(x.value) === anchor.k);
   if (i < 0) {
     const has = items.map((x) => keyOf(x.value)).filter((k): k is string => k !== undefined);
-    problems.push({ at: join(at, anchor.after ? 'after' : 'before'), message: `the list has no item with ${key} "${anchor.k}" to place this one ${anchor.after ? 'after' : 'before'} (it has ${names(has)})` });
+    problems.push(problem(join(at, anchor.after ? 'after' : 'before'), say('positionAnchorMissing', { key, anchor: anchor.k, after: anchor.after, has })));
     return undefined;
   }
   return anchor.after ? i + 1 : i;

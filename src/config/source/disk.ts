@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { Problem } from '../checks/types.ts';
+import { say, worded, type Said } from '../words/index.ts';
 import { ASSETS_FOLDER, CONFIG_FILE, NAMED_FOLDERS, SINGLE_FILES } from './files.ts';
 
 export const hashOf = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
@@ -38,7 +39,7 @@ export interface LayerRead {
   /** its config files by name (app.json, screens/home.json) */
   files: Record<string, DiskFile>;
   /** config files there that were not read, and why (a link leading out, a folder where the file belongs) */
-  unread: Record<string, string>;
+  unread: Record<string, Said>;
   /** its assets by name: the file to copy (inside the roots) */
   assets: Record<string, string>;
   /** what else could not be read: the folder or a sub-folder (a link leading out), an asset, a name that is no config file's */
@@ -55,18 +56,18 @@ export class Roots {
     return this.real.some((r) => real === r || real.startsWith(r + path.sep));
   }
   /** how messages name the roots: screens.config/ and brands/ */
-  named(shown: (abs: string) => string): string {
-    return this.real.map((r) => `${shown(r)}/`).join(' and ');
+  named(shown: (abs: string) => string): string[] {
+    return this.real.map((r) => `${shown(r)}/`);
   }
 }
 
-type Entry = { ok: true; stat: Stats } | { ok: false; problem?: string };
+type Entry = { ok: true; stat: Stats } | { ok: false; problem?: Said };
 
 /**
  * What an entry of a layer is: a file or folder to read (following a link inside the roots), or why
  * not (absent: nothing there).
  */
-function entry(abs: string, roots: Roots, rootsNamed: () => string): Entry {
+function entry(abs: string, roots: Roots, rootsNamed: () => string[]): Entry {
   let stat: Stats;
   try {
     stat = lstatSync(abs);
@@ -79,9 +80,9 @@ function entry(abs: string, roots: Roots, rootsNamed: () => string): Entry {
   try {
     real = realpathSync(abs);
   } catch {
-    return { ok: false, problem: `a symbolic link to ${JSON.stringify(target)}, which is not there` };
+    return { ok: false, problem: say('linkDangling', { target }) };
   }
-  if (!roots.contains(real)) return { ok: false, problem: `a symbolic link to ${JSON.stringify(target)}, outside ${rootsNamed()}: refused (a config file or asset must lie inside them; copy it in)` };
+  if (!roots.contains(real)) return { ok: false, problem: say('linkOutside', { target, roots: rootsNamed() }) };
   return { ok: true, stat: lstatSync(real) };
 }
 
@@ -93,9 +94,9 @@ export function readLayer(folder: Folder, roots: Roots, shown: (abs: string) => 
   const problems: Problem[] = [];
   const out: LayerRead = { folder, exists: false, files: {}, unread: {}, assets: {}, problems };
   const named = () => roots.named(shown);
-  const refuse = (rel: string, message: string) => {
-    if (CONFIG_FILE.test(rel)) out.unread[rel] = message;
-    else problems.push({ file: rel ? `${folder.shown}/${rel}` : `${folder.shown}/`, path: '/', message });
+  const refuse = (rel: string, why: Said) => {
+    if (CONFIG_FILE.test(rel)) out.unread[rel] = why;
+    else problems.push({ file: rel ? `${folder.shown}/${rel}` : `${folder.shown}/`, path: '/', ...worded(why) });
   };
   /** the entry at `rel` inside the layer when it is of the kind wanted; a problem named otherwise */
   const want = (rel: string, kind: 'file' | 'folder'): boolean => {
@@ -105,7 +106,8 @@ export function readLayer(folder: Folder, roots: Roots, shown: (abs: string) => 
       return false;
     }
     if (kind === 'folder' ? e.stat.isDirectory() : e.stat.isFile()) return true;
-    refuse(rel, kind === 'folder' ? 'expected a folder' : `expected a file, found ${e.stat.isDirectory() ? 'a folder' : 'something else'}${rel.startsWith(`${ASSETS_FOLDER}/`) ? ` (${ASSETS_FOLDER}/ holds files only, each served at the site's root)` : ''}`);
+    const found = e.stat.isDirectory() ? 'folder' : 'other';
+    refuse(rel, kind === 'folder' ? say('expectedFolder', {}) : say('expectedFile', { found, ...(rel.startsWith(`${ASSETS_FOLDER}/`) ? { assets: ASSETS_FOLDER } : {}) }));
     return false;
   };
   if (!want('', 'folder')) return out;
@@ -120,7 +122,7 @@ export function readLayer(folder: Folder, roots: Roots, shown: (abs: string) => 
     for (const name of readdirSync(path.join(folder.dir, sub)).sort()) {
       const rel = `${sub}/${name}`;
       if (!name.endsWith('.json')) continue;
-      if (!CONFIG_FILE.test(rel)) refuse(rel, `not a name a config file may have: expected ${sub}/<name>.json with letters, digits, - and _ in the name (rename it)`);
+      if (!CONFIG_FILE.test(rel)) refuse(rel, say('badConfigFileName', { folder: sub }));
       else if (want(rel, 'file')) read(rel);
     }
   }

@@ -20,6 +20,7 @@ import { readLayer, Roots, syncFolder, type DiskFile, type Folder, type FolderCo
 import { namedFiles, SINGLE_FILES, ASSETS_FOLDER } from './files.ts';
 import { loadSchemas, schemaSource } from './schemas.ts';
 import { BRAND_ID, brandIdsIn, shownPath } from './paths.ts';
+import { say, worded } from '../words/index.ts';
 
 export { configFileName, ConfigNameError, CONFIG_FILE, kindOfName, namedFile } from './files.ts';
 export { hashOf, syncFolder, type DiskFile, type Folder, type FolderContent, type LayerRead } from './disk.ts';
@@ -130,7 +131,7 @@ export class ConfigSource {
   productBundle(drafts?: Drafts, read: LayerRead = this.read(this.product)): ConfigBundle {
     const files = this.parsed(read, drafts);
     const { shown } = this.product;
-    const entry = (name: string) => ({ file: `${shown}/${name}`, json: name in files ? files[name] : new UnreadFile(`missing: the config folder ${shown}/ must have ${name}`) });
+    const entry = (name: string) => ({ file: `${shown}/${name}`, json: name in files ? files[name] : new UnreadFile(say('configFileMissing', { folder: shown, file: name })) });
     return {
       app: entry(SINGLE_FILES.app),
       messages: entry(SINGLE_FILES.messages),
@@ -158,7 +159,7 @@ export class ConfigSource {
       screens: namedFiles(all, 'screen'),
       forms: namedFiles(all, 'form'),
       assets: Object.keys(read.assets).sort(),
-      problems: BRAND_ID.test(id) ? read.problems : [{ file: `${shown}/`, path: '/', message: `"${id}" cannot name a brand: its build is dist-${id}/ and its site an nginx server; expected lower-case letters, digits and hyphens` }, ...read.problems],
+      problems: BRAND_ID.test(id) ? read.problems : [{ file: `${shown}/`, path: '/', ...worded(say('badBrandId', { id })) }, ...read.problems],
     };
   }
 
@@ -220,7 +221,7 @@ export class ConfigSource {
    */
   refusals(ids: string[] = []): Problem[] {
     const reads = [this.read(this.product), ...ids.map((id) => this.read(this.brandFolder(id)))];
-    return reads.flatMap((r) => [...r.problems, ...Object.entries(r.unread).map(([name, why]) => ({ file: `${r.folder.shown}/${name}`, path: '/', message: why }))]);
+    return reads.flatMap((r) => [...r.problems, ...Object.entries(r.unread).map(([name, why]) => ({ file: `${r.folder.shown}/${name}`, path: '/', ...worded(why) }))]);
   }
 
   /** the file on disk a file as messages name it stands for (absolute) */

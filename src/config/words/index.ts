@@ -32,5 +32,5 @@ export function say<K extends WordId>(id: K, parts: PartsOf<K>): Said {
   return { id, parts: parts as Said['parts'], text: words(parts) };
 }
 
-/** a problem's `message` and `said` from its words (a plain string: words not yet given an id) */
-export const worded = (s: Said | string): { message: string; said?: Said } => (typeof s === 'string' ? { message: s } : { message: s.text, said: s });
+/** a problem's `message` (the English check:config prints) and `said` (its id and parts) from its words */
+export const worded = (s: Said): { message: string; said: Said } => ({ message: s.text, said: s });

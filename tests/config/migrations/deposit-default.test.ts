@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { applyToText, describeChange } from '../../../src/config/format/rewrite';
 import { pendingChanges } from '../../../src/config/format/old-uses';
 import { pendingProblems } from '../../../src/config/format/messages';
+import { english } from '../english';
 import { depositDefault } from '../../../src/config/migrations/deposit-default';
 import { mergeBrand } from '../../../src/config/overlay/layers';
 import { schemaSource } from '../../../src/config/source/index';
@@ -65,7 +66,7 @@ describe('deposit-default', () => {
 
   it('a condition reading a method\'s constant is named, to be rewritten by hand', () => {
     const screen = { $format: 3, body: [{ type: 'Text', when: { path: 'const.depositMaxWechat', gt: 0 }, props: { text: '微信' } }] };
-    expect(pendingProblems(pendingChanges(bundle({ screens: { recharge: { file: 'p/screens/recharge.json', json: screen } } })))).toEqual([
+    expect(english(pendingProblems(pendingChanges(bundle({ screens: { recharge: { file: 'p/screens/recharge.json', json: screen } } }))))).toEqual([
       {
         file: 'p/screens/recharge.json',
         path: '/body/0/when/path',

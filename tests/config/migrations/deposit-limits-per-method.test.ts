@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { applyToText, describeChange } from '../../../src/config/format/rewrite';
 import { pendingChanges } from '../../../src/config/format/old-uses';
 import { pendingProblems } from '../../../src/config/format/messages';
+import { english } from '../english';
 import { depositLimitsPerMethod } from '../../../src/config/migrations/deposit-limits-per-method';
 import { mergeBrand } from '../../../src/config/overlay/layers';
 import { schemaSource } from '../../../src/config/source/index';
@@ -57,7 +58,7 @@ describe('deposit-limits-per-method', () => {
     expect(depositLimitsPerMethod).toMigrate(screen, screen, 'screen');
     const product = bundle({ screens: { recharge: { file: 'p/screens/recharge.json', json: { $format: 2, ...screen } } } });
     // (format 4 then reads the default after the method's own: tests/config/migrations/deposit-default.test.ts)
-    expect(pendingProblems(pendingChanges(product).filter((p) => p.migration === depositLimitsPerMethod))).toEqual([
+    expect(english(pendingProblems(pendingChanges(product).filter((p) => p.migration === depositLimitsPerMethod)))).toEqual([
       {
         file: 'p/screens/recharge.json',
         path: '/body/0/props/text',

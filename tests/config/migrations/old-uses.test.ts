@@ -7,8 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { rebase } from '../../../src/config/format/old-uses';
 import type { Change } from '../../../src/config/migrations/types';
+import { say, worded } from '../../../src/config/words/index';
 
-const rename: Change = { path: ['body', 3, 'props', 'columns'], message: 'Menu: "columns" is now "perRow"', edits: [{ op: 'rename', path: ['body', 3, 'props', 'columns'], to: 'perRow' }] };
+const rename: Change = { path: ['body', 3, 'props', 'columns'], ...worded(say('menuColumnsPerRow', {})), edits: [{ op: 'rename', path: ['body', 3, 'props', 'columns'], to: 'perRow' }] };
 
 describe('a change moved into a brand\'s overlay file', () => {
   it('an edit at or under the old use moves with it, at the index the overlay has it', () => {
@@ -28,6 +29,8 @@ describe('a change moved into a brand\'s overlay file', () => {
     const out = rebase(move, ['children', 0, 'body', 1, 'props', 'columns']);
     expect(out.edits).toEqual([]);
     expect(out.path).toEqual(['children', 0, 'body', 1, 'props', 'columns']);
-    expect(out.message).toBe('Menu: "columns" is now "perRow" (the brand\'s file holds it at /children/0/body/1/props/columns, where the migration cannot place its edits: write it there by hand)');
+    expect(out.message).toBe('Menu\'s "columns" (entries per row of a grid) is called "perRow" since config format 2 (the brand\'s file holds it at /children/0/body/1/props/columns, where the migration cannot place its edits: write it there by hand)');
+    // its words as data: the change's own inside, for the studio's language
+    expect(out.said).toEqual({ id: 'oldUseByHandInBrand', parts: { change: rename.said, at: '/children/0/body/1/props/columns' }, text: out.message });
   });
 });

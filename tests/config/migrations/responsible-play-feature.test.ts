@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { applyToText, describeChange } from '../../../src/config/format/rewrite';
 import { pendingChanges } from '../../../src/config/format/old-uses';
 import { pendingProblems } from '../../../src/config/format/messages';
+import { english } from '../english';
 import { responsiblePlayFeature } from '../../../src/config/migrations/responsible-play-feature';
 import { mergeBrand } from '../../../src/config/overlay/layers';
 import { schemaSource } from '../../../src/config/source/index';
@@ -65,7 +66,7 @@ describe('responsible-play-feature', () => {
     expect(responsiblePlayFeature).toMigrate(screen, screen, 'screen');
     const product = bundle({ screens: { s: { file: 'p/screens/s.json', json: { $format: 2, ...screen } } } });
     const byHand = '"const.responsible.enabled" is "features.responsiblePlay" since config format 3, which the config does not read: a part of responsible play says "feature": "responsiblePlay" (left out when it is off); `npm run migrate` cannot tell what this reading meant: rewrite it here by hand';
-    expect(pendingProblems(pendingChanges(product))).toEqual(
+    expect(english(pendingProblems(pendingChanges(product)))).toEqual(
       ['/body/0/when/path', '/body/1/when/any/0/path', '/body/2/props/text', '/body/3/when/path'].map((path) => ({ file: 'p/screens/s.json', path, message: byHand })),
     );
   });

@@ -4,6 +4,7 @@
  * data source's `poll`, a number or `{{const.NAME}}`), or a failing backend would be asked more
  * often than a healthy one. The ranges of factor, maxMs and jitter are the schema's.
  */
+import { say } from '../../words/index.ts';
 import type { Run } from '../run';
 import { isObject } from '../util';
 
@@ -26,9 +27,6 @@ export function checkPolling(run: Run): void {
   }
   const longest = intervals.reduce<{ ms: number; where: string } | undefined>((a, b) => (!a || b.ms > a.ms ? b : a), undefined);
   if (!longest || backoff.maxMs >= longest.ms) return;
-  run.add(
-    run.bundle.app.file,
-    ['constants', 'pollBackoff', 'maxMs'],
-    `expected at least the longest poll interval, ${longest.ms} (${longest.where}), found ${backoff.maxMs}: a failing backend would be polled more often than a healthy one`,
-  );
+  const at = ['constants', 'pollBackoff', 'maxMs'];
+  run.add(run.bundle.app.file, at, say('pollBackoffBelowInterval', { interval: longest.ms, where: longest.where, maxMs: backoff.maxMs }));
 }
