@@ -142,13 +142,13 @@ describe('the studio, as an operator', () => {
     await page.getByRole('button', { name: /个问题/ }).click();
     // (in the operator's language, check:config's problem made of its id and parts)
     const listed = page.getByRole('region', { name: '所有问题' }).locator('li', { hasText: 'recharge-wechat.json' });
-    expect(await listed.innerText()).toBe('$SCREENS_CONFIG_DIR/forms/recharge-wechat.json: /rules/0/min: "app.json" 的 "constants" 中没有常量“depositMinWechatt”');
+    expect(await listed.innerText()).toBe('$SCREENS_CONFIG_DIR/forms/recharge-wechat.json: /rules/0/min: "app.json" 的 "constants" 中没有常量“depositMinWechatt”；是不是想写“depositMinWechat”？');
     await page.getByRole('region', { name: '所有问题' }).getByRole('button', { name: /recharge-wechat\.json: \/rules\/0\/min/ }).click();
     const min = field(page, '/rules/0/min');
     await poll(() => min.getAttribute('class')).toContain('focused');
     expect(await page.getByRole('button', { name: '规则 1：amount 数值范围' }).getAttribute('class')).toBe('on');
     expect(await onScreen(page, min)).toBe(true);
-    expect(await min.locator('.problems').innerText()).toBe('"app.json" 的 "constants" 中没有常量“depositMinWechatt”');
+    expect(await min.locator('.problems').innerText()).toBe('"app.json" 的 "constants" 中没有常量“depositMinWechatt”；是不是想写“depositMinWechat”？');
     // undo: the rule as it was, the phone drawn again (not left loading)
     await page.getByRole('button', { name: '撤销', exact: true }).click();
     await poll(() => input(page, '/rules/0/min').inputValue()).toBe('{{data.rangeWechat.min_price | or:const.depositMinWechat | or:const.depositMin}}');
@@ -214,11 +214,17 @@ describe('the studio, as an operator', () => {
     await frame.locator('input[name=amount][placeholder="单笔最低200元"]:visible').first().waitFor({ timeout: 30000 });
     expect(appText()).toContain('"withdrawMin": 100,');
 
-    // a minimum above its maximum: check:config's words at both fields, and the save refused
+    // a minimum above its maximum: check:config's problem at both fields, in Chinese (in English as check:config prints it), and the save refused
     await input(page, '/constants/withdrawMin').fill('2000000');
-    const crossed = 'withdrawMin 2000000 is above withdrawMax 1000000 (/constants/withdrawMax): no value can pass both; expected a minimum at most its maximum (lower withdrawMin or raise withdrawMax)';
+    const crossed = 'withdrawMin 为 2000000，大于 withdrawMax 的 1000000（/constants/withdrawMax）：没有任何值能同时满足两者；最小值应不大于它的最大值（请调小 withdrawMin 或调大 withdrawMax）';
     await poll(() => field(page, '/constants/withdrawMin').locator('.problems').innerText()).toBe(crossed);
     expect(await field(page, '/constants/withdrawMax').locator('.problems').innerText()).toBe(crossed);
+    await page.getByLabel('语言').selectOption('en');
+    await poll(() => field(page, '/constants/withdrawMax').locator('.problems').innerText()).toBe(
+      'withdrawMin 2000000 is above withdrawMax 1000000 (/constants/withdrawMax): no value can pass both; expected a minimum at most its maximum (lower withdrawMin or raise withdrawMax)',
+    );
+    await page.getByLabel('Language').selectOption('zh');
+    await poll(() => field(page, '/constants/withdrawMin').locator('.problems').innerText()).toBe(crossed);
     await reviewButton(page).click();
     await poll(() => page.locator('.refusal').innerText()).toBe('没有保存：有 1 个问题要先改正');
     expect(await page.getByRole('button', { name: '保存', exact: true }).isDisabled()).toBe(true);
