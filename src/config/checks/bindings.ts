@@ -8,6 +8,7 @@ import { sourceReply, step } from './shapes';
 import { filesIn, isObject, nearest, walkStrings, type At, type JsonObject } from './util';
 import { say } from '../words/index.ts';
 import type { Ctx, Run, Shape } from './context.ts';
+import { knownOf } from '../words/common.ts';
 
 /** A path read by a binding (`user.name`, `data.list.total`): its root and first name. */
 export function checkPath(run: Run, path: string, at: At, ctx: Ctx, shown: string): void {
@@ -18,18 +19,18 @@ export function checkPath(run: Run, path: string, at: At, ctx: Ctx, shown: strin
     const here = [...BASE_ROOTS, ...ctx.roots];
     run.add(ctx.file, at, isLocalRoot(root)
       ? say('bindingRootOutOfPlace', { root, expr: shown })
-      : say('unknownBindingRoot', { root, expr: shown, expected: here, near: nearest(root, here) }));
+      : say('unknownBindingRoot', { root, expr: shown, expected: knownOf(here), near: nearest(root, here) }));
     return;
   }
   const name = parts[1];
   if (name === undefined) return;
   if (root === 'const' && run.constants) checkConstant(run, parts, at, ctx);
   if ((root === 'data' || root === 'loading' || root === 'failed') && ctx.screen && !ctx.screen.dataNames.has(name)) {
-    run.add(ctx.file, at, say('bindingDataSourceUndeclared', { source: name, expr: shown, expected: [...ctx.screen.dataNames], near: nearest(name, ctx.screen.dataNames) }));
+    run.add(ctx.file, at, say('bindingDataSourceUndeclared', { source: name, expr: shown, expected: knownOf(ctx.screen.dataNames), near: nearest(name, ctx.screen.dataNames) }));
   }
   if (root === 'state' && ctx.screen && !ctx.screen.declared.has(name) && !ctx.screen.set.has(name)) {
     const known = new Set([...ctx.screen.declared, ...ctx.screen.set]);
-    run.add(ctx.file, at, say('bindingStateKeyUnknown', { key: name, expr: shown, expected: [...known], near: nearest(name, known) }));
+    run.add(ctx.file, at, say('bindingStateKeyUnknown', { key: name, expr: shown, expected: knownOf(known), near: nearest(name, known) }));
   }
   if (root === 'maps' && run.maps && !(name in run.maps)) run.add(ctx.file, at, say('unknownMapName', { map: name, near: nearest(name, Object.keys(run.maps)) }));
   if (root === 'brand' && !BRAND_NAMES.includes(name)) run.add(ctx.file, at, say('bindingBrandNameUnknown', { name, expr: shown, expected: BRAND_NAMES, near: nearest(name, BRAND_NAMES) }));
@@ -48,7 +49,7 @@ export function checkFields(run: Run, shape: Shape | undefined, fields: string[]
     if (!here) return;
     const r = step(here, seg);
     if ('missing' in r) {
-      run.add(ctx.file, at, say('fieldNotInShape', { field: seg, place: shown, path: soFar, origin: here.origin, expected: r.known, near: nearest(seg, r.known) }));
+      run.add(ctx.file, at, say('fieldNotInShape', { field: seg, place: shown, path: soFar, origin: here.origin, expected: knownOf(r.known), near: nearest(seg, r.known) }));
       return;
     }
     here = r.shape;
@@ -95,7 +96,7 @@ export function checkExpr(run: Run, expr: string, at: At, ctx: Ctx): void {
 
 function checkFilter(run: Run, name: string, arg: string | undefined, at: At, ctx: Ctx, shown: string): void {
   if (!Object.prototype.hasOwnProperty.call(FILTERS, name)) {
-    run.add(ctx.file, at, say('unknownFilter', { filter: name, expr: shown, expected: run.filterNames, near: nearest(name, run.filterNames) }));
+    run.add(ctx.file, at, say('unknownFilter', { filter: name, expr: shown, expected: knownOf(run.filterNames), near: nearest(name, run.filterNames) }));
     return;
   }
   const kind: FilterArg = (FILTER_ARGS as Record<string, FilterArg | undefined>)[name] ?? 'none';

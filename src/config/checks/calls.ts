@@ -7,6 +7,7 @@ import { endpoints as catalogue, replies } from '../../api/catalogue';
 import { isObject, literalType, nearest, type At, type JsonObject } from './util';
 import { say } from '../words/index.ts';
 import type { Ctx, Run } from './context.ts';
+import { knownOf } from '../words/common.ts';
 
 /** `added`: payload keys the engine adds itself (a paged source's page field). */
 export function checkCall(run: Run, o: JsonObject, at: At, ctx: Ctx, added: string[] = []): void {
@@ -85,5 +86,5 @@ export function checkPagePath(run: Run, endpoint: unknown, paged: unknown, at: A
 export function checkPagedSource(run: Run, v: unknown, at: At, ctx: Ctx): void {
   if (typeof v !== 'string' || !ctx.screen || ctx.screen.paged.has(v)) return;
   if (ctx.screen.sources.has(v)) run.add(ctx.file, at, say('sourceNotPaged', { source: v }));
-  else run.add(ctx.file, at, say('unknownPagedSource', { source: v, expected: [...ctx.screen.paged], near: nearest(v, ctx.screen.paged) }));
+  else run.add(ctx.file, at, say('unknownPagedSource', { source: v, expected: knownOf(ctx.screen.paged), near: nearest(v, ctx.screen.paged) }));
 }

@@ -6,18 +6,12 @@ import { ICON_SOURCES } from '../../engine/icon-names';
 import type { Ctx, Run } from './context.ts';
 import { nearest, type At } from './util';
 import { say } from '../words/index.ts';
-import type { Known } from '../words/references.ts';
-
-/** the names a message offers, as its words list them: sorted, the first `max` (util.ts `listOf`) */
-export function known(names: Iterable<string>, max = 40): Known {
-  const all = [...names].sort();
-  return { names: all.slice(0, max), more: Math.max(0, all.length - max) };
-}
+import { knownOf } from '../words/common.ts';
 
 /** an icon names one of the icon set's names (a binding or a url is not checked here) */
 export function checkIcon(run: Run, v: unknown, at: At, ctx: Ctx): void {
   if (typeof v !== 'string' || v.includes('{{') || v.includes('/')) return;
-  if (!Object.prototype.hasOwnProperty.call(ICON_SOURCES, v)) run.add(ctx.file, at, say('iconUnknown', { icon: v, icons: known(run.iconNames, 80), near: nearest(v, run.iconNames) }));
+  if (!Object.prototype.hasOwnProperty.call(ICON_SOURCES, v)) run.add(ctx.file, at, say('iconUnknown', { icon: v, icons: knownOf(run.iconNames, 80), near: nearest(v, run.iconNames) }));
 }
 
 /**
@@ -38,6 +32,6 @@ export function checkRouteTo(run: Run, v: unknown, at: At, ctx: Ctx): void {
     return;
   }
   if (!run.routePaths.has(path)) {
-    run.add(ctx.file, at, say('toNotRoute', { path, routes: known(run.routePaths), near: nearest(path, run.routePaths) }));
+    run.add(ctx.file, at, say('toNotRoute', { path, routes: knownOf(run.routePaths), near: nearest(path, run.routePaths) }));
   }
 }

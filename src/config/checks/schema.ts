@@ -11,6 +11,7 @@ import { say, worded, type Said } from '../words/index.ts';
 import type { Unquoted } from '../words/schema.ts';
 import { nearest } from './util.ts';
 import type { FileKind, Run, Validators } from './context.ts';
+import { knownOf } from '../words/common.ts';
 
 export type { FileKind, Validators } from './context.ts';
 
@@ -34,7 +35,7 @@ const KEYWORD_WORDS: Record<string, (e: ErrorObject) => Said> = {
     const now = RENAMED[name];
     const renamed = now && known.includes(now) ? now : undefined;
     const switchOff = HIDING.has(name.toLowerCase()) && known.includes('when');
-    return say('unknownProperty', { name, known, renamed, near: renamed === undefined ? nearest(name, known) : undefined, switchOff });
+    return say('unknownProperty', { name, known: knownOf(known), renamed, near: renamed === undefined ? nearest(name, known) : undefined, switchOff });
   },
   enum: (e) => {
     const values = e.params.allowedValues as unknown[];
@@ -61,7 +62,7 @@ const KEYWORD_WORDS: Record<string, (e: ErrorObject) => Said> = {
   propertyNames: () => say('badPropertyName', {}),
   discriminator: (e) =>
     e.params.error === 'mapping'
-      ? say('unknownVariantType', { value: String(JSON.stringify(e.params.tagValue)), known: discriminatorValues(e), near: nearest(String(e.params.tagValue), discriminatorValues(e)) })
+      ? say('unknownVariantType', { value: String(JSON.stringify(e.params.tagValue)), known: knownOf(discriminatorValues(e)), near: nearest(String(e.params.tagValue), discriminatorValues(e)) })
       : say('missingVariantTag', { tag: String(e.params.tag) }),
   anyOf: (e) => say('numberOrBindingExpected', { found: found(e), unquoted: unquote(e) }),
 };

@@ -48,11 +48,6 @@ export function nearest(found: string, known: Iterable<string>): string | undefi
 /** `; did you mean "x"?` when exactly one known name is close to what was found. */
 export const didYouMean = (found: string, known: Iterable<string>): string => nearText(nearest(found, known));
 
-export function listOf(names: Iterable<string>, max = 40): string {
-  const all = [...names].sort();
-  return all.length > max ? `${all.slice(0, max).join(', ')}, …` : all.join(', ');
-}
-
 /** The JSON type of a literal value, as a JSON Schema type word. */
 export function literalType(v: unknown): string {
   if (v === null) return 'null';

@@ -6,7 +6,8 @@ import type { Templates } from '../schema-refs';
 import { checkExpr, checkFields, checkString, walkText } from './bindings';
 import { checkCall, checkPagedSource } from './calls';
 import { checkSiblingKeys } from './keys';
-import { checkIcon, checkRouteTo, known } from './names.ts';
+import { checkIcon, checkRouteTo } from './names.ts';
+import { knownOf } from '../words/common.ts';
 import { validateProps } from './schema';
 import { withRoots } from './scope';
 import { entries, literalEntries, pageRows, shapeOfBinding, sourceReply } from './shapes';
@@ -36,7 +37,7 @@ export function walkActions(run: Run, list: unknown, at: At, ctx: Ctx): void {
     const here = [...at, i];
     if (ctx.shell && typeof a.type === 'string' && SCREEN_ACTIONS.has(a.type)) {
       const allowed = run.validators.actionTypes.filter((t) => !SCREEN_ACTIONS.has(t));
-      run.add(ctx.file, [...here, 'type'], say('shellScreenAction', { action: a.type, shell: ctx.shell, allowed: known(allowed) }));
+      run.add(ctx.file, [...here, 'type'], say('shellScreenAction', { action: a.type, shell: ctx.shell, allowed: knownOf(allowed) }));
     }
     if (a.type === 'api') checkCall(run, a, here, ctx);
     for (const [k, v] of Object.entries(a)) {
@@ -56,14 +57,14 @@ export function walkActions(run: Run, list: unknown, at: At, ctx: Ctx): void {
 /** a reload names a data source of the screen */
 function checkReloadSource(run: Run, v: unknown, at: At, ctx: Ctx): void {
   if (typeof v !== 'string' || !ctx.screen || ctx.screen.sources.has(v)) return;
-  run.add(ctx.file, at, say('reloadSourceUnknown', { source: v, sources: known(ctx.screen.sources), near: nearest(v, ctx.screen.sources) }));
+  run.add(ctx.file, at, say('reloadSourceUnknown', { source: v, sources: knownOf(ctx.screen.sources), near: nearest(v, ctx.screen.sources) }));
 }
 
 /** a setState key is declared or read somewhere (else the value set is never seen) */
 function checkSetStateKey(run: Run, v: unknown, at: At, ctx: Ctx): void {
   if (typeof v !== 'string' || !ctx.screen || ctx.screen.declared.has(v) || ctx.screen.read.has(v)) return;
   const names = new Set([...ctx.screen.declared, ...ctx.screen.read]);
-  run.add(ctx.file, at, say('setStateKeyUnread', { key: v, known: known(names), near: nearest(v, names) }));
+  run.add(ctx.file, at, say('setStateKeyUnread', { key: v, known: knownOf(names), near: nearest(v, names) }));
 }
 
 /**

@@ -1,6 +1,5 @@
 /** check:config's words (English) for the problems of bindings: one entry per message, see ./index.ts. */
-import { listOf } from '../checks/util.ts';
-import { nearText, type Words } from './common.ts';
+import { knownText, nearText, type Known, type Words } from './common.ts';
 import type { Said } from './said.ts';
 
 /**
@@ -28,7 +27,7 @@ const payloadKeys = (keys: readonly string[]): string => (keys.length ? `one of 
 
 /*
  * Parts shared by many: `expr` is the text of a binding (shown as {{expr}}), `expected` the names
- * that would do (sorted and cut at 40 by listOf, or as the catalogue lists them), `near` the one
+ * that would do (sorted and cut at 40, common.ts `knownOf`, or as the catalogue lists them), `near` the one
  * close to what was written (checks/util.ts nearest).
  */
 /** the replies every screen may read without a call of its own (checks/shapes.ts sessionShapes), by their type in src/api/replies.ts */
@@ -43,19 +42,19 @@ const SESSION_SHAPE_WORDS: Record<SessionShape, string> = {
 export const bindingsWords = {
   // --- the root and first name of a binding's path (checks/bindings.ts checkPath)
   bindingRootOutOfPlace: (p: { root: LocalRoot; expr: string }) => `binding root "${p.root}" in {{${p.expr}}} is only in scope ${LOCAL_WHERE_WORDS[p.root]}`,
-  unknownBindingRoot: (p: { root: string; expr: string; expected: string[]; near?: string }) =>
-    `unknown binding root "${p.root}" in {{${p.expr}}} (expected one of ${listOf(p.expected)})${nearText(p.near)}`,
-  bindingDataSourceUndeclared: (p: { source: string; expr: string; expected: string[]; near?: string }) =>
-    `data source "${p.source}" in {{${p.expr}}} is not declared in the screen's "data" (expected one of ${listOf(p.expected) || 'none'})${nearText(p.near)}`,
-  bindingStateKeyUnknown: (p: { key: string; expr: string; expected: string[]; near?: string }) =>
-    `state key "${p.key}" in {{${p.expr}}} is neither declared in the screen's "state" nor set by an action or widget (expected one of ${listOf(p.expected) || 'none'})${nearText(p.near)}`,
+  unknownBindingRoot: (p: { root: string; expr: string; expected: Known; near?: string }) =>
+    `unknown binding root "${p.root}" in {{${p.expr}}} (expected one of ${knownText(p.expected)})${nearText(p.near)}`,
+  bindingDataSourceUndeclared: (p: { source: string; expr: string; expected: Known; near?: string }) =>
+    `data source "${p.source}" in {{${p.expr}}} is not declared in the screen's "data" (expected one of ${knownText(p.expected, 'none')})${nearText(p.near)}`,
+  bindingStateKeyUnknown: (p: { key: string; expr: string; expected: Known; near?: string }) =>
+    `state key "${p.key}" in {{${p.expr}}} is neither declared in the screen's "state" nor set by an action or widget (expected one of ${knownText(p.expected, 'none')})${nearText(p.near)}`,
   unknownMapName: (p: { map: string; near?: string }) => `map "${p.map}" is not in app.json maps${nearText(p.near)}`,
   bindingBrandNameUnknown: (p: { name: string; expr: string; expected: string[]; near?: string }) =>
     `"${p.name}" in {{${p.expr}}} is not a name of the brand (expected one of ${p.expected.join(', ')})${nearText(p.near)}`,
   unknownConstantPath: (p: { constant: string; near?: string }) => `constant "${p.constant}" is not in app.json constants${nearText(p.near)}`,
   // `place`: where the path is written ({{…}} or a quoted config value); `path`: the fields followed so far; `origin`: what they are read from
-  fieldNotInShape: (p: { field: string; place: string; path: string; origin: Said; expected: string[]; near?: string }) =>
-    `"${p.field}" in ${p.place} is not a field of ${p.path}, ${p.origin.text} (${p.expected.length ? `expected one of ${listOf(p.expected)}` : 'it has no fields'})${nearText(p.near)}`,
+  fieldNotInShape: (p: { field: string; place: string; path: string; origin: Said; expected: Known; near?: string }) =>
+    `"${p.field}" in ${p.place} is not a field of ${p.path}, ${p.origin.text} (${p.expected.names.length ? `expected one of ${knownText(p.expected)}` : 'it has no fields'})${nearText(p.near)}`,
   // where the fields a binding reads come from (checks/shapes.ts, walk.ts: a Shape's origin)
   originSession: (p: { of: SessionShape }) => SESSION_SHAPE_WORDS[p.of],
   originReply: (p: { endpoint: string }) => `the reply of endpoint ${p.endpoint} (src/api/replies.ts)`,
@@ -64,8 +63,8 @@ export const bindingsWords = {
   originPagedRecord: (p: { source: string; origin: Said }) => `a record of paged source ${p.source}, ${p.origin.text}`,
   originFixedList: (p: { widget: string; prop: string }) => `an entry of the fixed list of ${p.widget}.${p.prop}`,
   // --- filters (checks/bindings.ts checkFilter)
-  unknownFilter: (p: { filter: string; expr: string; expected: string[]; near?: string }) =>
-    `unknown filter "${p.filter}" in {{${p.expr}}} (expected one of ${listOf(p.expected)})${nearText(p.near)}`,
+  unknownFilter: (p: { filter: string; expr: string; expected: Known; near?: string }) =>
+    `unknown filter "${p.filter}" in {{${p.expr}}} (expected one of ${knownText(p.expected)})${nearText(p.near)}`,
   filterTakesNoArg: (p: { filter: string; expr: string; arg: string }) => `filter "${p.filter}" in {{${p.expr}}} takes no argument, found ":${p.arg}"`,
   filterTakesShortArg: (p: { filter: string; expr: string; arg: string }) => `filter "${p.filter}" in {{${p.expr}}} takes no argument or "short", found ":${p.arg}"`,
   filterNeedsArg: (p: { filter: string; expr: string; needs: NeededArg }) => `filter "${p.filter}" in {{${p.expr}}} needs an argument (${NEEDED_ARG_WORDS[p.needs]})`,
@@ -91,6 +90,6 @@ export const bindingsWords = {
   pagePathNotAPage: (p: { endpoint: string; path?: string }) =>
     `the reply of endpoint ${p.endpoint}${p.path ? ` at "${p.path}"` : ''} is not a page object or a list (set "path" to where the page object is)`,
   sourceNotPaged: (p: { source: string }) => `data source "${p.source}" is not paged (add "paged": true to its entry in the screen's "data")`,
-  unknownPagedSource: (p: { source: string; expected: string[]; near?: string }) =>
-    `paged data source "${p.source}" is not declared in the screen's "data" (expected one of ${listOf(p.expected) || 'none'})${nearText(p.near)}`,
+  unknownPagedSource: (p: { source: string; expected: Known; near?: string }) =>
+    `paged data source "${p.source}" is not declared in the screen's "data" (expected one of ${knownText(p.expected, 'none')})${nearText(p.near)}`,
 } satisfies Words;

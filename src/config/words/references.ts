@@ -1,16 +1,6 @@
 /** check:config's words (English) for the problems of references: one entry per message, see ./index.ts. */
-import { nearText, type Words } from './common.ts';
+import { knownText, nearText, type Known, type Words } from './common.ts';
 
-/**
- * The names a message offers instead of the one found: sorted, the first `max` of them, and how
- * many more there are (checks/names.ts `known`).
- */
-export interface Known {
-  names: string[];
-  more: number;
-}
-/** `a, b, c` or `a, b, …` when more were left out; `ifNone` (if given) when there are none */
-const knownText = (k: Known, ifNone?: string): string => (k.names.length ? `${k.names.join(', ')}${k.more ? ', …' : ''}` : (ifNone ?? ''));
 /** the files a name could be in, a brand's overlay first: `a or b` */
 const filesText = (files: string[]): string => files.join(' or ');
 /** a value as the messages quote it: JSON, as written in the file */

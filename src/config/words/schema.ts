@@ -3,8 +3,7 @@
  * Here: what ajv found against the JSON Schemas (checks/schema.ts), the widgets' props schemas, and
  * a file that is not JSON at all (json-text.ts: where the text breaks and what to write instead).
  */
-import { listOf } from '../checks/util.ts';
-import { nearText, type Words } from './common.ts';
+import { knownText, nearText, type Known, type Words } from './common.ts';
 import type { Said } from './said.ts';
 
 /** a value found where another was expected: JSON text of it, cut at 60 characters (absent when there is none) */
@@ -41,8 +40,8 @@ export const schemaWords = {
   wrongType: (p: { types: string[]; found?: Found; unquoted?: Unquoted }) => `expected ${typeText(p.types)}${foundText(p.found)}${unquotedText(p.unquoted)}`,
   missingProperty: (p: { name: string }) => `missing required property "${p.name}"`,
   misspeltRequiredKey: (p: { key: string; missing: string }) => `unknown key "${p.key}"; did you mean "${p.missing}"? ("${p.missing}" is missing)`,
-  unknownProperty: (p: { name: string; known: string[]; renamed?: string; near?: string; switchOff: boolean }) =>
-    `unknown property "${p.name}" (expected one of ${listOf(p.known) || 'none'})${p.renamed !== undefined ? `; it is called "${p.renamed}" now` : nearText(p.near)}${p.switchOff ? '; to switch it off write "when": false' : ''}`,
+  unknownProperty: (p: { name: string; known: Known; renamed?: string; near?: string; switchOff: boolean }) =>
+    `unknown property "${p.name}" (expected one of ${knownText(p.known, 'none')})${p.renamed !== undefined ? `; it is called "${p.renamed}" now` : nearText(p.near)}${p.switchOff ? '; to switch it off write "when": false' : ''}`,
   htmlUnderscoreValue: (p: { allowed: string[]; found?: Found; write: string; what?: string }) =>
     `expected one of ${p.allowed.join(', ')}${foundText(p.found)}: write "${p.write}", without HTML's underscore${p.what ? ` (${p.what})` : ''}`,
   notAllowedValue: (p: { allowed: string[]; found?: Found; near?: string }) => `expected one of ${p.allowed.join(', ')}${foundText(p.found)}${nearText(p.near)}`,
@@ -57,7 +56,7 @@ export const schemaWords = {
   tooFewEntries: (p: { limit: number }) => `expected at least ${p.limit} entries`,
   tooManyEntries: (p: { limit: number }) => `expected at most ${p.limit} entries`,
   badPropertyName: (_p: Record<string, never>) => 'a property name has the wrong form',
-  unknownVariantType: (p: { value: string; known: string[]; near?: string }) => `unknown type ${p.value} (expected one of ${listOf(p.known)})${nearText(p.near)}`,
+  unknownVariantType: (p: { value: string; known: Known; near?: string }) => `unknown type ${p.value} (expected one of ${knownText(p.known)})${nearText(p.near)}`,
   missingVariantTag: (p: { tag: string }) => `missing "${p.tag}"`,
   numberOrBindingExpected: (p: { found?: Found; unquoted?: Unquoted }) => `expected a number or a {{binding}}${foundText(p.found)}${unquotedText(p.unquoted)}`,
   /** a keyword without words of ours: ajv's own (English) message */

@@ -1,6 +1,6 @@
 /** The Chinese of check:config's words for the problems of bindings (src/config/words/bindings.ts). */
 import type { bindingsWords, LocalRoot, NeededArg, SessionShape } from '../../../src/config/words/bindings.ts';
-import { listZh, nearZh, type Zh } from './common.ts';
+import { knownZh, listZh, nearZh, type Zh } from './common.ts';
 
 /** the replies every screen may read without a call of its own (SESSION_SHAPE_WORDS in the English table) */
 const SESSION_SHAPE_ZH: Record<SessionShape, string> = {
@@ -24,11 +24,6 @@ const LOCAL_WHERE_ZH: Record<LocalRoot, string> = {
 
 const NEEDED_ARG_ZH: Record<NeededArg, string> = { map: '"app.json" 的 "maps" 中的一个名称', path: '一个路径，例如 "const.name"', lookup: '"listPath,key,field"' };
 
-/** names as the English listOf shows them: sorted, at most 40, then "…" */
-const namesZh = (names: readonly string[], max = 40): string => {
-  const all = [...names].sort();
-  return all.length > max ? `${listZh(all.slice(0, max))}……` : listZh(all);
-};
 /** "应为以下之一：a、b", or the words for none (`none`) when the list is empty */
 const oneOf = (names: string, none = '当前没有可用的名称'): string => (names ? `应为以下之一：${names}` : none);
 /** what a call's payload may hold */
@@ -36,22 +31,22 @@ const payloadKeysZh = (keys: readonly string[]): string => (keys.length ? `应�
 
 export const bindingsZh: Zh<typeof bindingsWords> = {
   bindingRootOutOfPlace: (p) => `绑定 {{${p.expr}}} 中的“${p.root}”只能${LOCAL_WHERE_ZH[p.root]}使用`,
-  unknownBindingRoot: (p) => `绑定 {{${p.expr}}} 的开头“${p.root}”不是可读取的名称（${oneOf(namesZh(p.expected))}）${nearZh(p.near)}`,
+  unknownBindingRoot: (p) => `绑定 {{${p.expr}}} 的开头“${p.root}”不是可读取的名称（${oneOf(knownZh(p.expected))}）${nearZh(p.near)}`,
   bindingDataSourceUndeclared: (p) =>
-    `绑定 {{${p.expr}}} 中的数据源“${p.source}”没有在页面的 "data" 中声明（${oneOf(namesZh(p.expected), '该页面没有声明数据源')}）${nearZh(p.near)}`,
+    `绑定 {{${p.expr}}} 中的数据源“${p.source}”没有在页面的 "data" 中声明（${oneOf(knownZh(p.expected), '该页面没有声明数据源')}）${nearZh(p.near)}`,
   bindingStateKeyUnknown: (p) =>
-    `绑定 {{${p.expr}}} 中的状态键“${p.key}”既没有在页面的 "state" 中声明，也没有被任何动作或组件设置（${oneOf(namesZh(p.expected), '该页面没有状态键')}）${nearZh(p.near)}`,
+    `绑定 {{${p.expr}}} 中的状态键“${p.key}”既没有在页面的 "state" 中声明，也没有被任何动作或组件设置（${oneOf(knownZh(p.expected), '该页面没有状态键')}）${nearZh(p.near)}`,
   unknownMapName: (p) => `"app.json" 的 "maps" 中没有映射“${p.map}”${nearZh(p.near)}`,
   bindingBrandNameUnknown: (p) => `绑定 {{${p.expr}}} 中的“${p.name}”不是品牌的属性（${oneOf(listZh(p.expected))}）${nearZh(p.near)}`,
   unknownConstantPath: (p) => `"app.json" 的 "constants" 中没有常量“${p.constant}”${nearZh(p.near)}`,
-  fieldNotInShape: (p, zh) => `${p.place} 中的“${p.field}”不是 ${p.path}（${zh(p.origin)}）的字段（${oneOf(namesZh(p.expected), '它没有任何字段')}）${nearZh(p.near)}`,
+  fieldNotInShape: (p, zh) => `${p.place} 中的“${p.field}”不是 ${p.path}（${zh(p.origin)}）的字段（${oneOf(knownZh(p.expected), '它没有任何字段')}）${nearZh(p.near)}`,
   originSession: (p) => SESSION_SHAPE_ZH[p.of],
   originReply: (p) => `接口 ${p.endpoint} 的回复（src/api/replies.ts）`,
   originEither: (p, zh) => p.origins.map(zh).join(' 或 '),
   originEntryOf: (p, zh) => `${p.list} 的一项，${zh(p.origin)}`,
   originPagedRecord: (p, zh) => `分页数据源 ${p.source} 的一条记录，${zh(p.origin)}`,
   originFixedList: (p) => `${p.widget}.${p.prop} 固定列表中的一项`,
-  unknownFilter: (p) => `绑定 {{${p.expr}}} 中的过滤器“${p.filter}”不存在（${oneOf(namesZh(p.expected))}）${nearZh(p.near)}`,
+  unknownFilter: (p) => `绑定 {{${p.expr}}} 中的过滤器“${p.filter}”不存在（${oneOf(knownZh(p.expected))}）${nearZh(p.near)}`,
   filterTakesNoArg: (p) => `绑定 {{${p.expr}}} 中的过滤器“${p.filter}”不接受参数，实际是“:${p.arg}”`,
   filterTakesShortArg: (p) => `绑定 {{${p.expr}}} 中的过滤器“${p.filter}”只能不带参数或带参数 "short"，实际是“:${p.arg}”`,
   filterNeedsArg: (p) => `绑定 {{${p.expr}}} 中的过滤器“${p.filter}”需要一个参数（${NEEDED_ARG_ZH[p.needs]}）`,
@@ -70,5 +65,5 @@ export const bindingsZh: Zh<typeof bindingsWords> = {
     `分页路径“${p.path}”中的“${p.field}”不在接口 ${p.endpoint} 的返回数据中（${oneOf(listZh(p.expected), '此处没有任何字段')}）${nearZh(p.near)}`,
   pagePathNotAPage: (p) => `接口 ${p.endpoint} 的返回数据${p.path ? `在“${p.path}”处` : ''}不是分页对象，也不是列表（请把 "path" 设为分页对象所在的位置）`,
   sourceNotPaged: (p) => `数据源“${p.source}”不是分页的（请在页面 "data" 中它的条目里加上 "paged": true）`,
-  unknownPagedSource: (p) => `分页数据源“${p.source}”没有在页面的 "data" 中声明（${oneOf(namesZh(p.expected), '该页面没有分页数据源')}）${nearZh(p.near)}`,
+  unknownPagedSource: (p) => `分页数据源“${p.source}”没有在页面的 "data" 中声明（${oneOf(knownZh(p.expected), '该页面没有分页数据源')}）${nearZh(p.near)}`,
 };

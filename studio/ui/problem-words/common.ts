@@ -1,4 +1,5 @@
 /** What every Chinese table of check:config's words shares: its type, and the phrases many messages end with. */
+import type { Known } from '../../../src/config/words/common.ts';
 import type { Said } from '../../../src/config/words/index.ts';
 
 /**
@@ -12,3 +13,6 @@ export const nearZh = (near: string | undefined): string => (near === undefined 
 
 /** a list of names as a Chinese sentence lists them */
 export const listZh = (names: readonly string[]): string => names.join('、');
+
+/** the names a message offers (sorted, cut): `a、b` or `a、b 等 N 个` when more were left out; `ifNone` when there are none */
+export const knownZh = (k: Known, ifNone = ''): string => (k.names.length ? `${listZh(k.names)}${k.more ? ` 等 ${k.names.length + k.more} 个` : ''}` : ifNone);

@@ -3,11 +3,10 @@
  * Names, paths, keys and values are the problem's own data and stay as written; a fixed key or file
  * name of the config the words mention is in straight quotes ("routes.json"), as it is typed.
  */
-import type { Known, referencesWords, SiblingKind } from '../../../src/config/words/references.ts';
-import { listZh, nearZh, type Zh } from './common.ts';
+import type { referencesWords, SiblingKind } from '../../../src/config/words/references.ts';
+import { knownZh, listZh, nearZh, type Zh } from './common.ts';
 
 /** `a、b、c`, or `a、b 等 N 个` when more were left out; `ifNone` when there are none */
-const knownZh = (k: Known, ifNone = '无'): string => (k.names.length ? `${listZh(k.names)}${k.more ? ` 等 ${k.names.length + k.more} 个` : ''}` : ifNone);
 /** the files a name could be in: `a 或 b` */
 const filesZh = (files: string[]): string => files.join(' 或 ');
 /** values to choose from, each quoted */
@@ -37,9 +36,9 @@ export const referencesZh: Zh<typeof referencesWords> = {
   ruleNeedsNumber: (p) => `校验规则类型“${p.type}”需要填写“${p.key}”`,
 
   shellScreenAction: (p) => `动作“${p.action}”只能作用于页面，而 ${p.shell} 在任何页面之外运行（应为以下之一：${knownZh(p.allowed, '')}）`,
-  reloadSourceUnknown: (p) => `要重新加载的数据源“${p.source}”不是本页面的数据源（应为以下之一：${knownZh(p.sources)}）${nearZh(p.near)}`,
+  reloadSourceUnknown: (p) => `要重新加载的数据源“${p.source}”不是本页面的数据源（应为以下之一：${knownZh(p.sources, '无')}）${nearZh(p.near)}`,
   setStateKeyUnread: (p) =>
-    `"setState" 设置的键“${p.key}”既没有在页面的 "state" 中声明，也没有以 {{state.${p.key}}} 读取，设置的值不会被用到（应为以下之一：${knownZh(p.known)}）${nearZh(p.near)}`,
+    `"setState" 设置的键“${p.key}”既没有在页面的 "state" 中声明，也没有以 {{state.${p.key}}} 读取，设置的值不会被用到（应为以下之一：${knownZh(p.known, '无')}）${nearZh(p.near)}`,
   widgetTypeUnknown: (p) => `未知的组件类型“${p.type}”（应为以下之一：${listZh(p.types)}）${nearZh(p.near)}`,
   formMissing: (p) => `表单“${p.form}”不存在（应有文件 ${filesZh(p.files)}）${nearZh(p.near)}`,
 

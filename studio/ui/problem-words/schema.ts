@@ -1,7 +1,7 @@
 /** The Chinese of check:config's words for the problems of schema (src/config/words/schema.ts). */
 import type { FullWidthKind, schemaWords, Shown, Unquoted } from '../../../src/config/words/schema.ts';
 import { SCHEMA_HELP_ZH } from '../schema-help-zh';
-import { listZh, nearZh, type Zh } from './common.ts';
+import { knownZh, listZh, nearZh, type Zh } from './common.ts';
 
 /** `，实际是 "x"` after what was expected, when a value was found */
 const foundZh = (found: string | undefined): string => (found === undefined ? '' : `，实际是 ${found}`);
@@ -23,11 +23,6 @@ const TYPE_ZH: Record<string, string> = {
 const typeZh = (types: readonly string[]): string => types.map((t) => TYPE_ZH[t] ?? t).join('或');
 
 /** names listed as check:config lists them: sorted, at most 40 */
-const someZh = (names: readonly string[]): string => {
-  const all = [...names].sort();
-  return all.length > 40 ? `${listZh(all.slice(0, 40))} 等` : listZh(all);
-};
-
 const FULL_WIDTH_ZH: Record<FullWidthKind, string> = {
   comma: '全角逗号',
   colon: '全角冒号',
@@ -48,7 +43,7 @@ export const schemaZh: Zh<typeof schemaWords> = {
   missingProperty: (p) => `缺少必填属性“${p.name}”`,
   misspeltRequiredKey: (p) => `未知的键“${p.key}”；是不是想写“${p.missing}”？（缺少“${p.missing}”）`,
   unknownProperty: (p) =>
-    `未知属性“${p.name}”（应为以下之一：${someZh(p.known) || '无'}）${p.renamed !== undefined ? `；它现在叫“${p.renamed}”` : nearZh(p.near)}${p.switchOff ? '；要关闭它，请写 "when": false' : ''}`,
+    `未知属性“${p.name}”（应为以下之一：${knownZh(p.known, '无')}）${p.renamed !== undefined ? `；它现在叫“${p.renamed}”` : nearZh(p.near)}${p.switchOff ? '；要关闭它，请写 "when": false' : ''}`,
   htmlUnderscoreValue: (p) => `应为以下之一：${p.allowed.join('、')}${foundZh(p.found)}：请写“${p.write}”，不要加 HTML 写法的下划线${p.what ? `（说明：${SCHEMA_HELP_ZH[p.what] ?? p.what}）` : ''}`,
   notAllowedValue: (p) => `应为以下之一：${p.allowed.join('、')}${foundZh(p.found)}${nearZh(p.near)}`,
   notConstValue: (p) => `应为 ${p.value}${foundZh(p.found)}`,
@@ -62,7 +57,7 @@ export const schemaZh: Zh<typeof schemaWords> = {
   tooFewEntries: (p) => `应至少有 ${p.limit} 项`,
   tooManyEntries: (p) => `应最多有 ${p.limit} 项`,
   badPropertyName: () => '有一个属性名的格式不对',
-  unknownVariantType: (p) => `未知的类型 ${p.value}（应为以下之一：${someZh(p.known)}）${nearZh(p.near)}`,
+  unknownVariantType: (p) => `未知的类型 ${p.value}（应为以下之一：${knownZh(p.known)}）${nearZh(p.near)}`,
   missingVariantTag: (p) => `缺少“${p.tag}”`,
   numberOrBindingExpected: (p) => `应为数字或绑定 {{…}}${foundZh(p.found)}${unquotedZh(p.unquoted)}`,
   schemaRuleBroken: (p) => (p.ajv === null ? '值不符合要求' : `值不符合要求（${p.ajv}）`),
