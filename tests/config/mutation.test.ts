@@ -9,7 +9,8 @@
  * initial state of a tab row or filter) and a key of messages.json the app needs; a route a `to`
  * goes to; the field read of the user (user.x), of a list entry (item.x) and of a data source's
  * reply (data.source.x). For each it swaps two neighbouring letters in an
- * in-memory copy, runs the check (schemas compiled once) and expects a problem at exactly that place. It prints how many of each kind it tried and caught.
+ * in-memory copy, runs the check (schemas compiled once) and expects a problem at exactly that place,
+ * worded in the studio's Chinese too (a message id with its Chinese). It prints how many of each kind it tried and caught.
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import { createChecker, type ConfigBundle, type Problem } from '../../src/config
 import { bindingExpressions, FILTERS, parseExpression } from '../../src/engine/bindings';
 import { ICON_SOURCES } from '../../src/engine/icon-names';
 import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
+import { zhOf } from '../../studio/ui/problem-words/index';
 
 const root = path.resolve(__dirname, '..', '..');
 type Json = { [k: string]: unknown };
@@ -277,18 +279,22 @@ describe('check:config catches one-token typos', () => {
     const mutations = allMutations();
     const counts = new Map<string, { tried: number; caught: number }>();
     const missed: string[] = [];
+    const unworded = new Set<string>();
     for (const m of mutations) {
       const c = counts.get(m.kind) ?? { tried: 0, caught: 0 };
       counts.set(m.kind, c);
       c.tried++;
       // a warning (a literal limit in a text, checks/literals.ts) is not a catch
       const problems = check(mutated(m)).filter((p) => p.severity !== 'warning');
+      // and each in the studio's language: its words have an id, and the Chinese of that id
+      for (const p of problems) if (!p.said || !/[\u4e00-\u9fff]/.test(zhOf(p.said))) unworded.add(`${m.kind}: ${p.message}`);
       if (problems.some((p) => p.file === m.file && p.path === m.expect)) c.caught++;
       else missed.push(`${m.kind}: ${m.file} ${m.expect} ${JSON.stringify(m.change)} -> ${problems.map((p) => `${p.path}: ${p.message}`).join(' | ') || 'no problem'}`);
     }
     const table = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([kind, c]) => `  ${kind.padEnd(22)} ${String(c.caught).padStart(4)} / ${String(c.tried).padEnd(4)} ${Math.round((100 * c.caught) / c.tried)}%`);
     console.log(`one-token typos caught, per kind (${mutations.length} checks in ${Math.round(performance.now() - started)} ms):\n${table.join('\n')}`);
     expect(missed.slice(0, 30)).toEqual([]);
+    expect([...unworded].slice(0, 30)).toEqual([]);
     // every kind the issue names occurs in the real config (the whole of it: not with MUTATE_FILES)
     if (!only) for (const kind of ['widget type', 'action type', 'endpoint', 'payload key', 'condition operator', 'widget prop key', '@message key', 'binding root', 'filter', 'const. name', 'data. source', 'state. key', 'map: name', 'reload source', 'paged source', 'page path', 'setState key', 'form rule field', 'form rule type', 'form field type', 'route screen', 'route guard', 'icon', 'tab defaultKey', 'tab/filter state', 'messages.json key', 'route to', 'user. field', 'item. field', 'data. field']) {
       expect(counts.get(kind)?.tried ?? 0, kind).toBeGreaterThan(0);
