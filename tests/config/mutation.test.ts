@@ -20,6 +20,7 @@ import { bindingExpressions, FILTERS, parseExpression } from '../../src/engine/b
 import { ICON_SOURCES } from '../../src/engine/icon-names';
 import { configSource, loadSchemas, loadWidgetSchemas } from '../../src/config/source/index';
 import { zhOf } from '../../studio/ui/problem-words/index';
+import { englishLeft } from './english';
 
 const root = path.resolve(__dirname, '..', '..');
 type Json = { [k: string]: unknown };
@@ -286,8 +287,8 @@ describe('check:config catches one-token typos', () => {
       c.tried++;
       // a warning (a literal limit in a text, checks/literals.ts) is not a catch
       const problems = check(mutated(m)).filter((p) => p.severity !== 'warning');
-      // and each in the studio's language: its words have an id, and the Chinese of that id
-      for (const p of problems) if (!p.said || !/[\u4e00-\u9fff]/.test(zhOf(p.said))) unworded.add(`${m.kind}: ${p.message}`);
+      // and each in the studio's language: its words have an id, and the Chinese of that id adds no English of its own
+      for (const p of problems) if (!p.said || !/[\u4e00-\u9fff]/.test(zhOf(p.said)) || englishLeft(p.said).length) unworded.add(`${m.kind}: ${p.said ? `${zhOf(p.said)} (${englishLeft(p.said).join(' ')})` : p.message}`);
       if (problems.some((p) => p.file === m.file && p.path === m.expect)) c.caught++;
       else missed.push(`${m.kind}: ${m.file} ${m.expect} ${JSON.stringify(m.change)} -> ${problems.map((p) => `${p.path}: ${p.message}`).join(' | ') || 'no problem'}`);
     }

@@ -12,7 +12,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createChecker, type ConfigBundle, type Problem } from '../../src/config/check';
 import { configSource, loadSchemas, loadWidgetSchemas, type Drafts } from '../../src/config/source/index';
-import { EN, WORD_AREAS, isSaid, type Part, type Said } from '../../src/config/words/index';
+import { EN, WORD_AREAS, type Said } from '../../src/config/words/index';
+import { englishLeft } from '../config/english';
 import { readJsonText, JsonSyntaxError } from '../../src/config/json-text';
 import { ZH_AREAS, zhOf } from '../../studio/ui/problem-words/index';
 import { wordsFor } from '../../studio/ui/words';
@@ -85,29 +86,6 @@ const MISTAKES: [name: string, problems: () => Problem[]][] = [
   ['a brand\'s key of the language', () => brand({ 'app.json': JSON.parse('{"brand": {"__proto__": {"siteName": "x"}}}') })],
   ['a brand\'s item of no product item', () => brand({ 'routes.json': { routes: [{ path: '/nowhere', $patch: 'delete' }] } })],
 ];
-
-/** every value of a message's parts (its data), nested messages worded in Chinese */
-function data(parts: Said['parts']): string[] {
-  const out: string[] = [];
-  const walk = (v: Part): void => {
-    if (v === null || v === undefined) return;
-    if (isSaid(v)) return walk(v.parts as Part);
-    if (Array.isArray(v)) return v.forEach(walk);
-    if (typeof v === 'object') return Object.values(v).forEach(walk);
-    out.push(String(v));
-  };
-  walk(parts as Part);
-  return out.sort((a, b) => b.length - a.length);
-}
-
-/** Latin words the Chinese adds beside the problem's own data: the fixed terms of the trade */
-const TERMS = new Set(['JSON', 'WCAG', 'AA', 'px', 'SVG', 'npm', 'run', 'migrate', 'check', 'config', 'ID', 'URL', 'HTML', 'CSS', 'API', 'App', 'null', 'true', 'false']);
-function englishLeft(s: Said): string[] {
-  let text = zhOf(s);
-  for (const v of data(s.parts)) text = text.split(v).join(' ');
-  text = text.replace(/\{\{[^}]*\}\}/g, ' ').replace(/[\w$@.-]*\/[\w$@./~{}-]*/g, ' ').replace(/"[^"]*"/g, ' ');
-  return (text.match(/[A-Za-z][A-Za-z-]+/g) ?? []).filter((w) => !TERMS.has(w));
-}
 
 describe('the Chinese table answers every message of the English one', () => {
   it('the same ids, area by area, and no id in two areas', () => {
