@@ -90,14 +90,15 @@ function useKeepChanges(name: string, form: FormConfig, defaults: FieldValues, m
     [pane, name],
   );
   useEffect(() => {
-    const unsubscribe = methods.subscribe({
-      formState: { values: true },
-      callback: ({ values }) => {
-        if (away.current) return;
-        if (pending.current) pending.current.values = values;
-        else pending.current = { values, cancel: whenIdle(write, 1000, 200) };
-      },
-    });
+    const keep = (values: FieldValues) => {
+      if (away.current) return;
+      if (pending.current) pending.current.values = values;
+      else pending.current = { values, cancel: whenIdle(write, 1000, 200) };
+    };
+    const unsubscribe = methods.subscribe({ formState: { values: true }, callback: ({ values }) => keep(values) });
+    // what was typed before this chunk arrived (the first screen's form paints without it): kept as
+    // if typed now, so a reload or a hidden tab right after keeps it too
+    keep(methods.getValues());
     const hidden = () => document.visibilityState === 'hidden' && write();
     window.addEventListener('pagehide', write);
     document.addEventListener('visibilitychange', hidden);

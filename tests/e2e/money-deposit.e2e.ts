@@ -126,6 +126,28 @@ describe('deposit', () => {
     expect(await p.locator('.cfg-draft').count()).toBe(0);
   });
 
+  it('what the player typed before the drafts\' chunk came is kept once it comes: a reload brings the amount back', async () => {
+    const { page: p } = await newPage(env.browser, { viewport: { width: 375, height: 812 } });
+    // the drafts' chunk is held (a far network) while the player types on the first screen's form
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await p.route(/form-draft-keeper-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await loginByApi(p, '/recharge?type=alipay');
+    await p.locator('form[name=recharge-alipay]').waitFor();
+    await fill(p, 'amount', '300');
+    // it arrives, and keeps what was typed with nothing typed since (before, only a later keystroke was kept)
+    release();
+    await expect.poll(() => draftValues(p, 'recharge-alipay')).toEqual({ amount: '300' });
+    await p.reload();
+    await draftNote(p).waitFor();
+    expect(await draftNote(p).locator('.cfg-draft-text').innerText()).toBe(RESTORED);
+    expect(await inputValues(p, ['amount'])).toEqual(['300']);
+    expectClean(p);
+  });
+
   it('bank: shows the receiving accounts, asks name, bank, card number, branch, then amount; a reload keeps them, a lost answer keeps them and the second tap makes one deposit; lands in the records (issue 39)', async () => {
     const p = await memberPage(env.browser, '/recharge');
     allowConsole(p, /Failed to load resource|net::ERR_/);
