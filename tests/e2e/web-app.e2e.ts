@@ -232,9 +232,11 @@ describe('updates', () => {
       await controlled(page);
       expect(await page.locator('[data-testid=update-prompt]').count()).toBe(0);
       expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
-      // the reload lost nothing the player typed: the form's draft (issue 39) brings the name back, with its note
-      expect(await page.locator('[name=name]').first().inputValue()).toBe('halfway1');
+      // the reload lost nothing the player typed: the form's draft brings the name back, with its note
+      // (the first screen's form paints before the drafts' chunk has come; the note says it is back)
+      await draftNote(page).waitFor();
       expect(await draftNote(page).locator('.cfg-draft-text').innerText()).toBe(RESTORED);
+      expect(await page.locator('[name=name]').first().inputValue()).toBe('halfway1');
       expectClean(page);
     } finally {
       writeFileSync(swFile, original);
