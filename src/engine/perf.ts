@@ -14,7 +14,14 @@ export const SCREEN_DATA_MARK = 'screen-data:';
 let screenDataShown = false;
 const waitingForScreenData = new Set<() => void>();
 
-export const markScreen = (name: string) => performance.mark(`${SCREEN_MARK}${name}`);
+/** what is told of each screen as it mounts (the field data's collector: it sends what it holds) */
+const screenWatchers = new Set<() => void>();
+export const markScreen = (name: string) => {
+  performance.mark(`${SCREEN_MARK}${name}`);
+  screenWatchers.forEach((fn) => fn());
+};
+/** Calls `fn` each time a screen has mounted, from now on. */
+export const onScreen = (fn: () => void): void => void screenWatchers.add(fn);
 export const markScreenData = (name: string) => {
   performance.mark(`${SCREEN_DATA_MARK}${name}`);
   if (screenDataShown) return;

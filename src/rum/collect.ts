@@ -6,8 +6,8 @@
  * records with it before the interaction's timing is known). web-vitals' attribution
  * build reports LCP, INP, CLS, FCP and TTFB (reportAllChanges off: a metric is reported when it is
  * final, or when the page is hidden), ./early.ts hands over the page's errors; each becomes a report
- * (./report.ts: nothing personal) queued until the page is hidden (visibilitychange, pagehide), then
- * sent in beacons under the collectors' limit (navigator.sendBeacon; fetch with keepalive where there
+ * (./report.ts: nothing personal) queued until the page is hidden (visibilitychange, pagehide) or the
+ * player goes to another screen, then sent in beacons under the collectors' limit (navigator.sendBeacon; fetch with keepalive where there
  * is none). Every report carries the route; the page's context (brand, release, engine, in-app
  * browser, connection) goes once per beacon.
  *
@@ -22,6 +22,7 @@
  */
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type MetricType } from 'web-vitals/attribution';
 import { appConfig, routeFor } from '../config';
+import { onScreen } from '../engine/perf';
 import { currentBuild } from '../engine/release';
 import { pathOf } from '../engine/render-error';
 import { session } from '../store/session';
@@ -69,6 +70,9 @@ export async function collect(endpoint: string): Promise<void> {
   // after web-vitals' own listeners (capture, on window): the metrics it finalises on hiding are queued by then
   window.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
   window.addEventListener('pagehide', flush);
+  // and as the player goes to another screen, what the page holds so far (its load's TTFB and FCP):
+  // an old engine may drop a beacon sent as the page unloads, and a WebView may be killed without one
+  onScreen(() => setTimeout(flush));
 
   reportErrors(add);
   onINP(

@@ -172,8 +172,8 @@ describe('the app on every engine a player holds', () => {
         expect(bets[0]).toMatch(DATED);
         await clean('投注记录');
 
-        // field data: its collector listening; leaving the page sends its reports (at least the TTFB;
-        // sent by now if the page was hidden before), each named with this engine, none an error
+        // field data: its collector listening; its reports (at least the TTFB) have left as the player went
+        // from screen to screen, or leave with the page, each named with this engine, none an error
         await d.waitFor<boolean>(COLLECTOR_LOADED, `${d.version}: the collector of field data listening`);
         await d.goto('about:blank');
         const sent = () => readFileSync(RUM_LOG).subarray(logFrom).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);

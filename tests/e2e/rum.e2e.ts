@@ -167,6 +167,24 @@ describe('field data of a session, in RUM_LOG under npm run serve', () => {
   });
 });
 
+describe('field data sent as the player goes, not only when the page ends', () => {
+  it('the load\'s TTFB and FCP leave at the next screen, the page still open (an old engine may drop a beacon sent as it unloads)', async () => {
+    await resetMock();
+    await mockSettings({ index_modal: 0 });
+    const from = statSync(LOG).size;
+    const { page } = await newPage(env.browser, { serviceWorkers: 'block' });
+    await go(page, '/');
+    await page.waitForFunction(() => performance.getEntriesByName('rum:collecting').length > 0, undefined, { timeout: 20000 });
+    // nothing sent while the player stays on the screen
+    expect(linesSince(from)).toEqual([]);
+    await go(page, '/login');
+    await expect.poll(() => linesSince(from).map((l) => (JSON.parse(l) as Line).name).sort(), { timeout: 15000 }).toEqual(expect.arrayContaining(['FCP', 'TTFB']));
+    expect(linesSince(from).map((l) => (JSON.parse(l) as Line).route)).toEqual(linesSince(from).map(() => '/'));
+    expectClean(page);
+    await page.close();
+  });
+});
+
 describe('npm run field -- report --html', () => {
   it("the page shows its four charts and every brand's name, offline, with no error", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'field-page-'));
