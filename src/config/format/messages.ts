@@ -5,7 +5,7 @@
  */
 import { CURRENT_FORMAT, formatOf, MIGRATE } from '../migrations/index.ts';
 import { say, worded, type Said } from '../words/index.ts';
-import { wordedOver, wordsOf, type Entry, type Pending } from './old-uses.ts';
+import type { Entry, Pending } from './old-uses.ts';
 
 type Worded = { file: string; path: string; message: string; said?: Said };
 
@@ -32,9 +32,9 @@ export function withLateHints<P extends Worded>(problems: P[], late: Pending[]):
   return problems.map((p) => {
     const use = at.get(`${p.file}|${p.path}`);
     if (!use) return p;
-    const s = say('lateOldUse', { problem: wordsOf(p), change: use.change.said, rewrites: use.change.edits.length > 0, command: MIGRATE, format: use.migration.format });
-    // the problem's words are replaced whole: no `said` of its own is left beside the new text
-    return { ...p, said: undefined, ...wordedOver([p], s) };
+    // a problem without an id (a developer tool's own) stands in by its English, and the whole keeps only its text
+    const s = say('lateOldUse', { problem: p.said ?? { id: '', parts: {}, text: p.message }, change: use.change.said, rewrites: use.change.edits.length > 0, command: MIGRATE, format: use.migration.format });
+    return p.said ? { ...p, ...worded(s) } : { ...p, message: s.text };
   });
 }
 

@@ -11,17 +11,9 @@ import type { Change, Migration, Path } from '../migrations/types.ts';
 import type { BrandBundle } from '../overlay/layers.ts';
 import type { SchemaFileKind } from '../overlay/schema-cursor.ts';
 import { segmentsOf, shownPointerOf as pointerOf } from '../pointer.ts';
-import { say, worded, type Said } from '../words/index.ts';
+import { say, worded } from '../words/index.ts';
 
 const segments = (at: string): Path => segmentsOf(at);
-
-/**
- * Words that hold others (a change's, a problem's) as a part. A problem without an id (a developer
- * tool's own) stands in by its English: the whole then keeps only its English text, no id.
- */
-export const wordsOf = (w: { message: string; said?: Said }): Said => w.said ?? { id: '', parts: {}, text: w.message };
-/** the `message` and `said` of words made of `inner` ones: with the id only when every inner one has its own */
-export const wordedOver = (inner: { said?: Said }[], s: Said): { message: string; said?: Said } => (inner.every((w) => w.said) ? worded(s) : { message: s.text });
 
 /** one old use: the file holding it, where, what it became */
 export interface Pending {
