@@ -6,9 +6,9 @@
  * records with it before the interaction's timing is known). web-vitals' attribution
  * build reports LCP, INP, CLS, FCP and TTFB (reportAllChanges off: a metric is reported when it is
  * final, or when the page is hidden), ./early.ts hands over the page's errors; each becomes a report
- * (./report.ts: nothing personal) queued until the page is hidden (visibilitychange, pagehide) or the
- * player goes to another screen, then sent in beacons under the collectors' limit (navigator.sendBeacon; fetch with keepalive where there
- * is none). Every report carries the route; the page's context (brand, release, engine, in-app
+ * (./report.ts: nothing personal) queued until the page is hidden (visibilitychange, pagehide) or
+ * the player goes to another screen, then sent in beacons under the collectors' limit
+ * (navigator.sendBeacon; fetch with keepalive where there is none). Every report carries the route; the page's context (brand, release, engine, in-app
  * browser, connection) goes once per beacon.
  *
  * The config node: an interaction's is the one noted as it began (matched by the event's time, the
