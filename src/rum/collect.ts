@@ -8,8 +8,8 @@
  * final, or when the page is hidden), ./early.ts hands over the page's errors; each becomes a report
  * (./report.ts: nothing personal) queued until the page is hidden (visibilitychange, pagehide) or
  * the player goes to another screen, then sent in beacons under the collectors' limit
- * (navigator.sendBeacon; fetch with keepalive where there is none). Every report carries the route; the page's context (brand, release, engine, in-app
- * browser, connection) goes once per beacon.
+ * (navigator.sendBeacon; fetch with keepalive where there is none). Every report carries the
+ * route; the page's context (brand, release, engine, in-app browser, connection) goes once per beacon.
  *
  * The config node: an interaction's is the one noted as it began (matched by the event's time, the
  * Event Timing entry's startTime), else its target's as web-vitals finds it (`generateTarget`: an
